@@ -1,0 +1,31 @@
+import { json, parseWith, route } from "@/lib/http/respond";
+import { activeIngestor } from "@/lib/knowledge";
+import { existingCollection } from "@/lib/knowledge/params";
+import { DeleteFilesRequest } from "@/lib/knowledge/schemas";
+import { receiveUpload } from "@/lib/knowledge/upload";
+
+type Ctx = { params: Promise<{ name: string }> };
+
+export const POST = route(async (request: Request, { params }: Ctx) => {
+  const { name } = await existingCollection((await params).name);
+  const files = await receiveUpload(request);
+  const { jobId, fileIds } = await activeIngestor().submitJob(files, name);
+  return json(
+    { job_id: jobId, file_ids: fileIds, message: `Ingestion job submitted for ${files.length} file(s)` },
+    202,
+  );
+});
+
+export const GET = route(async (_request: Request, { params }: Ctx) => {
+  const { name } = await existingCollection((await params).name);
+  return json(await activeIngestor().listFiles(name));
+});
+
+/** File ids come as JSON `{"file_ids": [...]}` or as `?file_ids=a,b` (or repeated). */
+export const DELETE = route(async (request: Request, { params }: Ctx) => {
+  const { name } = await existingCollection((await params).name);
+  const fromQuery = new URL(request.url).searchParams.getAll("file_ids").flatMap((v) => v.split(",")).filter(Boolean);
+  const body = fromQuery.length ? { file_ids: fromQuery } : await request.json().catch(() => ({}));
+  const { file_ids } = parseWith(DeleteFilesRequest, body);
+  return json(await activeIngestor().deleteFiles(file_ids, name));
+});

@@ -1,0 +1,13 @@
+import { json, route } from "@/lib/http/respond";
+import { activeIngestor } from "@/lib/knowledge";
+import { existingCollection } from "@/lib/knowledge/params";
+
+type Ctx = { params: Promise<{ name: string }> };
+
+export const GET = route(async (_request: Request, { params }: Ctx) => json(await existingCollection((await params).name)));
+
+export const DELETE = route(async (_request: Request, { params }: Ctx) => {
+  const { name } = await existingCollection((await params).name);
+  await activeIngestor().deleteCollection(name);
+  return json({ message: `Collection '${name}' deleted`, name });
+});

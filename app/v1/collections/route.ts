@@ -1,0 +1,10 @@
+import { json, parseWith, readJson, route } from "@/lib/http/respond";
+import { activeIngestor } from "@/lib/knowledge";
+import { CreateCollectionRequest } from "@/lib/knowledge/schemas";
+
+export const GET = route(async () => json(await activeIngestor().listCollections()));
+
+export const POST = route(async (request: Request) => {
+  const body = parseWith(CreateCollectionRequest, await readJson(request));
+  return json(await activeIngestor().createCollection(body.name, body.description, body.metadata), 201);
+});

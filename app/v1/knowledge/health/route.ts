@@ -1,0 +1,10 @@
+import { config } from "@/lib/config";
+import { json, route } from "@/lib/http/respond";
+import { activeIngestor } from "@/lib/knowledge";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(async () => {
+  const healthy = await activeIngestor().healthCheck();
+  return json({ status: healthy ? "healthy" : "unhealthy", backend: config().knowledgeBackend }, healthy ? 200 : 503);
+});

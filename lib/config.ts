@@ -1,0 +1,74 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the app reads, with its default. `.env.example` documents the same list.
+ * Read lazily (not at import) so tests can point DATA_DIR elsewhere before first use.
+ */
+const envSchema = z.object({
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  LANCEDB_URI: z.string().optional(),
+  UPLOAD_DIR: z.string().optional(),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(50),
+  KNOWLEDGE_BACKEND: z.string().default("lancedb"),
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  CHUNK_TOKENS: z.coerce.number().int().min(64).max(4096).default(512),
+  CHUNK_OVERLAP: z.coerce.number().int().min(0).max(1024).default(64),
+  EMBEDDER: z.enum(["local", "openai"]).optional(),
+  EMBEDDING_MODEL: z.string().optional(),
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().positive().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().optional(),
+  AZURE_OPENAI_ENDPOINT: z.string().optional(),
+  AZURE_OPENAI_API_VERSION: z.string().default("2024-10-21"),
+  CHAT_MODEL: z.string().default("gpt-4o-mini"),
+  CHAT_MODEL_SELF_HOSTED: z.enum(["true", "false"]).default("false"),
+  CHAT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  APP_SECRET: z.string().optional(),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+function loadConfig(env: NodeJS.ProcessEnv) {
+  const raw = envSchema.parse(env);
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const hasModel = Boolean(raw.OPENAI_API_KEY || raw.OPENAI_BASE_URL || raw.AZURE_OPENAI_ENDPOINT);
+  const embedder = raw.EMBEDDER ?? (hasModel && raw.OPENAI_API_KEY ? "openai" : "local");
+  return {
+    dataDir,
+    databaseUrl: raw.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
+    lancedbUri: raw.LANCEDB_URI ?? path.join(dataDir, "lancedb"),
+    uploadDir: path.resolve(raw.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024,
+    maxUploadMb: raw.MAX_UPLOAD_MB,
+    knowledgeBackend: raw.KNOWLEDGE_BACKEND,
+    ingestConcurrency: raw.INGEST_CONCURRENCY,
+    chunkTokens: raw.CHUNK_TOKENS,
+    chunkOverlap: Math.min(raw.CHUNK_OVERLAP, Math.floor(raw.CHUNK_TOKENS / 2)),
+    embedder,
+    embeddingModel: raw.EMBEDDING_MODEL ?? (embedder === "openai" ? "text-embedding-3-small" : "local-hash-v1"),
+    embeddingDimensions: raw.EMBEDDING_DIMENSIONS,
+    openai: {
+      apiKey: raw.OPENAI_API_KEY,
+      baseURL: raw.OPENAI_BASE_URL,
+      azureEndpoint: raw.AZURE_OPENAI_ENDPOINT,
+      azureApiVersion: raw.AZURE_OPENAI_API_VERSION,
+    },
+    chatModel: hasModel ? raw.CHAT_MODEL : null,
+    chatModelSelfHosted: raw.CHAT_MODEL_SELF_HOSTED === "true",
+    chatTimeoutMs: raw.CHAT_TIMEOUT_MS,
+    appSecret: raw.APP_SECRET,
+  };
+}
+
+let cached: AppConfig | undefined;
+export function config(): AppConfig {
+  cached ??= loadConfig(process.env);
+  return cached;
+}
+
+/** Tests change the environment between suites. */
+export function resetConfig(): void {
+  cached = undefined;
+}

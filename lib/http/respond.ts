@@ -1,0 +1,50 @@
+import { NextResponse } from "next/server";
+import { ZodError, type ZodType } from "zod";
+import { AppError, badRequest } from "@/lib/errors";
+
+/** Readable one-line summary of a zod error: `field: problem; other: problem`. */
+export function describeZodError(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(describeZodError(result.error));
+  return result.data;
+}
+
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw badRequest("Request body must be valid JSON");
+  }
+}
+
+type ErrorShape = (message: string) => Record<string, string>;
+const detail: ErrorShape = (message) => ({ detail: message });
+
+/**
+ * Wraps a route handler: AppErrors become their status with a user-facing message; anything
+ * else is logged and answered 500 without internals. `shape` picks the error body format
+ * ({detail} for the Knowledge Layer API, {error} for the chat protocol).
+ */
+export function route<Args extends unknown[]>(
+  handler: (...args: Args) => Promise<Response>,
+  shape: ErrorShape = detail,
+): (...args: Args) => Promise<Response> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (error instanceof AppError) return NextResponse.json(shape(error.message), { status: error.status });
+      if (error instanceof ZodError) return NextResponse.json(shape(describeZodError(error)), { status: 400 });
+      console.error("[api] unhandled error:", error);
+      return NextResponse.json(shape("Internal server error"), { status: 500 });
+    }
+  };
+}
+
+export const json = (body: unknown, status = 200) => NextResponse.json(body, { status });

@@ -1,0 +1,63 @@
+/**
+ * Heading detection shared by the PDF reflow and the chunker. Plain text and PDFs carry no
+ * markup, so a heading is guessed from its shape: a short title-like line followed by body text.
+ */
+
+const MAX_HEADING_CHARS = 80;
+const MAX_HEADING_WORDS = 12;
+/** Words that stay lower-case in Title Case ("Terms of Use", "Out-of-Network Providers"). */
+const MINOR_WORDS = new Set(
+  "a an and as at but by en for from if in into nor of on onto or per the to up via vs with".split(" "),
+);
+const LIST_ITEM = /^\s*(?:[-*+•●▪◦‣∙·–]|\(?(?:\d{1,3}|[a-zA-Z])[.)])\s+/;
+const MARKDOWN_ATX = /^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+
+export function isListItem(line: string): boolean {
+  return LIST_ITEM.test(line);
+}
+
+/** Ends like a sentence or a lead-in ("...as follows:"), so the next line starts something new. */
+export function endsSentence(line: string): boolean {
+  return /[.!?:;…]["'”’)\]]*\s*$/.test(line);
+}
+
+/** Short, no final punctuation, Title Case or ALL CAPS. Says nothing about what follows. */
+export function looksLikeTitle(rawLine: string): boolean {
+  const line = rawLine.trim();
+  if (line.length === 0 || line.length > MAX_HEADING_CHARS) return false;
+  if (/[.,;:!?…]$/.test(line) || isListItem(line)) return false;
+  // Numbered headings ("2.1 Coverage") are titles; the number itself is not a word to judge.
+  const words = line.replace(/^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+/, "").split(/\s+/);
+  if (words.length > MAX_HEADING_WORDS) return false;
+  const alphaWords = words.filter((w) => /^["'“‘(]?\p{L}/u.test(w));
+  if (alphaWords.length === 0) return false;
+  const letters = line.replace(/[^\p{L}]/gu, "");
+  if (letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return true;
+  const startsUpper = (w: string) => /^["'“‘(]?\p{Lu}/u.test(w);
+  if (!startsUpper(alphaWords[0])) return false;
+  const significant = alphaWords.filter((w, i) => i === 0 || !MINOR_WORDS.has(w.toLowerCase()));
+  const capitalised = significant.filter(startsUpper).length;
+  return capitalised / significant.length >= 0.75;
+}
+
+/**
+ * A title-like line that is followed by body text and does not continue a wrapped sentence
+ * from the line above. `previous`/`next` are the neighbouring lines ("" or undefined if none).
+ */
+export function isHeadingLine(line: string, previous: string | undefined, next: string | undefined): boolean {
+  if (!looksLikeTitle(line)) return false;
+  if (next === undefined || next.trim() === "" || looksLikeTitle(next)) return false;
+  const prev = previous?.trim() ?? "";
+  return prev === "" || endsSentence(prev) || looksLikeTitle(prev);
+}
+
+/** Text of a Markdown ATX heading ("## Setup" -> "Setup"), or null. */
+export function markdownHeading(line: string): string | null {
+  const match = MARKDOWN_ATX.exec(line);
+  return match ? match[2].trim() : null;
+}
+
+/** Setext underline ("====" / "----") that turns the line above into a Markdown heading. */
+export function isSetextUnderline(line: string): boolean {
+  return /^ {0,3}(?:=+|-+)[ \t]*$/.test(line);
+}

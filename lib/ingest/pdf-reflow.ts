@@ -1,0 +1,73 @@
+import { endsSentence, isHeadingLine, isListItem } from "./headings";
+import { normalizeWhitespace } from "./normalize";
+
+/**
+ * pdf.js returns one text line per visual line, with no blank line between paragraphs.
+ * Rejoin wrapped lines into paragraphs, so sentences are not cut at line ends, and put
+ * headings and list items on lines of their own, so the chunker can see them.
+ */
+
+/** A line ending with sentence punctuation this much shorter than the page's longest line ends a paragraph. */
+const SHORT_LINE_RATIO = 0.85;
+
+export function reflowPdfPage(rawText: string, nextPageFirstLine?: string): string {
+  // Soft hyphens at a line end mark a word the PDF producer hyphenated: rejoin the halves.
+  const lines = rawText.replace(/\u00ad[ \t]*\r?\n[ \t]*/g, "").split(/\r?\n/).map(cleanLine);
+  const width = lines.reduce((max, l) => Math.max(max, l.length), 0);
+  const isShort = (line: string) => line.length < SHORT_LINE_RATIO * width;
+  let out = "";
+  let previousBlock = "";
+  let paragraph = "";
+  const emit = (block: string) => {
+    // List items stay on consecutive lines after each other or after a lead-in ("as follows:").
+    const tight = isListItem(block) && (isListItem(previousBlock) || previousBlock.endsWith(":"));
+    out += (out ? (tight ? "\n" : "\n\n") : "") + block;
+    previousBlock = block;
+  };
+  const flush = () => {
+    if (paragraph) emit(paragraph);
+    paragraph = "";
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line) {
+      flush();
+      continue;
+    }
+    const next = nextNonEmpty(lines, i) ?? nextPageFirstLine;
+    // A short line above ended its paragraph (even without a full stop), like a blank line would.
+    const previous = i > 0 && isShort(lines[i - 1]) ? "" : lines[i - 1];
+    if (isHeadingLine(line, previous, next)) {
+      flush();
+      emit(line);
+      continue;
+    }
+    if (isListItem(line)) flush();
+    paragraph = paragraph ? joinWrappedLines(paragraph, line) : line;
+    if (endsSentence(line) && isShort(line)) flush();
+  }
+  flush();
+  return normalizeWhitespace(out);
+}
+
+/** First non-empty line of a page, used to decide whether the previous page ends with a heading. */
+export function firstLine(rawText: string): string | undefined {
+  return rawText.split(/\r?\n/).map(cleanLine).find((l) => l !== "");
+}
+
+function nextNonEmpty(lines: string[], index: number): string | undefined {
+  for (let j = index + 1; j < lines.length; j++) if (lines[j]) return lines[j];
+  return undefined;
+}
+
+function cleanLine(line: string): string {
+  return line.replace(/\s+/g, " ").trim();
+}
+
+function joinWrappedLines(paragraph: string, line: string): string {
+  // "in-" + "network" is a compound split at the hyphen (all such breaks in the Northwind set
+  // are real compounds): keep the hyphen, drop the space.
+  if (/\p{L}-$/u.test(paragraph) && /^\p{L}/u.test(line)) return paragraph + line;
+  return `${paragraph} ${line}`;
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { conflict, notFound } from "@/lib/errors";
+import { getEmbedder } from "@/lib/models/embedder";
+import { mimeTypeFor } from "@/lib/ingest/parse";
+import type { Ingestor, SubmittedFile } from "../types";
+import type { CollectionInfo, DeleteFilesResult, FileInfo, IngestionJobStatus } from "../schemas";
+import * as repo from "../repo";
+import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../serialize";
+import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
+import { wakeWorker } from "../jobs/worker";
+import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
+
+export const LANCEDB_BACKEND = "lancedb";
+
+/** Collections live in the metadata DB (name, model) and as one LanceDB table each. */
+export class LanceDbIngestor implements Ingestor {
+  readonly backendName = LANCEDB_BACKEND;
+
+  async createCollection(name: string, description?: string | null, metadata?: Record<string, unknown> | null) {
+    if (await repo.findCollection(name)) throw conflict(`Collection '${name}' already exists`);
+    const embedder = getEmbedder();
+    await createChunkTable(name, embedder.dimensions);
+    try {
+      const row = await db().collection.create({
+        data: {
+          name,
+          description: description ?? null,
+          embeddingModel: embedder.model,
+          embeddingDims: embedder.dimensions,
+          metadata: JSON.stringify(metadata ?? {}),
+        },
+      });
+      return toCollectionInfo(row, { files: 0, chunks: 0 }, this.backendName);
+    } catch (error) {
+      // A concurrent create of the same name won the race: its table is the one on disk now.
+      if (await repo.findCollection(name)) throw conflict(`Collection '${name}' already exists`);
+      await dropChunkTable(name);
+      throw error;
+    }
+  }
+
+  async deleteCollection(name: string): Promise<boolean> {
+    if (!(await repo.findCollection(name))) return false;
+    await db().collection.delete({ where: { name } });
+    await dropChunkTable(name);
+    await removeCollectionUploads(name);
+    return true;
+  }
+
+  async listCollections(): Promise<CollectionInfo[]> {
+    const [rows, counts] = await Promise.all([repo.listCollectionRows(), repo.collectionCounts()]);
+    return rows.map((r) => toCollectionInfo(r, counts.get(r.name) ?? { files: 0, chunks: 0 }, this.backendName));
+  }
+
+  async getCollection(name: string): Promise<CollectionInfo | null> {
+    const row = await repo.findCollection(name);
+    if (!row) return null;
+    const counts = await repo.collectionCounts();
+    return toCollectionInfo(row, counts.get(name) ?? { files: 0, chunks: 0 }, this.backendName);
+  }
+
+  async submitJob(files: SubmittedFile[], collectionName: string) {
+    if (!(await repo.findCollection(collectionName))) throw notFound(`Collection '${collectionName}' not found`);
+    const jobId = randomUUID();
+    const stored = await Promise.all(
+      files.map(async (f) => {
+        const id = randomUUID();
+        return { id, file: f, storagePath: await keepUpload(f.path, collectionName, id, f.fileName) };
+      }),
+    );
+    await db().$transaction([
+      db().ingestionJob.create({ data: { id: jobId, collectionName, status: "pending", backend: this.backendName } }),
+      ...stored.map(({ id, file, storagePath }) =>
+        db().document.create({
+          data: {
+            id,
+            collectionName,
+            fileName: file.fileName,
+            fileSize: file.size,
+            mimeType: mimeTypeFor(file.fileName),
+            storagePath,
+            status: "uploading",
+          },
+        }),
+      ),
+      ...stored.map(({ id, file }, position) =>
+        db().jobFile.create({
+          data: { id: randomUUID(), jobId, documentId: id, fileName: file.fileName, position, status: "uploading" },
+        }),
+      ),
+    ]);
+    await repo.touchCollection(collectionName);
+    wakeWorker();
+    return { jobId, fileIds: stored.map((s) => s.id) };
+  }
+
+  async getJobStatus(jobId: string): Promise<IngestionJobStatus> {
+    const job = await repo.findJob(jobId);
+    return job ? toJobStatus(job) : unknownJobStatus(jobId, this.backendName);
+  }
+
+  async deleteFile(fileId: string, collectionName: string): Promise<boolean> {
+    const doc = await repo.findDocument(fileId, collectionName);
+    if (!doc) return false;
+    await deleteFileChunks(collectionName, [fileId]);
+    await db().document.delete({ where: { id: fileId } });
+    await removeUpload(collectionName, fileId);
+    await repo.touchCollection(collectionName);
+    return true;
+  }
+
+  async deleteFiles(fileIds: string[], collectionName: string): Promise<DeleteFilesResult> {
+    const successful: string[] = [];
+    const failed: { file_id: string; error: string }[] = [];
+    for (const id of fileIds) {
+      try {
+        if (await this.deleteFile(id, collectionName)) successful.push(id);
+        else failed.push({ file_id: id, error: "Not found" });
+      } catch (error) {
+        failed.push({ file_id: id, error: error instanceof Error ? error.message : "Delete failed" });
+      }
+    }
+    return {
+      successful,
+      failed,
+      total_deleted: successful.length,
+      message: `Deleted ${successful.length} of ${fileIds.length} file${fileIds.length === 1 ? "" : "s"}`,
+    };
+  }
+
+  async listFiles(collectionName: string): Promise<FileInfo[]> {
+    return (await repo.listDocuments(collectionName)).map(toFileInfo);
+  }
+
+  async getFileStatus(fileId: string, collectionName: string): Promise<FileInfo | null> {
+    const doc = await repo.findDocument(fileId, collectionName);
+    return doc ? toFileInfo(doc) : null;
+  }
+
+  async healthCheck(): Promise<boolean> {
+    try {
+      await Promise.all([pingStore(), db().collection.count()]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

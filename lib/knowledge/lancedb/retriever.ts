@@ -1,0 +1,85 @@
+import { embedderFor } from "@/lib/models/embedder";
+import type { Chunk, Filters, RetrievalResult } from "../schemas";
+import type { RetrieveOptions, Retriever } from "../types";
+import { filtersToWhere } from "../filters";
+import * as repo from "../repo";
+import { searchChunks, type ScoredChunk } from "./store";
+import { LANCEDB_BACKEND } from "./ingestor";
+
+export function displayCitation(fileName: string, page: number | null): string {
+  return page ? `${fileName}, p.${page}` : fileName;
+}
+
+export function toChunk(row: ScoredChunk, collectionName: string): Chunk {
+  return {
+    chunk_id: row.chunk_id,
+    content: row.content,
+    score: row.score,
+    file_name: row.file_name,
+    page_number: row.page_number,
+    display_citation: displayCitation(row.file_name, row.page_number),
+    content_type: row.content_type as Chunk["content_type"],
+    content_subtype: null,
+    structured_data: null,
+    image_storage_uri: null,
+    image_url: null,
+    metadata: {
+      collection_name: collectionName,
+      file_id: row.file_id,
+      chunk_index: row.chunk_index,
+      heading: row.heading,
+      token_count: row.token_count,
+    },
+  };
+}
+
+/** Errors a user can act on pass through; anything else becomes a generic message. */
+function retrievalMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/built with|Unknown filter|Filter "/.test(message)) return message;
+  return `Retrieval failed: ${message.split("\n")[0].slice(0, 160)}`;
+}
+
+export class LanceDbRetriever implements Retriever {
+  readonly backendName = LANCEDB_BACKEND;
+
+  async retrieve(
+    query: string,
+    collectionName: string,
+    topK = 10,
+    filters?: Filters | null,
+    options: RetrieveOptions = {},
+  ): Promise<RetrievalResult> {
+    const base = { query, backend: this.backendName };
+    try {
+      const collection = await repo.findCollection(collectionName);
+      if (!collection) {
+        return { ...base, chunks: [], total_tokens: 0, success: false, error_message: `Collection '${collectionName}' not found` };
+      }
+      const mode = options.mode ?? "hybrid";
+      const where = filtersToWhere(filters);
+      const vector =
+        mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([query]))[0];
+      const rows = await searchChunks(collectionName, { mode, query, vector, topK, where });
+      const chunks = rows.map((r) => toChunk(r, collectionName));
+      return {
+        ...base,
+        chunks,
+        total_tokens: rows.reduce((sum, r) => sum + r.token_count, 0),
+        success: true,
+        error_message: null,
+      };
+    } catch (error) {
+      return { ...base, chunks: [], total_tokens: 0, success: false, error_message: retrievalMessage(error) };
+    }
+  }
+
+  async healthCheck(): Promise<boolean> {
+    try {
+      await repo.listCollectionRows();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

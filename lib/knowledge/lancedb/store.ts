@@ -1,0 +1,220 @@
+import * as lancedb from "@lancedb/lancedb";
+import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
+import { config } from "@/lib/config";
+import type { RetrievalMode } from "../schemas";
+
+/** One row of a collection table: a chunk with its vector. */
+export interface ChunkRow {
+  chunk_id: string;
+  file_id: string;
+  file_name: string;
+  page_number: number | null;
+  chunk_index: number;
+  heading: string | null;
+  content: string;
+  content_type: string;
+  token_count: number;
+  vector: Float32Array;
+}
+
+export type StoredChunk = Omit<ChunkRow, "vector">;
+export interface ScoredChunk extends StoredChunk {
+  /** Normalised to 0..1, see scoreFromDistance / scoreFromBm25 / hybrid fusion. */
+  score: number;
+}
+
+const PROJECTION = ["chunk_id", "file_id", "file_name", "page_number", "chunk_index", "heading", "content", "content_type", "token_count"];
+const RRF_K = 60;
+/** Candidates fetched from each list before fusion (a multiple of top_k). */
+const HYBRID_DEPTH = 4;
+/** BM25 score at which a text match counts as 0.5 relevance. */
+const BM25_HALF = 8;
+/** Below this many rows a flat scan beats any index. */
+export const VECTOR_INDEX_MIN_ROWS = 20_000;
+
+function chunkSchema(dims: number): Schema {
+  return new Schema([
+    new Field("chunk_id", new Utf8(), false),
+    new Field("file_id", new Utf8(), false),
+    new Field("file_name", new Utf8(), false),
+    new Field("page_number", new Int32(), true),
+    new Field("chunk_index", new Int32(), false),
+    new Field("heading", new Utf8(), true),
+    new Field("content", new Utf8(), false),
+    new Field("content_type", new Utf8(), false),
+    new Field("token_count", new Int32(), false),
+    new Field("vector", new FixedSizeList(dims, new Field("item", new Float32(), true)), false),
+  ]);
+}
+
+/** Cosine distance (0..2) → cosine similarity clipped to 0..1. */
+export const scoreFromDistance = (distance: number) => Math.min(1, Math.max(0, 1 - distance));
+/** BM25 (0..∞) → 0..1 by saturation: s / (s + BM25_HALF). Monotone, comparable across queries. */
+export const scoreFromBm25 = (bm25: number) => (bm25 <= 0 ? 0 : bm25 / (bm25 + BM25_HALF));
+
+/** Quotes a string for a LanceDB SQL filter: single quotes doubled, no other escape needed. */
+export function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+interface StoreState {
+  uri: string;
+  connection: Promise<lancedb.Connection>;
+  tables: Map<string, Promise<lancedb.Table>>;
+}
+const globalStore = globalThis as unknown as { __docchatLance?: StoreState };
+
+function state(): StoreState {
+  const uri = config().lancedbUri;
+  if (globalStore.__docchatLance?.uri !== uri) {
+    globalStore.__docchatLance = { uri, connection: lancedb.connect(uri), tables: new Map() };
+  }
+  return globalStore.__docchatLance;
+}
+
+/** Collection names are validated upstream (lowercase, digits, underscores): safe as table names. */
+async function table(name: string): Promise<lancedb.Table> {
+  const s = state();
+  let t = s.tables.get(name);
+  if (!t) {
+    t = s.connection.then((c) => c.openTable(name));
+    s.tables.set(name, t);
+    t.catch(() => s.tables.delete(name));
+  }
+  return t;
+}
+
+export async function createChunkTable(name: string, dims: number): Promise<void> {
+  const s = state();
+  const conn = await s.connection;
+  const created = await conn.createEmptyTable(name, chunkSchema(dims), { mode: "overwrite" });
+  s.tables.set(name, Promise.resolve(created));
+}
+
+export async function dropChunkTable(name: string): Promise<void> {
+  const s = state();
+  const conn = await s.connection;
+  s.tables.delete(name);
+  const names = await conn.tableNames();
+  if (names.includes(name)) await conn.dropTable(name);
+}
+
+export async function pingStore(): Promise<void> {
+  await (await state().connection).tableNames();
+}
+
+export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const t = await table(name);
+  await t.add(rows.map((r) => ({ ...r, vector: Array.from(r.vector) })));
+}
+
+export async function deleteFileChunks(name: string, fileIds: string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  const t = await table(name);
+  await t.delete(`file_id IN (${fileIds.map(sqlString).join(", ")})`);
+}
+
+export async function countChunks(name: string, fileId?: string): Promise<number> {
+  const t = await table(name);
+  return t.countRows(fileId ? `file_id = ${sqlString(fileId)}` : undefined);
+}
+
+/** Reads the chunks of one file in order (for summaries and neighbouring passages). */
+export async function fileChunks(name: string, fileId: string, limit = 10_000): Promise<StoredChunk[]> {
+  const t = await table(name);
+  const rows = await t.query().where(`file_id = ${sqlString(fileId)}`).select(PROJECTION).limit(limit).toArray();
+  return (rows as StoredChunk[]).map(plain).sort((a, b) => a.chunk_index - b.chunk_index);
+}
+
+/**
+ * Compacts the versions a job wrote and (re)builds indexes: the BM25 index always, a vector
+ * index once the table is large enough that a flat scan gets slow.
+ */
+export async function optimizeTable(name: string): Promise<void> {
+  const t = await table(name);
+  const rows = await t.countRows();
+  if (rows === 0) return;
+  const indices = await t.listIndices();
+  const has = (column: string) => indices.some((i) => i.columns.includes(column));
+  if (!has("content")) {
+    await t.createIndex("content", {
+      config: lancedb.Index.fts({ withPosition: false, stem: true, removeStopWords: true, lowercase: true, asciiFolding: true }),
+    });
+  }
+  if (rows >= VECTOR_INDEX_MIN_ROWS && !has("vector")) {
+    await t.createIndex("vector", {
+      config: lancedb.Index.ivfFlat({ distanceType: "cosine", numPartitions: Math.max(16, Math.round(Math.sqrt(rows))) }),
+    });
+  }
+  await t.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+}
+
+function plain(row: StoredChunk): StoredChunk {
+  return {
+    chunk_id: row.chunk_id,
+    file_id: row.file_id,
+    file_name: row.file_name,
+    page_number: row.page_number ?? null,
+    chunk_index: row.chunk_index,
+    heading: row.heading ?? null,
+    content: row.content,
+    content_type: row.content_type,
+    token_count: row.token_count,
+  };
+}
+
+export interface SearchParams {
+  mode: RetrievalMode;
+  query: string;
+  vector: Float32Array | null;
+  topK: number;
+  where?: string;
+}
+
+export async function searchChunks(name: string, p: SearchParams): Promise<ScoredChunk[]> {
+  const t = await table(name);
+  if (p.mode === "vectors") return vectorSearch(t, p, p.topK);
+  if (p.mode === "text") return textSearch(t, p, p.topK);
+  const depth = Math.max(p.topK * HYBRID_DEPTH, 20);
+  const [byVector, byText] = await Promise.all([vectorSearch(t, p, depth), textSearch(t, p, depth)]);
+  return fuse([byVector, byText]).slice(0, p.topK);
+}
+
+async function vectorSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
+  if (!p.vector) throw new Error("vector search needs a query vector");
+  let q = t.vectorSearch(p.vector).distanceType("cosine").select(PROJECTION).limit(limit).nprobes(20);
+  if (p.where) q = q.where(p.where);
+  const rows = (await q.toArray()) as (StoredChunk & { _distance: number })[];
+  return rows.map((r) => ({ ...plain(r), score: scoreFromDistance(r._distance) }));
+}
+
+async function textSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
+  let q = t.query().fullTextSearch(p.query, { columns: ["content"] }).select(PROJECTION).limit(limit);
+  if (p.where) q = q.where(p.where);
+  try {
+    const rows = (await q.toArray()) as (StoredChunk & { _score: number })[];
+    return rows.map((r) => ({ ...plain(r), score: scoreFromBm25(r._score) }));
+  } catch (error) {
+    // A table whose first job has not finished yet has no BM25 index: nothing to match.
+    if (/index/i.test(String(error))) return [];
+    throw error;
+  }
+}
+
+/**
+ * Reciprocal-rank fusion: Σ 1/(RRF_K + rank) over the lists, divided by the best attainable
+ * value (first in every list), so a chunk ranked first by both searches scores 1.0.
+ */
+export function fuse(lists: ScoredChunk[][]): ScoredChunk[] {
+  const best = lists.length / (RRF_K + 1);
+  const fused = new Map<string, ScoredChunk>();
+  for (const list of lists) {
+    list.forEach((chunk, rank) => {
+      const add = 1 / (RRF_K + rank + 1) / best;
+      const seen = fused.get(chunk.chunk_id);
+      fused.set(chunk.chunk_id, { ...chunk, score: (seen?.score ?? 0) + add });
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,22 @@
+import { badRequest, notFound } from "@/lib/errors";
+import { activeIngestor } from "./index";
+import { COLLECTION_NAME_RE, type CollectionInfo } from "./schemas";
+
+/** Route-parameter checks shared by the /v1 handlers. */
+
+export function collectionName(raw: string): string {
+  const name = decodeURIComponent(raw);
+  if (!COLLECTION_NAME_RE.test(name)) {
+    throw badRequest(
+      `Invalid collection name '${name}': use lowercase letters, digits and underscores, starting with a letter (at most 63 characters)`,
+    );
+  }
+  return name;
+}
+
+export async function existingCollection(raw: string): Promise<CollectionInfo> {
+  const name = collectionName(raw);
+  const info = await activeIngestor().getCollection(name);
+  if (!info) throw notFound(`Collection '${name}' not found`);
+  return info;
+}

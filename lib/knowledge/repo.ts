@@ -1,0 +1,55 @@
+import { db } from "@/lib/db/client";
+
+/** Database queries of the Knowledge Layer (collections, documents, jobs), in one place. */
+
+export const findCollection = (name: string) => db().collection.findUnique({ where: { name } });
+
+export const listCollectionRows = () => db().collection.findMany({ orderBy: { createdAt: "asc" } });
+
+export async function collectionCounts(): Promise<Map<string, { files: number; chunks: number }>> {
+  const rows = await db().document.groupBy({
+    by: ["collectionName"],
+    _count: { _all: true },
+    _sum: { chunkCount: true },
+  });
+  return new Map(rows.map((r) => [r.collectionName, { files: r._count._all, chunks: r._sum.chunkCount ?? 0 }]));
+}
+
+export const touchCollection = (name: string) =>
+  db().collection.update({ where: { name }, data: { updatedAt: new Date() } });
+
+export const listDocuments = (collectionName: string) =>
+  db().document.findMany({ where: { collectionName }, orderBy: { uploadedAt: "asc" } });
+
+export const findDocument = (id: string, collectionName: string) =>
+  db().document.findFirst({ where: { id, collectionName } });
+
+export const findJob = (id: string) =>
+  db().ingestionJob.findUnique({ where: { id }, include: { files: { orderBy: { position: "asc" } } } });
+
+export const pendingJobIds = async () =>
+  (await db().ingestionJob.findMany({ where: { status: "pending" }, orderBy: { submittedAt: "asc" }, select: { id: true } })).map(
+    (j) => j.id,
+  );
+
+/** Atomically moves a job from pending to processing; false if another worker got it first. */
+export async function claimJob(id: string): Promise<boolean> {
+  const { count } = await db().ingestionJob.updateMany({
+    where: { id, status: "pending" },
+    data: { status: "processing", startedAt: new Date() },
+  });
+  return count === 1;
+}
+
+/** Jobs left running by a crash or restart go back to the queue; their files restart cleanly. */
+export async function requeueInterruptedJobs(): Promise<number> {
+  const { count } = await db().ingestionJob.updateMany({ where: { status: "processing" }, data: { status: "pending" } });
+  return count;
+}
+
+export const activeJobsFor = (collectionName: string) =>
+  db().ingestionJob.findMany({
+    where: { collectionName, status: { in: ["pending", "processing"] } },
+    select: { id: true },
+    orderBy: { submittedAt: "asc" },
+  });

@@ -1,0 +1,83 @@
+import type { Collection, Document, IngestionJob, JobFile } from "@/lib/db/generated/sqlite/client";
+import { CollectionInfo, FileInfo, FileStatus, JobState, jobStatus, type IngestionJobStatus } from "./schemas";
+
+/** Database rows → SDK wire models. */
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+export function toCollectionInfo(row: Collection, counts: { files: number; chunks: number }, backend: string): CollectionInfo {
+  return CollectionInfo.parse({
+    name: row.name,
+    description: row.description,
+    file_count: counts.files,
+    chunk_count: counts.chunks,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    backend,
+    metadata: { ...parseJson(row.metadata), embedding_model: row.embeddingModel, vector_dimensions: row.embeddingDims },
+  });
+}
+
+export function toFileInfo(row: Document): FileInfo {
+  return FileInfo.parse({
+    file_id: row.id,
+    file_name: row.fileName,
+    collection_name: row.collectionName,
+    status: FileStatus.parse(row.status),
+    file_size: row.fileSize,
+    chunk_count: row.chunkCount,
+    uploaded_at: iso(row.uploadedAt),
+    ingested_at: iso(row.ingestedAt),
+    error_message: row.errorMessage,
+    metadata: {
+      ...parseJson(row.metadata),
+      page_count: row.pageCount,
+      mime_type: row.mimeType,
+      summary: row.summary,
+    },
+  });
+}
+
+export function toJobStatus(job: IngestionJob & { files: JobFile[] }): IngestionJobStatus {
+  const processed = job.files.filter((f) => f.status === "success" || f.status === "failed").length;
+  return jobStatus({
+    job_id: job.id,
+    status: JobState.parse(job.status),
+    submitted_at: job.submittedAt.toISOString(),
+    started_at: iso(job.startedAt),
+    completed_at: iso(job.completedAt),
+    total_files: job.files.length,
+    processed_files: processed,
+    file_details: job.files.map((f) => ({
+      file_id: f.documentId,
+      file_name: f.fileName,
+      status: FileStatus.parse(f.status),
+      progress_percent: f.progressPercent,
+      error_message: f.errorMessage,
+      chunks_created: f.chunksCreated,
+    })),
+    collection_name: job.collectionName,
+    backend: job.backend,
+    error_message: job.errorMessage,
+  });
+}
+
+export function unknownJobStatus(jobId: string, backend: string): IngestionJobStatus {
+  return jobStatus({
+    job_id: jobId,
+    status: "failed",
+    submitted_at: new Date().toISOString(),
+    collection_name: "unknown",
+    backend,
+    error_message: `Job ${jobId} not found`,
+  });
+}

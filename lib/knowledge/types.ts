@@ -1,0 +1,50 @@
+import type {
+  CollectionInfo,
+  DeleteFilesResult,
+  FileInfo,
+  Filters,
+  IngestionJobStatus,
+  RetrievalMode,
+  RetrievalResult,
+} from "./schemas";
+
+/** Mirrors the SDK's BaseRetriever. `retrieve` never throws: failures come back as success=false. */
+export interface Retriever {
+  readonly backendName: string;
+  retrieve(
+    query: string,
+    collectionName: string,
+    topK?: number,
+    filters?: Filters | null,
+    options?: RetrieveOptions,
+  ): Promise<RetrievalResult>;
+  healthCheck(): Promise<boolean>;
+}
+
+export interface RetrieveOptions {
+  mode?: RetrievalMode;
+  signal?: AbortSignal;
+}
+
+/** A file handed to an ingestor: already saved on disk by the HTTP layer. */
+export interface SubmittedFile {
+  path: string;
+  fileName: string;
+  size: number;
+}
+
+/** Mirrors the SDK's BaseIngestor. `submitJob` returns a job id at once; work happens later. */
+export interface Ingestor {
+  readonly backendName: string;
+  submitJob(files: SubmittedFile[], collectionName: string): Promise<{ jobId: string; fileIds: string[] }>;
+  getJobStatus(jobId: string): Promise<IngestionJobStatus>;
+  createCollection(name: string, description?: string | null, metadata?: Record<string, unknown> | null): Promise<CollectionInfo>;
+  deleteCollection(name: string): Promise<boolean>;
+  listCollections(): Promise<CollectionInfo[]>;
+  getCollection(name: string): Promise<CollectionInfo | null>;
+  deleteFile(fileId: string, collectionName: string): Promise<boolean>;
+  deleteFiles(fileIds: string[], collectionName: string): Promise<DeleteFilesResult>;
+  listFiles(collectionName: string): Promise<FileInfo[]>;
+  getFileStatus(fileId: string, collectionName: string): Promise<FileInfo | null>;
+  healthCheck(): Promise<boolean>;
+}

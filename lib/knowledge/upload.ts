@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { config } from "@/lib/config";
+import { badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
+import { isSupportedFile, SUPPORTED_EXTENSIONS } from "@/lib/ingest/parse";
+import type { SubmittedFile } from "./types";
+
+/**
+ * The HTTP layer's half of an upload (as the SDK describes it): check the request, write each
+ * file of the multipart field `files` to a temp path, and hand the paths to the ingestor.
+ * Unsupported files in a mixed upload are still submitted so they fail alone, visibly, in the
+ * job; an upload with no supported file at all is refused with 415.
+ */
+export async function receiveUpload(request: Request): Promise<SubmittedFile[]> {
+  const { maxUploadBytes, maxUploadMb } = config();
+  const tooLarge = () => payloadTooLarge(`Upload exceeds the ${maxUploadMb} MB limit`);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxUploadBytes + 64 * 1024) throw tooLarge();
+  if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
+    throw badRequest("Send the files as multipart/form-data in the field 'files'");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw badRequest("The multipart body could not be read");
+  }
+  const files = form.getAll("files").filter((v): v is File => typeof v !== "string");
+  if (files.length === 0) throw badRequest("No files received: send them in the multipart field 'files'");
+  if (files.reduce((sum, f) => sum + f.size, 0) > maxUploadBytes) throw tooLarge();
+  if (!files.some((f) => isSupportedFile(f.name))) {
+    const names = files.map((f) => f.name).join(", ");
+    throw unsupportedMediaType(`Unsupported file type (${names}). Supported: ${SUPPORTED_EXTENSIONS.join(", ")}`);
+  }
+  const dir = path.join(os.tmpdir(), "docchat-uploads");
+  await mkdir(dir, { recursive: true });
+  return Promise.all(
+    files.map(async (file) => {
+      const tempPath = path.join(dir, randomUUID());
+      await writeFile(tempPath, new Uint8Array(await file.arrayBuffer()));
+      return { path: tempPath, fileName: file.name || "file", size: file.size };
+    }),
+  );
+}

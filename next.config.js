@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native modules that must stay outside the server bundle.
+  serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "unpdf", "pg"],
+  poweredByHeader: false,
+  experimental: {
+    // Uploads of several files at once; the route enforces MAX_UPLOAD_MB itself.
+    proxyClientMaxBodySize: "1gb",
+  },
+};
+export default nextConfig;

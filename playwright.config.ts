@@ -1,0 +1,49 @@
+import { defineConfig } from "@playwright/test";
+import os from "node:os";
+import path from "node:path";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** A throwaway data directory per run: the suite starts from an empty app, as a new user would. */
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `docchat-e2e-${Date.now()}`);
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    // The production build, offline defaults (no API key), fresh data.
+    command: `node node_modules/next/dist/bin/next build && node node_modules/next/dist/bin/next start -p ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/v1/knowledge/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      DATA_DIR: dataDir,
+      OPENAI_API_KEY: "",
+      OPENAI_BASE_URL: "",
+      MAX_UPLOAD_MB: "5",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
