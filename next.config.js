@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Separate build folders let several builds/dev servers run side by side (tests, benches).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native modules that must stay outside the server bundle.
   serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "unpdf", "pg"],
   poweredByHeader: false,

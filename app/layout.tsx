@@ -1,15 +1,40 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import { AppHeader } from "@/components/shell/AppHeader";
+import { THEME_INIT_SCRIPT } from "@/components/shell/theme";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "DocChat — chat with your documents",
+  title: { default: "DocChat — chat with your documents", template: "%s · DocChat" },
   description: "Ask questions about your documents and get answers with citations you can check.",
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#020617" },
+  ],
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
-      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">{children}</body>
+    // suppressHydrationWarning: the theme script adds `dark` to <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+      </head>
+      <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-indigo-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        >
+          Skip to content
+        </a>
+        <AppHeader />
+        {/* The one <main> landmark: pages render their content straight into it. */}
+        <main id="main" tabIndex={-1} className="outline-none">
+          {children}
+        </main>
+      </body>
     </html>
   );
 }

@@ -35,9 +35,21 @@ export function looksLikeTitle(rawLine: string): boolean {
   if (letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return true;
   const startsUpper = (w: string) => /^["'“‘(]?\p{Lu}/u.test(w);
   if (!startsUpper(alphaWords[0])) return false;
+  // "... Program for" is the first half of a wrapped line, not a title.
+  if (MINOR_WORDS.has(words[words.length - 1])) return false;
   const significant = alphaWords.filter((w, i) => i === 0 || !MINOR_WORDS.has(w.toLowerCase()));
   const capitalised = significant.filter(startsUpper).length;
   return capitalised / significant.length >= 0.75;
+}
+
+/**
+ * Body text: a sentence, a list item or a long line. A lower-case start means the line above
+ * was cut mid-sentence; a short label ("Objective:") is not body either.
+ */
+export function looksLikeBody(rawLine: string): boolean {
+  const line = rawLine.trim();
+  if (!line || /^\p{Ll}/u.test(line) || looksLikeTitle(line)) return false;
+  return line.length >= 40 || /[.!?…]["'”’)\]]*$/.test(line) || isListItem(line);
 }
 
 /**
@@ -46,7 +58,7 @@ export function looksLikeTitle(rawLine: string): boolean {
  */
 export function isHeadingLine(line: string, previous: string | undefined, next: string | undefined): boolean {
   if (!looksLikeTitle(line)) return false;
-  if (next === undefined || next.trim() === "" || looksLikeTitle(next)) return false;
+  if (next === undefined || !looksLikeBody(next)) return false;
   const prev = previous?.trim() ?? "";
   return prev === "" || endsSentence(prev) || looksLikeTitle(prev);
 }
@@ -55,6 +67,11 @@ export function isHeadingLine(line: string, previous: string | undefined, next: 
 export function markdownHeading(line: string): string | null {
   const match = MARKDOWN_ATX.exec(line);
   return match ? match[2].trim() : null;
+}
+
+/** A short lead-in label on its own line ("Qualifications:"); it starts a new paragraph. */
+export function isLabelLine(rawLine: string): boolean {
+  return /^\p{Lu}[^.!?:]{0,48}:$/u.test(rawLine.trim());
 }
 
 /** Setext underline ("====" / "----") that turns the line above into a Markdown heading. */

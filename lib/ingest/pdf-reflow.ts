@@ -1,4 +1,4 @@
-import { endsSentence, isHeadingLine, isListItem } from "./headings";
+import { endsSentence, isHeadingLine, isLabelLine, isListItem } from "./headings";
 import { normalizeWhitespace } from "./normalize";
 
 /**
@@ -9,12 +9,18 @@ import { normalizeWhitespace } from "./normalize";
 
 /** A line ending with sentence punctuation this much shorter than the page's longest line ends a paragraph. */
 const SHORT_LINE_RATIO = 0.85;
+/** A line is taken as wrapped if it plus the next word would reach this share of the longest line. */
+const FIT_RATIO = 0.9;
 
 export function reflowPdfPage(rawText: string, nextPageFirstLine?: string): string {
   // Soft hyphens at a line end mark a word the PDF producer hyphenated: rejoin the halves.
   const lines = rawText.replace(/\u00ad[ \t]*\r?\n[ \t]*/g, "").split(/\r?\n/).map(cleanLine);
   const width = lines.reduce((max, l) => Math.max(max, l.length), 0);
   const isShort = (line: string) => line.length < SHORT_LINE_RATIO * width;
+  // The next line's first word would not have fitted on this one, or it continues a sentence.
+  // Character counts stand in for widths, hence the slack.
+  const wasWrapped = (line: string, following: string) =>
+    /^\p{Ll}/u.test(following) || line.length + 1 + following.split(" ")[0].length > FIT_RATIO * width;
   let out = "";
   let previousBlock = "";
   let paragraph = "";
@@ -43,9 +49,14 @@ export function reflowPdfPage(rawText: string, nextPageFirstLine?: string): stri
       emit(line);
       continue;
     }
-    if (isListItem(line)) flush();
-    paragraph = paragraph ? joinWrappedLines(paragraph, line) : line;
-    if (endsSentence(line) && isShort(line)) flush();
+    if (isListItem(line) || isLabelLine(line)) flush();
+    if (!paragraph) paragraph = line;
+    else if (wasWrapped(lines[i - 1], line)) paragraph = joinWrappedLines(paragraph, line);
+    // The line above broke early without ending a sentence: a deliberate line break (title page,
+    // "Field: value" lines). Keep it.
+    else paragraph += `\n${line}`;
+    const below = lines[i + 1] ?? "";
+    if ((endsSentence(line) && !(below && wasWrapped(line, below))) || isLabelLine(line)) flush();
   }
   flush();
   return normalizeWhitespace(out);

@@ -21,7 +21,7 @@ export function parseText(data: Uint8Array, mimeType: string): ParsedDocument {
 
 /**
  * UTF-8 (BOM stripped), or UTF-16 when a BOM says so. Files that are not valid UTF-8 are
- * almost always legacy Windows text, so fall back to windows-1252 rather than show "�".
+ * almost always legacy Windows text, so fall back to Windows-1252 rather than show "�".
  */
 export function decodeText(data: Uint8Array): string {
   if (data[0] === 0xff && data[1] === 0xfe) return new TextDecoder("utf-16le").decode(data);
@@ -29,8 +29,23 @@ export function decodeText(data: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(data);
   } catch {
-    return new TextDecoder("windows-1252").decode(data);
+    return decodeWindows1252(data);
   }
+}
+
+// Node 20's TextDecoder("windows-1252") decodes as ISO-8859-1, so 0x80-0x9F (curly quotes,
+// dashes, €) come out as control characters. Map that range by hand.
+const CP1252_80_9F =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+function decodeWindows1252(data: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < data.length; i += 8192) {
+    const codes = Array.from(data.subarray(i, i + 8192), (b) => (b >= 0x80 && b <= 0x9f ? CP1252_80_9F.charCodeAt(b - 0x80) : b));
+    out += String.fromCharCode(...codes);
+  }
+  return out;
 }
 
 /** NUL and other control characters never occur in real text but fill binary files. */

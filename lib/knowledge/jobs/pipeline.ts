@@ -4,7 +4,7 @@ import { IngestError } from "@/lib/errors";
 import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
 import type { Embedder } from "@/lib/models/types";
-import { addChunks, deleteFileChunks, type ChunkRow } from "../lancedb/store";
+import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "../lancedb/store";
 import { extractiveSummary } from "../summaries";
 
 export interface FileToIngest {
@@ -42,7 +42,8 @@ export async function ingestFile(
   const rows: ChunkRow[] = [];
   for (let start = 0; start < pieces.length; start += EMBED_BATCH) {
     const batch = pieces.slice(start, start + EMBED_BATCH);
-    const vectors = await embedder.embed(batch.map((p) => p.text));
+    const texts = batch.map((p) => searchText(file.fileName, p.heading, p.text));
+    const vectors = await embedder.embed(texts);
     batch.forEach((piece, i) =>
       rows.push({
         chunk_id: `${file.fileId}:${piece.index}`,
@@ -52,6 +53,7 @@ export async function ingestFile(
         chunk_index: piece.index,
         heading: piece.heading,
         content: piece.text,
+        search_text: texts[i],
         content_type: "text",
         token_count: piece.tokenCount,
         vector: vectors[i],

@@ -12,19 +12,22 @@ export interface ChunkRow {
   chunk_index: number;
   heading: string | null;
   content: string;
+  /** What search sees: the document's title and the section heading, then the content. */
+  search_text: string;
   content_type: string;
   token_count: number;
   vector: Float32Array;
 }
 
-export type StoredChunk = Omit<ChunkRow, "vector">;
+export type StoredChunk = Omit<ChunkRow, "vector" | "search_text">;
 export interface ScoredChunk extends StoredChunk {
   /** Normalised to 0..1, see scoreFromDistance / scoreFromBm25 / hybrid fusion. */
   score: number;
 }
 
 const PROJECTION = ["chunk_id", "file_id", "file_name", "page_number", "chunk_index", "heading", "content", "content_type", "token_count"];
-const RRF_K = 60;
+const RRF_K = Number(process.env.RRF_K ?? 60);
+const VECTOR_WEIGHT = Number(process.env.HYBRID_VECTOR_WEIGHT ?? 0.5);
 /** Candidates fetched from each list before fusion (a multiple of top_k). */
 const HYBRID_DEPTH = 4;
 /** BM25 score at which a text match counts as 0.5 relevance. */
@@ -41,6 +44,7 @@ function chunkSchema(dims: number): Schema {
     new Field("chunk_index", new Int32(), false),
     new Field("heading", new Utf8(), true),
     new Field("content", new Utf8(), false),
+    new Field("search_text", new Utf8(), false),
     new Field("content_type", new Utf8(), false),
     new Field("token_count", new Int32(), false),
     new Field("vector", new FixedSizeList(dims, new Field("item", new Float32(), true)), false),
@@ -51,6 +55,16 @@ function chunkSchema(dims: number): Schema {
 export const scoreFromDistance = (distance: number) => Math.min(1, Math.max(0, 1 - distance));
 /** BM25 (0..∞) → 0..1 by saturation: s / (s + BM25_HALF). Monotone, comparable across queries. */
 export const scoreFromBm25 = (bm25: number) => (bm25 <= 0 ? 0 : bm25 / (bm25 + BM25_HALF));
+
+/** "Northwind_Health_Plus.pdf" → "Northwind Health Plus": file names often name the subject. */
+export function documentTitle(fileName: string): string {
+  return fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[_\-.]+/g, " ").trim();
+}
+
+export function searchText(fileName: string, heading: string | null, content: string): string {
+  const head = heading && !content.startsWith(heading) ? `${heading}\n` : "";
+  return `${documentTitle(fileName)}\n${head}${content}`;
+}
 
 /** Quotes a string for a LanceDB SQL filter: single quotes doubled, no other escape needed. */
 export function sqlString(value: string): string {
@@ -137,8 +151,8 @@ export async function optimizeTable(name: string): Promise<void> {
   if (rows === 0) return;
   const indices = await t.listIndices();
   const has = (column: string) => indices.some((i) => i.columns.includes(column));
-  if (!has("content")) {
-    await t.createIndex("content", {
+  if (!has("search_text")) {
+    await t.createIndex("search_text", {
       config: lancedb.Index.fts({ withPosition: false, stem: true, removeStopWords: true, lowercase: true, asciiFolding: true }),
     });
   }
@@ -178,19 +192,19 @@ export async function searchChunks(name: string, p: SearchParams): Promise<Score
   if (p.mode === "text") return textSearch(t, p, p.topK);
   const depth = Math.max(p.topK * HYBRID_DEPTH, 20);
   const [byVector, byText] = await Promise.all([vectorSearch(t, p, depth), textSearch(t, p, depth)]);
-  return fuse([byVector, byText]).slice(0, p.topK);
+  return fuse([byText, byVector], [1, VECTOR_WEIGHT]).slice(0, p.topK);
 }
 
 async function vectorSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
   if (!p.vector) throw new Error("vector search needs a query vector");
-  let q = t.vectorSearch(p.vector).distanceType("cosine").select(PROJECTION).limit(limit).nprobes(20);
+  let q = t.vectorSearch(p.vector).distanceType("cosine").select([...PROJECTION, "_distance"]).limit(limit).nprobes(20);
   if (p.where) q = q.where(p.where);
   const rows = (await q.toArray()) as (StoredChunk & { _distance: number })[];
   return rows.map((r) => ({ ...plain(r), score: scoreFromDistance(r._distance) }));
 }
 
 async function textSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
-  let q = t.query().fullTextSearch(p.query, { columns: ["content"] }).select(PROJECTION).limit(limit);
+  let q = t.query().fullTextSearch(p.query, { columns: ["search_text"] }).select([...PROJECTION, "_score"]).limit(limit);
   if (p.where) q = q.where(p.where);
   try {
     const rows = (await q.toArray()) as (StoredChunk & { _score: number })[];
@@ -206,12 +220,12 @@ async function textSearch(t: lancedb.Table, p: SearchParams, limit: number): Pro
  * Reciprocal-rank fusion: Σ 1/(RRF_K + rank) over the lists, divided by the best attainable
  * value (first in every list), so a chunk ranked first by both searches scores 1.0.
  */
-export function fuse(lists: ScoredChunk[][]): ScoredChunk[] {
-  const best = lists.length / (RRF_K + 1);
+export function fuse(lists: ScoredChunk[][], weights: number[] = lists.map(() => 1)): ScoredChunk[] {
+  const best = weights.reduce((a, b) => a + b, 0) / (RRF_K + 1);
   const fused = new Map<string, ScoredChunk>();
-  for (const list of lists) {
+  for (const [i, list] of lists.entries()) {
     list.forEach((chunk, rank) => {
-      const add = 1 / (RRF_K + rank + 1) / best;
+      const add = weights[i] / (RRF_K + rank + 1) / best;
       const seen = fused.get(chunk.chunk_id);
       fused.set(chunk.chunk_id, { ...chunk, score: (seen?.score ?? 0) + add });
     });

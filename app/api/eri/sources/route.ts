@@ -1,0 +1,13 @@
+import { adminRoute } from "@/lib/http/admin";
+import { json, parseWith, readJson } from "@/lib/http/respond";
+import { SourceCreate } from "@/lib/eri/source-schemas";
+import { createSource, listSources } from "@/lib/eri/sources";
+
+export const dynamic = "force-dynamic";
+
+export const GET = adminRoute(async () => json(await listSources()));
+
+export const POST = adminRoute(async (request: Request) => {
+  const input = parseWith(SourceCreate, await readJson(request));
+  return json(await createSource(input), 201);
+});

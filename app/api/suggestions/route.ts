@@ -1,0 +1,10 @@
+import { exampleQuestions } from "@/lib/chat/suggestions";
+import { json, route } from "@/lib/http/respond";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(async (request: Request) => {
+  const raw = new URL(request.url).searchParams.get("collections");
+  const collections = raw ? raw.split(",").map((c) => c.trim()).filter(Boolean) : null;
+  return json({ questions: await exampleQuestions(collections) });
+});

@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { CollectionView } from "@/components/collections/CollectionView";
+import { config } from "@/lib/config";
+import { SUPPORTED_EXTENSIONS } from "@/lib/ingest/parse";
+
+type Props = { params: Promise<{ name: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: decodeURIComponent((await params).name) };
+}
+
+export default async function CollectionPage({ params }: Props) {
+  const name = decodeURIComponent((await params).name);
+  // The server's limits, passed down so the drop zone checks files before uploading them.
+  return <CollectionView name={name} maxUploadMb={config().maxUploadMb} supportedExtensions={[...SUPPORTED_EXTENSIONS]} />;
+}

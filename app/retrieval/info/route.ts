@@ -1,0 +1,9 @@
+import { RetrievalInfos } from "@/lib/eri/schemas";
+import { eriJson, eriRoute } from "@/lib/eri/server/http";
+import { retrievalInfos } from "@/lib/eri/server/retrieval";
+
+export const dynamic = "force-dynamic";
+
+export const GET = eriRoute(async (_request, settings) => eriJson(RetrievalInfos, await retrievalInfos(settings)), {
+  requireSession: true,
+});

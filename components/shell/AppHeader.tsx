@@ -1,0 +1,30 @@
+import Link from "next/link";
+import { NavLinks } from "./NavLinks";
+import { ThemeToggle } from "./ThemeToggle";
+
+/** The one header every page sits under (chat, collections, settings). */
+export function AppHeader() {
+  return (
+    <header className="sticky top-0 z-30 h-14 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <div className="mx-auto flex h-full max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
+        <Link href="/" className="mr-auto flex items-center gap-2 rounded-md font-semibold text-slate-900 dark:text-white">
+          <LogoMark />
+          <span className="hidden sm:inline">DocChat</span>
+        </Link>
+        <nav aria-label="Main">
+          <NavLinks />
+        </nav>
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}
+
+function LogoMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 text-indigo-600 dark:text-indigo-400" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M9 12h7M9 16h5" strokeLinecap="round" />
+    </svg>
+  );
+}

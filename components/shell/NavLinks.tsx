@@ -1,0 +1,36 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const LINKS = [
+  { href: "/", label: "Chat", isActive: (p: string) => p === "/" },
+  { href: "/collections", label: "Collections", isActive: (p: string) => p.startsWith("/collections") },
+  { href: "/settings/eri", label: "Settings", isActive: (p: string) => p.startsWith("/settings") },
+];
+
+export function NavLinks() {
+  const pathname = usePathname() ?? "/";
+  return (
+    <ul className="flex items-center gap-0.5 sm:gap-1">
+      {LINKS.map(({ href, label, isActive }) => {
+        const active = isActive(pathname);
+        return (
+          <li key={href}>
+            <Link
+              href={href}
+              aria-current={active ? "page" : undefined}
+              className={`rounded-md px-2 py-1.5 text-sm font-medium sm:px-3 ${
+                active
+                  ? "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white"
+                  : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+              }`}
+            >
+              {label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

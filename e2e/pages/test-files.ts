@@ -1,0 +1,26 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
+
+/** Files the UI tests upload, generated here with text the tests write (no third-party files). */
+export interface TestFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A PDF with one page per entry of `pages`; each page's lines are drawn as real text. */
+export async function makePdf(name: string, pages: string[][]): Promise<TestFile> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pages.forEach((lines, index) => {
+    const page = pdf.addPage([595, 842]); // A4 in points
+    page.drawText(`${name} — page ${index + 1}`, { x: 50, y: 790, size: 16, font: bold });
+    lines.forEach((line, i) => page.drawText(line, { x: 50, y: 750 - i * 22, size: 12, font }));
+  });
+  return { name, mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) };
+}
+
+/** Named .pdf but not a PDF at all: passes the browser's type check, fails ingestion. */
+export function brokenPdf(name = "broken.pdf"): TestFile {
+  return { name, mimeType: "application/pdf", buffer: Buffer.from("This is not a PDF file, just some bytes pretending to be one.\n") };
+}

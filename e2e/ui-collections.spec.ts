@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import { AppShell } from "./pages/app-shell";
+import { CollectionPage } from "./pages/collection-page";
+import { CollectionsPage } from "./pages/collections-page";
+import { brokenPdf, makePdf } from "./pages/test-files";
+
+test.describe("collections admin", () => {
+  test("names are checked as they are typed", async ({ page }) => {
+    const collections = new CollectionsPage(page);
+    await collections.goto();
+    await collections.nameInput().fill("Bad Name");
+    await expect(collections.nameHint()).toHaveText("Use lowercase letters only.");
+    await expect(collections.createButton()).toBeDisabled();
+    await collections.nameInput().fill("1abc");
+    await expect(collections.nameHint()).toHaveText("Start the name with a lowercase letter.");
+    await collections.nameInput().fill("abc-def");
+    await expect(collections.nameHint()).toHaveText(/Only lowercase letters, digits and underscores/);
+    await collections.nameInput().fill("names_ok_1");
+    await expect(collections.createButton()).toBeEnabled();
+    await collections.create("names_ok_1");
+    await collections.nameInput().fill("names_ok_1");
+    await expect(collections.nameHint()).toHaveText(/already exists/);
+    await collections.delete("names_ok_1");
+  });
+
+  test("unsupported files are refused before upload; running jobs survive navigation", async ({ page }) => {
+    const shell = new AppShell(page);
+    const collections = new CollectionsPage(page);
+    const collection = new CollectionPage(page);
+    await collections.goto();
+    await collections.create("nav_check");
+    await collections.open("nav_check");
+
+    await collection.dropFiles([{ name: "notes.docx", mimeType: "application/octet-stream", buffer: Buffer.from("x") }]);
+    await expect(page.getByRole("alert").filter({ hasText: "notes.docx" })).toContainText(".docx files are not supported");
+
+    const big = await makePdf(
+      "long.pdf",
+      Array.from({ length: 40 }, (_, p) => Array.from({ length: 30 }, (_, l) => `Line ${l} of page ${p + 1}: the quick brown fox jumps over the lazy dog.`)),
+    );
+    // Hold the job "processing" (whatever the worker does) so navigating away is sure to happen mid-job.
+    const statusUrl = "**/v1/documents/*/status";
+    await page.route(statusUrl, async (route) => {
+      const response = await route.fetch();
+      const job = await response.json();
+      await route.fulfill({ response, json: { ...job, status: "processing", is_terminal: false, is_success: false } });
+    });
+    await collection.dropFiles([big, brokenPdf("second_broken.pdf")]);
+    await expect(collection.jobs()).toHaveCount(1);
+    const jobId = await collection.jobs().getAttribute("data-job-id");
+    await expect(collection.jobs()).toHaveAttribute("data-job-status", "processing");
+
+    await shell.nav("Collections").click();
+    await expect(page.getByRole("heading", { name: "Collections", level: 1 })).toBeVisible();
+    await collections.open("nav_check");
+    await expect(collection.jobs()).toHaveAttribute("data-job-id", jobId!);
+
+    // Let the real status through: the job ends, files show their final state without a reload.
+    await page.unroute(statusUrl);
+    await expect(collection.jobs()).toHaveAttribute("data-job-status", "completed", { timeout: 60_000 });
+    await collection.expectFileStatus("long.pdf", "success");
+    await collection.expectFileStatus("second_broken.pdf", "failed");
+    await collections.goto();
+    await collections.delete("nav_check");
+  });
+});

@@ -1,0 +1,182 @@
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { citedIds, toDataPoints } from "./citations";
+import { extractiveAnswer } from "./extractive";
+import { offlineFollowups } from "./followups";
+import { appendTurn, ensureChat } from "./history";
+import { modelError, openaiClient } from "./model";
+import { buildMessages, QUERY_REWRITE_PROMPT, systemPrompt, type DocumentSummary } from "./prompt";
+import { retrieveForChat } from "./retrieve";
+import type { ChatContext, ChatRequest, Thought } from "./schemas";
+import { offlineSearchQuery } from "./search-query";
+import { AnswerStreamFilter } from "./stream-filter";
+
+/**
+ * Retrieve-then-answer, step by step, as the reference app's approaches do: each step adds a
+ * thought (with its elapsed time). Yields the context first, then answer text, then the end.
+ */
+export type ChatEvent =
+  | { type: "context"; chatId: string; context: ChatContext }
+  | { type: "delta"; content: string }
+  | { type: "done"; chatId: string; answer: string; context: ChatContext };
+
+const DEFAULT_TOP = 5;
+const DEFAULT_TEMPERATURE = 0.3;
+
+const since = (start: number) => Math.round(performance.now() - start);
+
+export async function* runChat(request: ChatRequest, signal?: AbortSignal): AsyncGenerator<ChatEvent> {
+  const { messages, overrides } = request;
+  const model = config().chatModel;
+  const question = messages.at(-1)!.content.trim();
+  const history = messages.slice(0, -1);
+  const top = overrides.top ?? DEFAULT_TOP;
+  const mode = overrides.retrieval_mode ?? "hybrid";
+  const followupsWanted = overrides.suggest_followup_questions ?? false;
+  const thoughts: Thought[] = [{ title: "Original user query", description: question, props: null as never }];
+  delete thoughts[0].props;
+
+  // 1. Search query.
+  let started = performance.now();
+  const rewrite = model ? await modelSearchQuery(model, messages, signal) : { query: offlineSearchQuery(messages) };
+  const query = rewrite.query || question;
+
+  // 2. Retrieve (and open the chat record meanwhile).
+  const retrieveStart = performance.now();
+  const firstQuestion = messages.find((m) => m.role === "user")?.content ?? question;
+  const [retrieval, chatId] = await Promise.all([
+    retrieveForChat({ query, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model }),
+    ensureChat(request.chatId, firstQuestion),
+  ]);
+  thoughts.push({
+    title: "Generated search query",
+    description: query,
+    props: {
+      method: model ? "model rewrite" : "rule-based rewrite",
+      retrieval_mode: mode,
+      top,
+      collections: retrieval.collections,
+      ...(overrides.sources?.length ? { sources: overrides.sources } : {}),
+      ...(rewrite.note ? { note: rewrite.note } : {}),
+    },
+    elapsed_ms: Math.round(retrieveStart - started),
+    ...(rewrite.usage ? { usage: rewrite.usage } : {}),
+  });
+  thoughts.push({ title: "Search results", description: retrieval.chunks, elapsed_ms: since(retrieveStart) }, ...retrieval.notes);
+  const dataPoints = toDataPoints(retrieval.chunks);
+
+  // 3–4. Answer.
+  started = performance.now();
+  if (!model) {
+    const { answer } = extractiveAnswer(`${question} ${query}`, retrieval.chunks);
+    thoughts.push({
+      title: "Extractive answer (no language model configured)",
+      description:
+        "Offline mode: the answer is made of the retrieved passages' sentences that best match the question, each followed by its citation. Set OPENAI_API_KEY or OPENAI_BASE_URL to have a language model write answers.",
+      props: { method: "extractive", sentences_considered: dataPoints.text.length },
+      elapsed_ms: since(started),
+    });
+    const context: ChatContext = { data_points: dataPoints, thoughts };
+    yield { type: "context", chatId, context };
+    yield { type: "delta", content: answer };
+    const followups = followupsWanted ? offlineFollowups(question, retrieval.chunks) : undefined;
+    yield* finish(chatId, question, answer, { ...context, ...(followups ? { followup_questions: followups } : {}) });
+    return;
+  }
+
+  const documents = await documentSummaries(retrieval.collections);
+  const prompt = buildMessages(systemPrompt(documents, followupsWanted), history, question, dataPoints);
+  thoughts.push({
+    title: "Prompt to generate answer",
+    description: prompt.map((m) => JSON.stringify({ role: m.role, content: m.content })),
+    props: { model, temperature: overrides.temperature ?? DEFAULT_TEMPERATURE, ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}) },
+    elapsed_ms: since(started),
+  });
+  const context: ChatContext = { data_points: dataPoints, thoughts };
+  yield { type: "context", chatId, context };
+
+  started = performance.now();
+  const filter = new AnswerStreamFilter(dataPoints.citations);
+  let answer = "";
+  let usage: Thought["usage"];
+  try {
+    const stream = await openaiClient().chat.completions.create(
+      {
+        model,
+        messages: prompt,
+        temperature: overrides.temperature ?? DEFAULT_TEMPERATURE,
+        ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}),
+        stream: true,
+        stream_options: { include_usage: true },
+      },
+      { signal },
+    );
+    for await (const chunk of stream) {
+      if (chunk.usage) usage = chunk.usage;
+      const text = filter.push(chunk.choices[0]?.delta?.content ?? "");
+      if (text) {
+        answer += text;
+        yield { type: "delta", content: text };
+      }
+    }
+  } catch (error) {
+    throw modelError(error);
+  }
+  const rest = filter.flush();
+  if (rest) {
+    answer += rest;
+    yield { type: "delta", content: rest };
+  }
+  thoughts.push({
+    title: "Answer",
+    description: `Generated by ${model}; cited ${citedIds(answer, dataPoints.citations).length} source(s).`,
+    props: { model },
+    elapsed_ms: since(started),
+    ...(usage ? { usage } : {}),
+  });
+  const followups = followupsWanted ? filter.followups.slice(0, 3) : undefined;
+  yield* finish(chatId, question, answer.trim(), { ...context, thoughts, ...(followups ? { followup_questions: followups } : {}) });
+}
+
+async function* finish(chatId: string, question: string, answer: string, context: ChatContext): AsyncGenerator<ChatEvent> {
+  await appendTurn(chatId, question, answer, context);
+  yield { type: "done", chatId, answer, context };
+}
+
+async function documentSummaries(collections: string[]): Promise<DocumentSummary[]> {
+  if (collections.length === 0) return [];
+  const docs = await db().document.findMany({
+    where: { collectionName: { in: collections }, status: "success" },
+    select: { fileName: true, summary: true },
+    orderBy: { uploadedAt: "asc" },
+    take: 100,
+  });
+  return docs.map((d) => ({ fileName: d.fileName, summary: d.summary }));
+}
+
+/** LLM rewrite of the latest question in the light of the history; falls back to the rule-based one. */
+async function modelSearchQuery(model: string, messages: ChatRequest["messages"], signal?: AbortSignal) {
+  if (messages.filter((m) => m.role === "user").length < 2) return { query: messages.at(-1)!.content.trim() };
+  try {
+    const history = messages
+      .slice(-7, -1)
+      .map((m) => `${m.role}: ${m.content.slice(0, 1000)}`)
+      .join("\n");
+    const completion = await openaiClient().chat.completions.create(
+      {
+        model,
+        temperature: 0,
+        max_tokens: 100,
+        messages: [
+          { role: "system", content: QUERY_REWRITE_PROMPT },
+          { role: "user", content: `History:\n${history}\n\nNew question: ${messages.at(-1)!.content}` },
+        ],
+      },
+      { signal, timeout: Math.min(config().chatTimeoutMs, 10_000) },
+    );
+    const query = completion.choices[0]?.message?.content?.trim().replace(/^"|"$/g, "") ?? "";
+    return { query: query || offlineSearchQuery(messages), usage: completion.usage ?? undefined };
+  } catch (error) {
+    return { query: offlineSearchQuery(messages), note: `model rewrite failed (${modelError(error).message}); used the rule-based rewrite` };
+  }
+}

@@ -1,0 +1,50 @@
+import type { Chunk } from "@/lib/knowledge/schemas";
+import type { CitationSource, DataPoints } from "./schemas";
+
+/** Citation ids: `file_name#page=N` for paged sources, `file_name` otherwise. */
+export function citationId(chunk: Pick<Chunk, "file_name" | "page_number">): string {
+  return chunk.page_number ? `${chunk.file_name}#page=${chunk.page_number}` : chunk.file_name;
+}
+
+function sourceUrl(chunk: Chunk): string | null {
+  const url = chunk.metadata.url;
+  if (typeof url === "string") return url;
+  const { collection_name, file_id } = chunk.metadata;
+  if (typeof collection_name !== "string" || typeof file_id !== "string") return null;
+  const page = chunk.page_number ? `#page=${chunk.page_number}` : "";
+  return `/v1/collections/${collection_name}/documents/${encodeURIComponent(file_id)}/content${page}`;
+}
+
+/** Sources as the model and the UI see them; several chunks of one page share one citation. */
+export function toDataPoints(chunks: Chunk[]): DataPoints {
+  const sources: CitationSource[] = chunks.map((chunk) => ({
+    id: citationId(chunk),
+    collection: typeof chunk.metadata.collection_name === "string" ? chunk.metadata.collection_name : null,
+    file_id: typeof chunk.metadata.file_id === "string" ? chunk.metadata.file_id : null,
+    file_name: chunk.file_name,
+    page: chunk.page_number,
+    url: sourceUrl(chunk),
+    content: chunk.content,
+  }));
+  return {
+    text: sources.map((s) => `${s.id}: ${s.content}`),
+    citations: [...new Set(sources.map((s) => s.id))],
+    sources,
+  };
+}
+
+/** Brackets in an answer that name a known citation, in order of first use. */
+export function citedIds(answer: string, known: Iterable<string>): string[] {
+  const valid = new Set(known);
+  const used: string[] = [];
+  for (const [, id] of answer.matchAll(/\[([^\]\n]+)\]/g)) {
+    if (valid.has(id) && !used.includes(id)) used.push(id);
+  }
+  return used;
+}
+
+/** Drops brackets the model invented (every bracket left matches a data point). */
+export function stripUnknownCitations(answer: string, known: Iterable<string>): string {
+  const valid = new Set(known);
+  return answer.replace(/\s?\[([^\]\n]+)\]/g, (match, id: string) => (valid.has(id) ? match : ""));
+}

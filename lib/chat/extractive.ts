@@ -1,0 +1,76 @@
+import type { Chunk } from "@/lib/knowledge/schemas";
+import { citationId } from "./citations";
+import { contentWords } from "./search-query";
+
+/**
+ * The offline answer: the retrieved passages' sentences that best answer the question, each
+ * followed by its citation. Sentences are scored by the IDF-weighted share of the question's
+ * terms they contain, plus a bonus for coming from a higher-ranked passage.
+ */
+
+const MAX_SENTENCES = 4;
+const MAX_CITATIONS = 3;
+const MAX_SENTENCE_WORDS = 70;
+
+const stem = (w: string) => w.replace(/(ies|es|s|ing|ed|ly)$/u, "") || w;
+
+interface Candidate {
+  text: string;
+  citation: string;
+  rank: number;
+  position: number;
+  score: number;
+}
+
+export function splitSentences(text: string): string[] {
+  return text
+    .replace(/\s*\n\s*[•▪●◦·-]\s*/g, "\n")
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n{2,}|\n(?=[A-Z•])/u)
+    .map((s) => s.replace(/\s+/g, " ").trim())
+    .filter((s) => s.split(" ").length >= 5);
+}
+
+function clip(sentence: string): string {
+  const words = sentence.split(" ");
+  return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS).join(" ")}…`;
+}
+
+export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: string; citations: string[] } {
+  const queryStems = [...new Set(contentWords(question).map(stem))];
+  const candidates: Candidate[] = [];
+  chunks.forEach((chunk, rank) => {
+    splitSentences(chunk.content).forEach((text, position) =>
+      candidates.push({ text, citation: citationId(chunk), rank, position, score: 0 }),
+    );
+  });
+  if (candidates.length === 0 || queryStems.length === 0) {
+    return { answer: "I could not find anything about that in the selected documents.", citations: [] };
+  }
+
+  const sentenceStems = candidates.map((c) => new Set(contentWords(c.text).map(stem)));
+  const idf = new Map<string, number>();
+  for (const s of queryStems) {
+    const df = sentenceStems.filter((set) => set.has(s)).length;
+    idf.set(s, Math.log(1 + candidates.length / (1 + df)));
+  }
+  const totalWeight = queryStems.reduce((sum, s) => sum + (idf.get(s) ?? 0), 0) || 1;
+  candidates.forEach((c, i) => {
+    const matched = queryStems.reduce((sum, s) => sum + (sentenceStems[i].has(s) ? idf.get(s) ?? 0 : 0), 0);
+    c.score = matched / totalWeight + 0.25 / (1 + c.rank) - 0.01 * c.position;
+  });
+
+  const picked: Candidate[] = [];
+  const citations = new Set<string>();
+  for (const c of [...candidates].sort((a, b) => b.score - a.score)) {
+    if (picked.length >= MAX_SENTENCES) break;
+    if (c.score <= 0.25 / (1 + c.rank) && picked.length > 0) break; // no query term: stop
+    if (!citations.has(c.citation) && citations.size >= MAX_CITATIONS) continue;
+    if (picked.some((p) => p.text === c.text)) continue;
+    picked.push(c);
+    citations.add(c.citation);
+  }
+  // Read in source order within each passage, best passage first.
+  picked.sort((a, b) => a.rank - b.rank || a.position - b.position);
+  const answer = picked.map((c) => `${clip(c.text)} [${c.citation}]`).join(" ");
+  return { answer, citations: [...citations] };
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+import type { ChatContext } from "./schemas";
+
+/** Stored chats (the session state is the chat id) so the UI can list, reopen and delete them. */
+
+const TITLE_CHARS = 80;
+
+export function titleFrom(question: string): string {
+  const flat = question.replace(/\s+/g, " ").trim();
+  return flat.length > TITLE_CHARS ? `${flat.slice(0, TITLE_CHARS - 1)}…` : flat || "New chat";
+}
+
+/** Returns the chat id to use: the given one when it exists, else a new chat's id. */
+export async function ensureChat(chatId: string | null, firstQuestion: string): Promise<string> {
+  if (chatId && (await db().chat.findUnique({ where: { id: chatId }, select: { id: true } }))) return chatId;
+  const id = randomUUID();
+  await db().chat.create({ data: { id, title: titleFrom(firstQuestion) } });
+  return id;
+}
+
+export async function appendTurn(chatId: string, question: string, answer: string, context: ChatContext): Promise<void> {
+  const last = await db().chatMessage.findFirst({ where: { chatId }, orderBy: { position: "desc" }, select: { position: true } });
+  const position = (last?.position ?? -1) + 1;
+  await db().$transaction([
+    db().chatMessage.create({ data: { id: randomUUID(), chatId, position, role: "user", content: question } }),
+    db().chatMessage.create({
+      data: { id: randomUUID(), chatId, position: position + 1, role: "assistant", content: answer, context: JSON.stringify(context) },
+    }),
+    db().chat.update({ where: { id: chatId }, data: { updatedAt: new Date() } }),
+  ]);
+}
+
+export async function listChats() {
+  const chats = await db().chat.findMany({ orderBy: { updatedAt: "desc" }, take: 200 });
+  return chats.map((c) => ({ id: c.id, title: c.title, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() }));
+}
+
+export async function getChat(id: string) {
+  const chat = await db().chat.findUnique({ where: { id }, include: { messages: { orderBy: { position: "asc" } } } });
+  if (!chat) throw notFound(`Chat '${id}' not found`);
+  return {
+    id: chat.id,
+    title: chat.title,
+    createdAt: chat.createdAt.toISOString(),
+    updatedAt: chat.updatedAt.toISOString(),
+    messages: chat.messages.map((m) => ({ role: m.role, content: m.content, context: JSON.parse(m.context) as unknown })),
+  };
+}
+
+export async function renameChat(id: string, title: string) {
+  const { count } = await db().chat.updateMany({ where: { id }, data: { title: titleFrom(title) } });
+  if (count === 0) throw notFound(`Chat '${id}' not found`);
+}
+
+export async function deleteChat(id: string) {
+  const { count } = await db().chat.deleteMany({ where: { id } });
+  if (count === 0) throw notFound(`Chat '${id}' not found`);
+}

@@ -1,0 +1,73 @@
+import { AppError, badRequest } from "@/lib/errors";
+import { describeZodError } from "@/lib/http/respond";
+import type { ChatEvent } from "./approach";
+import { ChatRequest, MAX_BODY_BYTES } from "./schemas";
+
+/** AI Chat Protocol framing: request parsing, the JSON response and the NDJSON stream. */
+
+export async function parseChatRequest(request: Request): Promise<ChatRequest> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    throw badRequest(`Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB); shorten the conversation`);
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    throw badRequest(`Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB); shorten the conversation`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest("Request body must be valid JSON");
+  }
+  const parsed = ChatRequest.safeParse(body);
+  if (!parsed.success) throw badRequest(describeZodError(parsed.error));
+  return parsed.data;
+}
+
+const sessionFields = (chatId: string) => ({ session_state: chatId, sessionState: chatId });
+
+export async function collectJson(events: AsyncGenerator<ChatEvent>): Promise<Record<string, unknown>> {
+  for await (const event of events) {
+    if (event.type === "done") {
+      return {
+        message: { role: "assistant", content: event.answer },
+        context: event.context,
+        ...sessionFields(event.chatId),
+      };
+    }
+  }
+  throw new AppError(500, "The answer ended unexpectedly");
+}
+
+export const errorMessage = (error: unknown) => (error instanceof AppError ? error.message : "The app encountered an error processing your request.");
+
+/**
+ * Streams events as NDJSON, every line ending in "\n" (the official client drops a last line
+ * without it). The first event is awaited by the caller so errors before streaming are plain
+ * HTTP errors; later errors become an `{"error": ...}` line.
+ */
+export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const line = (value: unknown) => encoder.encode(`${JSON.stringify(value)}\n`);
+  const frame = (event: ChatEvent) => {
+    if (event.type === "context") return line({ delta: { role: "assistant" }, context: event.context, ...sessionFields(event.chatId) });
+    if (event.type === "delta") return line({ delta: { content: event.content } });
+    const { followup_questions, thoughts } = event.context;
+    return line({ delta: {}, context: { thoughts, ...(followup_questions ? { followup_questions } : {}) }, ...sessionFields(event.chatId) });
+  };
+  return new ReadableStream({
+    async start(controller) {
+      controller.enqueue(frame(first));
+      try {
+        for await (const event of rest) controller.enqueue(frame(event));
+      } catch (error) {
+        if (!(error instanceof AppError)) console.error("[chat] stream failed:", error);
+        controller.enqueue(line({ error: errorMessage(error) }));
+      }
+      controller.close();
+    },
+    async cancel() {
+      await rest.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { RetrievalMode } from "@/lib/knowledge/schemas";
+
+/** AI Chat Protocol request (specs/ai-chat-protocol.md) with this app's own overrides. */
+
+export const MAX_MESSAGES = 100;
+export const MAX_MESSAGE_CHARS = 20_000;
+export const MAX_BODY_BYTES = 512 * 1024;
+
+export const ChatMessage = z.object({
+  role: z.enum(["user", "assistant", "system"], { message: "role must be user, assistant or system" }),
+  content: z.string({ message: "content must be a string" }).max(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** Known overrides are validated; unknown ones are ignored, as the protocol allows. */
+export const Overrides = z
+  .object({
+    top: z.coerce.number().int().min(1).max(50).optional(),
+    retrieval_mode: RetrievalMode.optional(),
+    temperature: z.coerce.number().min(0).max(2).optional(),
+    suggest_followup_questions: z.boolean().optional(),
+    seed: z.coerce.number().int().optional(),
+    collections: z.array(z.string()).max(100).optional(),
+    sources: z.array(z.string()).max(20).optional(),
+  })
+  .passthrough();
+export type Overrides = z.infer<typeof Overrides>;
+
+const SessionState = z.union([z.string().max(200), z.null()]).optional();
+
+export const ChatRequest = z
+  .object({
+    messages: z
+      .array(ChatMessage)
+      .min(1, "messages must contain at least one message")
+      .max(MAX_MESSAGES, `messages may hold at most ${MAX_MESSAGES} entries`)
+      .refine((m) => m.at(-1)?.role === "user", "the last message must be from the user")
+      .refine((m) => (m.at(-1)?.content.trim().length ?? 0) > 0, "the last message must not be empty"),
+    context: z.object({ overrides: Overrides.optional() }).passthrough().nullish(),
+    sessionState: z.unknown().optional(),
+    session_state: z.unknown().optional(),
+  })
+  .transform((req) => {
+    const raw = req.sessionState ?? req.session_state ?? null;
+    const parsed = SessionState.safeParse(raw);
+    return {
+      messages: req.messages,
+      overrides: req.context?.overrides ?? {},
+      // Anything that is not a chat id we issued starts a new chat.
+      chatId: parsed.success && typeof parsed.data === "string" ? parsed.data : null,
+    };
+  });
+export type ChatRequest = z.infer<typeof ChatRequest>;
+
+export interface Thought {
+  title: string;
+  description: unknown;
+  props?: Record<string, unknown>;
+  elapsed_ms?: number;
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
+}
+
+export interface CitationSource {
+  id: string;
+  collection: string | null;
+  file_id: string | null;
+  file_name: string;
+  page: number | null;
+  url: string | null;
+  content: string;
+}
+
+export interface DataPoints {
+  text: string[];
+  citations: string[];
+  sources: CitationSource[];
+}
+
+export interface ChatContext {
+  data_points: DataPoints;
+  thoughts: Thought[];
+  followup_questions?: string[];
+}

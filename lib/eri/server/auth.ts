@@ -1,0 +1,68 @@
+import { safeEqual, verifyCredential } from "../hashing";
+import { AuthMethod, type AuthResponse, type AuthScheme } from "../schemas";
+import { createSession } from "./sessions";
+import type { ServerSettings } from "./settings";
+
+/**
+ * Login for this app's ERI server, exactly as AI Studio sends it: `POST /auth?authMethod=X`
+ * with no body; TOKEN in `Authorization: Bearer <secret>`, USERNAME_PASSWORD in the headers
+ * `user` and `password`. A failed login answers 401 (AI Studio never reads `success`).
+ */
+
+export const USERNAME_HEADER = "user";
+export const PASSWORD_HEADER = "password";
+
+export function authSchemes(settings: ServerSettings): AuthScheme[] {
+  return settings.authMethods.map((method): AuthScheme => {
+    switch (method) {
+      case "NONE":
+        return { authMethod: "NONE", authFieldMappings: [] };
+      case "TOKEN":
+        return { authMethod: "TOKEN", authFieldMappings: [{ authField: "TOKEN", fieldName: "Authorization" }] };
+      case "USERNAME_PASSWORD":
+        return {
+          authMethod: "USERNAME_PASSWORD",
+          authFieldMappings: [
+            { authField: "USERNAME", fieldName: USERNAME_HEADER },
+            { authField: "PASSWORD", fieldName: PASSWORD_HEADER },
+          ],
+        };
+    }
+  });
+}
+
+export interface AuthOutcome {
+  status: number;
+  body: AuthResponse;
+}
+
+const refuse = (status: number, message: string): AuthOutcome => ({ status, body: { success: false, message } });
+
+export async function authenticate(settings: ServerSettings, rawMethod: string | null, headers: Headers): Promise<AuthOutcome> {
+  const parsed = AuthMethod.safeParse(rawMethod);
+  if (!parsed.success) {
+    return refuse(400, `Query parameter authMethod must be one of ${AuthMethod.options.join(", ")}`);
+  }
+  const method = parsed.data;
+  if (method === "KERBEROS" || !settings.authMethods.includes(method)) {
+    return refuse(401, `Authentication method ${method} is not offered by this data source`);
+  }
+  if (!(await credentialsMatch(settings, method, headers))) {
+    return refuse(401, method === "TOKEN" ? "Invalid token" : "Invalid user name or password");
+  }
+  const { token } = await createSession(settings.sessionTtlMinutes);
+  return { status: 200, body: { success: true, token, message: null } };
+}
+
+async function credentialsMatch(settings: ServerSettings, method: "NONE" | "TOKEN" | "USERNAME_PASSWORD", headers: Headers): Promise<boolean> {
+  if (method === "NONE") return true;
+  if (method === "TOKEN") {
+    const match = /^Bearer\s+(.+)$/i.exec(headers.get("authorization")?.trim() ?? "");
+    return Boolean(match) && (await verifyCredential(match![1].trim(), settings.tokenHash));
+  }
+  const user = headers.get(USERNAME_HEADER) ?? "";
+  const password = headers.get(PASSWORD_HEADER) ?? "";
+  // Always run the (slow) password check so timing does not reveal whether the user name matched.
+  const passwordOk = await verifyCredential(password, settings.passwordHash);
+  return Boolean(settings.username) && safeEqual(user, settings.username!) && passwordOk;
+}

@@ -1,0 +1,220 @@
+import path from "node:path";
+import { offlineSearchQuery, type ConversationMessage } from "@/lib/chat/search-query";
+import type { Collection } from "@/lib/db/generated/sqlite/client";
+import { badRequest, AppError } from "@/lib/errors";
+import { activeRetriever } from "@/lib/knowledge";
+import { fileChunks, type StoredChunk } from "@/lib/knowledge/lancedb/store";
+import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
+import type { Context, RetrievalInfo, RetrievalRequest } from "../schemas";
+import { exposedCollections } from "./collections";
+import { embeddingInfos } from "./embeddings";
+import type { ServerSettings } from "./settings";
+
+/**
+ * /retrieval/info and /retrieval of this app's ERI server: the local knowledge base's three
+ * search modes as ERI retrieval processes, and search results as ERI Contexts.
+ */
+
+interface Process {
+  id: RetrievalMode;
+  name: string;
+  description: string;
+  usesEmbeddings: boolean;
+}
+
+export const DEFAULT_PROCESS_ID: RetrievalMode = "hybrid";
+const PROCESSES: Process[] = [
+  {
+    id: "hybrid",
+    name: "Hybrid search (vectors + BM25 keywords)",
+    description:
+      "Runs a vector search and a BM25 full-text search over the document passages and fuses both rankings " +
+      "(reciprocal rank fusion). Good default for questions and keywords alike.",
+    usesEmbeddings: true,
+  },
+  {
+    id: "vectors",
+    name: "Vector search",
+    description: "Nearest passages by cosine similarity of embeddings: finds passages that say the same thing in other words.",
+    usesEmbeddings: true,
+  },
+  {
+    id: "text",
+    name: "Keyword search (BM25)",
+    description: "BM25 full-text search with stemming: finds passages containing the words of the question; uses no embedding.",
+    usesEmbeddings: false,
+  },
+];
+
+const MAX_MATCHES_CAP = 50;
+const DEFAULT_MATCHES = 10;
+const MAX_NEIGHBOURS = 3;
+
+export async function retrievalInfos(settings: ServerSettings): Promise<RetrievalInfo[]> {
+  const collections = await exposedCollections(settings);
+  const names = collections.map((c) => c.name).join(", ") || "none yet";
+  const embeddings = embeddingInfos(collections.map((c) => ({ model: c.embeddingModel, dims: c.embeddingDims })));
+  const parametersDescription: Record<string, string> = {
+    collections: `Comma-separated collection names to search. Default: every exposed collection (${names}).`,
+    top_k: `Integer from 1 to ${MAX_MATCHES_CAP}: number of matches when maxMatches is below 1. Default: ${DEFAULT_MATCHES}.`,
+    min_score: "Float from 0.0 to 1.0: leave out matches with a lower relevance score. Default: 0.0.",
+    neighbours: `Integer from 0 to ${MAX_NEIGHBOURS}: passages before and after each match returned as surroundingContent. Default: 1.`,
+  };
+  return PROCESSES.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    link: null,
+    parametersDescription,
+    embeddings: p.usesEmbeddings ? embeddings : [],
+  }));
+}
+
+interface Parameters {
+  collections: string[] | null;
+  topK: number;
+  minScore: number;
+  neighbours: number;
+}
+
+function numberParameter(raw: string | undefined, name: string, min: number, max: number, fallback: number, integer: boolean): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw.trim());
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    throw badRequest(`Parameter ${name} must be ${integer ? "an integer" : "a number"} from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+export function parseParameters(raw: Record<string, string> | null | undefined): Parameters {
+  const p = raw ?? {};
+  const list = p.collections
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    collections: list?.length ? [...new Set(list)] : null,
+    topK: numberParameter(p.top_k, "top_k", 1, MAX_MATCHES_CAP, DEFAULT_MATCHES, true),
+    minScore: numberParameter(p.min_score, "min_score", 0, 1, 0, false),
+    neighbours: numberParameter(p.neighbours, "neighbours", 0, MAX_NEIGHBOURS, 1, true),
+  };
+}
+
+export function resolveProcess(id: string | null | undefined): Process {
+  if (!id || !id.trim()) return PROCESSES.find((p) => p.id === DEFAULT_PROCESS_ID)!;
+  const found = PROCESSES.find((p) => p.id === id.trim());
+  if (!found) throw badRequest(`Unknown retrievalProcessId '${id}'. Available: ${PROCESSES.map((p) => p.id).join(", ")}`);
+  return found;
+}
+
+const ROLES: Record<string, ConversationMessage["role"] | undefined> = { USER: "user", AI: "assistant", AGENT: "assistant", SYSTEM: "system" };
+
+/** The thread's text blocks plus the latest prompt (unless the thread already ends with it). */
+export function conversationOf(request: RetrievalRequest): ConversationMessage[] {
+  const messages: ConversationMessage[] = [];
+  for (const block of request.thread?.contentBlocks ?? []) {
+    const role = ROLES[block.role ?? ""];
+    if (!role || (block.type && block.type !== "TEXT") || !block.content?.trim()) continue;
+    messages.push({ role, content: block.content });
+  }
+  const latest = request.latestUserPrompt?.trim();
+  const lastUser = messages.filter((m) => m.role === "user").at(-1);
+  if (latest && lastUser?.content.trim() !== latest) messages.push({ role: "user", content: latest });
+  return messages;
+}
+
+export async function retrieveContexts(request: RetrievalRequest, settings: ServerSettings, origin: string): Promise<Context[]> {
+  const process = resolveProcess(request.retrievalProcessId);
+  const params = parseParameters(request.parameters);
+  const collections = pickCollections(await exposedCollections(settings), params.collections);
+  const promptType = request.latestUserPromptType;
+  if (promptType && promptType !== "TEXT") return []; // only text can be searched here
+  const query = offlineSearchQuery(conversationOf(request)).trim().slice(0, 4000);
+  if (!query || collections.length === 0) return [];
+
+  const maxMatches = request.maxMatches ?? 0;
+  const limit = maxMatches >= 1 ? Math.min(maxMatches, MAX_MATCHES_CAP) : params.topK;
+  const chunks = await searchAll(collections, query, limit, process.id);
+  const kept = chunks.filter((c) => c.score >= params.minScore).slice(0, limit);
+  const neighbours = new NeighbourReader(params.neighbours);
+  return Promise.all(kept.map(async (chunk) => toContext(chunk, origin, await neighbours.around(chunk))));
+}
+
+function pickCollections(exposed: Collection[], requested: string[] | null): Collection[] {
+  if (!requested) return exposed;
+  const byName = new Map(exposed.map((c) => [c.name, c]));
+  const unknown = requested.filter((n) => !byName.has(n));
+  if (unknown.length) {
+    const available = exposed.map((c) => c.name).join(", ") || "none";
+    throw badRequest(`Unknown collection(s) in parameter collections: ${unknown.join(", ")}. Available: ${available}`);
+  }
+  return requested.map((n) => byName.get(n)!);
+}
+
+/** Searches every collection in parallel and merges by score; a failing collection is skipped unless all fail. */
+async function searchAll(collections: Collection[], query: string, limit: number, mode: RetrievalMode): Promise<Chunk[]> {
+  const retriever = activeRetriever();
+  const results = await Promise.all(collections.map((c) => retriever.retrieve(query, c.name, limit, null, { mode })));
+  const failed = results.filter((r) => !r.success);
+  for (const [i, r] of results.entries()) {
+    if (!r.success) console.warn(`[eri] search in collection ${collections[i].name} failed: ${r.error_message}`);
+  }
+  if (failed.length === results.length && failed.length > 0) {
+    throw new AppError(500, failed[0].error_message ?? "Retrieval failed");
+  }
+  return results.flatMap((r) => r.chunks).sort((a, b) => b.score - a.score);
+}
+
+/** Reads each file's passages once per request to hand out the neighbours of matches. */
+class NeighbourReader {
+  private files = new Map<string, Promise<StoredChunk[]>>();
+  constructor(private readonly count: number) {}
+
+  async around(chunk: Chunk): Promise<string[]> {
+    const collection = String(chunk.metadata.collection_name ?? "");
+    const fileId = String(chunk.metadata.file_id ?? "");
+    const index = Number(chunk.metadata.chunk_index);
+    if (this.count === 0 || !collection || !fileId || !Number.isInteger(index)) return [];
+    const key = `${collection}/${fileId}`;
+    let passages = this.files.get(key);
+    if (!passages) {
+      passages = fileChunks(collection, fileId).catch(() => []); // another backend: no neighbours
+      this.files.set(key, passages);
+    }
+    const all = await passages;
+    const near = (i: number) => Math.abs(i - index) <= this.count && i !== index;
+    return all.filter((p) => near(p.chunk_index)).map((p) => p.content);
+  }
+}
+
+const KINDS: Record<string, string> = {
+  ".pdf": "PDF document",
+  ".docx": "Word document",
+  ".md": "Markdown document",
+  ".txt": "Text document",
+  ".html": "Web page",
+  ".htm": "Web page",
+  ".csv": "Table (CSV)",
+  ".xlsx": "Spreadsheet",
+  ".json": "JSON document",
+};
+
+export function documentUrl(origin: string, collection: string, fileId: string, page: number | null): string {
+  const base = `${origin}/v1/collections/${encodeURIComponent(collection)}/documents/${encodeURIComponent(fileId)}/content`;
+  return page ? `${base}#page=${page}` : base;
+}
+
+function toContext(chunk: Chunk, origin: string, surrounding: string[]): Context {
+  const collection = String(chunk.metadata.collection_name ?? "");
+  const fileId = String(chunk.metadata.file_id ?? "");
+  const kind = KINDS[path.extname(chunk.file_name).toLowerCase()] ?? "Document";
+  return {
+    name: chunk.file_name,
+    category: `${kind} in collection ${collection}`,
+    path: documentUrl(origin, collection, fileId, chunk.page_number),
+    type: "TEXT",
+    matchedContent: chunk.content,
+    surroundingContent: surrounding,
+    links: [documentUrl(origin, collection, fileId, null)],
+  };
+}

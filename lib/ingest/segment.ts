@@ -1,0 +1,202 @@
+import { isHeadingLine, isListItem, isSetextUnderline, markdownHeading } from "./headings";
+import { countTokensBounded } from "./tokens";
+
+/**
+ * Cuts one page of text into the pieces the chunker packs: heading lines and sentences, each
+ * small enough to fit a chunk. Pieces are offsets into the page text, so chunks are exact
+ * slices of it (line breaks in lists and tables survive).
+ */
+export interface Segment {
+  start: number;
+  end: number;
+  tokens: number;
+  /** Heading text when this piece is a heading line. */
+  heading: string | null;
+  /** Last piece of a paragraph or list item: the preferred place to end a chunk. */
+  paragraphEnd: boolean;
+}
+
+export interface SegmentOptions {
+  /** Markdown: only `#` / setext headings count; otherwise headings are guessed from their shape. */
+  markdown: boolean;
+  /** First line of the next page, to tell a heading at the bottom of a page from a stray line. */
+  nextPageFirstLine?: string;
+  /** No piece is larger than this; longer sentences are split at lines, then words. */
+  maxTokens: number;
+}
+
+interface Line {
+  start: number;
+  end: number;
+  text: string;
+}
+
+const FENCE = /^ {0,3}(?:```|~~~)/;
+// Abbreviations whose full stop does not end a sentence ("e.g. Dental", "Dr. Smith").
+const ABBREVIATIONS = new Set(["e.g", "i.e", "mr", "mrs", "ms", "dr", "prof", "st", "vs", "no", "fig", "approx", "ca", "cf"]);
+const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s+["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+
+export function segmentPage(text: string, options: SegmentOptions): Segment[] {
+  const lines = splitLines(text);
+  const segments: Segment[] = [];
+  let blockStart = -1;
+  let blockEnd = -1;
+  const endBlock = () => {
+    if (blockStart >= 0) segments.push(...sentences(text, blockStart, blockEnd, options.maxTokens));
+    blockStart = -1;
+  };
+  let inFence = false;
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (options.markdown && FENCE.test(line.text)) inFence = !inFence;
+    if (line.text.trim() === "") {
+      endBlock();
+      continue;
+    }
+    const heading = inFence ? null : headingOf(lines, i, options);
+    const headingEnd = heading?.underlined ? lines[i + 1].end : line.end;
+    const headingTokens = heading ? countTokensBounded(text.slice(line.start, headingEnd)) : 0;
+    // A "heading" too long for a chunk is really a paragraph (e.g. a Markdown line starting with #).
+    if (heading && headingTokens <= options.maxTokens) {
+      endBlock();
+      segments.push({ start: line.start, end: headingEnd, tokens: headingTokens, heading: heading.text, paragraphEnd: true });
+      if (heading.underlined) i++;
+      continue;
+    }
+    // List items and table rows are natural cut points, like paragraphs.
+    if (!inFence && (isListItem(line.text) || line.text.trimStart().startsWith("|"))) endBlock();
+    if (blockStart < 0) blockStart = line.start;
+    blockEnd = line.end;
+  }
+  endBlock();
+  return segments;
+}
+
+function headingOf(lines: Line[], i: number, options: SegmentOptions): { text: string; underlined: boolean } | null {
+  const line = lines[i].text;
+  if (options.markdown) {
+    const atx = markdownHeading(line);
+    if (atx) return { text: atx, underlined: false };
+    const below = lines[i + 1]?.text;
+    if (below !== undefined && isSetextUnderline(below) && !isListItem(line) && (i === 0 || lines[i - 1].text.trim() === "")) {
+      return { text: line.trim(), underlined: true };
+    }
+    return null;
+  }
+  let next: string | undefined;
+  for (let j = i + 1; j < lines.length && next === undefined; j++) if (lines[j].text.trim()) next = lines[j].text;
+  next ??= options.nextPageFirstLine;
+  return isHeadingLine(line, lines[i - 1]?.text, next) ? { text: line.trim(), underlined: false } : null;
+}
+
+function splitLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (const part of text.split("\n")) {
+    lines.push({ start, end: start + part.length, text: part });
+    start += part.length + 1;
+  }
+  return lines;
+}
+
+/** A paragraph as sentences; the last one is marked as ending the paragraph. */
+function sentences(text: string, start: number, end: number, maxTokens: number): Segment[] {
+  const block = text.slice(start, end);
+  const cuts: number[] = [];
+  for (const match of block.matchAll(SENTENCE_END)) {
+    const cut = match.index + match[0].length;
+    if (!isAbbreviation(block, match.index)) cuts.push(cut);
+  }
+  cuts.push(block.length);
+
+  const out: Segment[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    out.push(...fitted(text, start + from, start + cut, maxTokens));
+    from = cut;
+  }
+  if (out.length > 0) out[out.length - 1].paragraphEnd = true;
+  return out;
+}
+
+function isAbbreviation(block: string, periodIndex: number): boolean {
+  if (block[periodIndex] !== ".") return false;
+  const word = /(\S+)$/.exec(block.slice(Math.max(0, periodIndex - 20), periodIndex))?.[1] ?? "";
+  const bare = word.replace(/^["'“‘(\[]+/, "").toLowerCase();
+  return ABBREVIATIONS.has(bare) || /^\p{L}$/u.test(bare);
+}
+
+/** The trimmed range as one piece, or split at line breaks, then words, then characters. */
+function fitted(text: string, start: number, end: number, maxTokens: number): Segment[] {
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  if (start === end) return [];
+  const tokens = countTokensBounded(text.slice(start, end));
+  if (tokens <= maxTokens) return [piece(text, start, end)];
+
+  const lineBreak = text.indexOf("\n", start);
+  if (lineBreak >= 0 && lineBreak < end) {
+    // Pack whole lines (table rows, code) before resorting to words.
+    return packRanges(text, rangesOf(text, start, end, /[^\n]+/g), maxTokens).flatMap(([s, e]) => splitWords(text, s, e, maxTokens));
+  }
+  return splitWords(text, start, end, maxTokens);
+}
+
+function splitWords(text: string, start: number, end: number, maxTokens: number): Segment[] {
+  const ranges = packRanges(text, rangesOf(text, start, end, /\S+/g), maxTokens);
+  return ranges.flatMap(([s, e]) =>
+    countTokensBounded(text.slice(s, e)) <= maxTokens ? [piece(text, s, e)] : splitChars(text, s, e, maxTokens),
+  );
+}
+
+/** Last resort for a single "word" longer than a chunk (a base64 blob, a DNA sequence). */
+function splitChars(text: string, start: number, end: number, maxTokens: number): Segment[] {
+  const out: Segment[] = [];
+  while (start < end) {
+    // A token spans at most a few dozen characters, which bounds the search.
+    const limit = Math.min(end - start, maxTokens * 32);
+    let cut = start + largestFitting(limit, (n) => countTokensBounded(text.slice(start, start + n)) <= maxTokens);
+    if (cut < end && /[\uDC00-\uDFFF]/.test(text[cut])) cut--; // do not split a surrogate pair
+    cut = Math.max(cut, start + 1);
+    out.push(piece(text, start, cut));
+    start = cut;
+  }
+  return out;
+}
+
+function piece(text: string, start: number, end: number): Segment {
+  return { start, end, tokens: countTokensBounded(text.slice(start, end)), heading: null, paragraphEnd: false };
+}
+
+function rangesOf(text: string, start: number, end: number, pattern: RegExp): Array<[number, number]> {
+  const slice = text.slice(start, end);
+  return [...slice.matchAll(pattern)].map((m) => [start + m.index, start + m.index + m[0].length]);
+}
+
+/** Greedy: as many consecutive ranges per group as fit in maxTokens (at least one). */
+function packRanges(text: string, ranges: Array<[number, number]>, maxTokens: number): Array<[number, number]> {
+  const groups: Array<[number, number]> = [];
+  let i = 0;
+  while (i < ranges.length) {
+    const from = i;
+    // Every word or line is at least one token, so no group holds more than maxTokens ranges.
+    const limit = Math.min(ranges.length - from, maxTokens);
+    const take = largestFitting(limit, (n) => countTokensBounded(text.slice(ranges[from][0], ranges[from + n - 1][1])) <= maxTokens);
+    i = from + Math.max(1, take);
+    groups.push([ranges[from][0], ranges[i - 1][1]]);
+  }
+  return groups;
+}
+
+/** Largest n in [0, limit] with fits(n), by binary search (token counts grow with length). */
+function largestFitting(limit: number, fits: (n: number) => boolean): number {
+  let lo = 0;
+  let hi = limit;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeIngestor } from "@/lib/knowledge";
+import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
+import { POST as chat } from "@/app/api/chat/route";
+import { POST as chatStream } from "@/app/api/chat/stream/route";
+import { GET as history } from "@/app/api/history/route";
+import { freshDataDir } from "../helpers/env";
+import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/files";
+
+/** The chat endpoints in process, offline (extractive answers), against real ingested files. */
+
+const post = (handler: (r: Request) => Promise<Response>, body: unknown) =>
+  handler(new Request("http://local/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+
+async function lines(response: Response): Promise<Record<string, unknown>[]> {
+  const text = await response.text();
+  expect(text.endsWith("\n")).toBe(true);
+  return text.trimEnd().split("\n").map((l) => JSON.parse(l));
+}
+
+beforeAll(async () => {
+  await freshDataDir();
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-chat-"));
+  startWorker();
+  await activeIngestor().createCollection("hr");
+  const { jobId } = await activeIngestor().submitJob(
+    [writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES)), writeTemp(tmp, "travel.md", TRAVEL_TEXT)],
+    "hr",
+  );
+  for (let s = await activeIngestor().getJobStatus(jobId); !s.is_terminal; s = await activeIngestor().getJobStatus(jobId)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+afterAll(() => stopWorker());
+
+describe("chat (offline)", () => {
+  it("answers with citations that all match data points", async () => {
+    const res = await post(chat, { messages: [{ role: "user", content: "What is the deductible for in-network care?" }] });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.message.role).toBe("assistant");
+    expect(body.message.content).toContain("1,500");
+    expect(body.message.content).toContain("[handbook.pdf#page=3]");
+    const brackets = [...body.message.content.matchAll(/\[([^\]]+)\]/g)].map((m: RegExpMatchArray) => m[1]);
+    for (const id of brackets) expect(body.context.data_points.citations).toContain(id);
+    expect(body.context.data_points.text[0]).toMatch(/^[^:]+: /);
+    expect(body.session_state).toBe(body.sessionState);
+    const titles = body.context.thoughts.map((t: { title: string }) => t.title);
+    expect(titles).toEqual(expect.arrayContaining(["Original user query", "Generated search query", "Search results"]));
+    expect(titles.some((t: string) => /Extractive/.test(t))).toBe(true);
+  });
+
+  it("streams NDJSON: context first, then content, then follow-ups", async () => {
+    const res = await post(chatStream, {
+      messages: [{ role: "user", content: "How many vacation days do employees get?" }],
+      context: { overrides: { suggest_followup_questions: true, top: 3, retrieval_mode: "text" } },
+    });
+    expect(res.headers.get("content-type")).toBe("application/json-lines");
+    const all = await lines(res);
+    expect(all[0]).toMatchObject({ delta: { role: "assistant" } });
+    expect((all[0].context as { data_points: { citations: string[] } }).data_points.citations.length).toBeGreaterThan(0);
+    const text = all.map((l) => (l.delta as { content?: string } | undefined)?.content ?? "").join("");
+    expect(text).toMatch(/twenty days/);
+    const last = all.at(-1) as { context: { followup_questions: string[] } };
+    expect(Array.isArray(last.context.followup_questions)).toBe(true);
+    const search = (all[0].context as { thoughts: { title: string; props?: Record<string, unknown> }[] }).thoughts.find((t) => t.title === "Generated search query");
+    expect(search?.props).toMatchObject({ retrieval_mode: "text", top: 3, collections: ["hr"] });
+  });
+
+  it("keeps the session: a follow-up borrows the subject and lands in the same chat", async () => {
+    const first = await (await post(chat, { messages: [{ role: "user", content: "What is the hotel reimbursement limit for travel?" }] })).json();
+    const chatId = first.sessionState;
+    const second = await (
+      await post(chat, {
+        messages: [
+          { role: "user", content: "What is the hotel reimbursement limit for travel?" },
+          { role: "assistant", content: first.message.content },
+          { role: "user", content: "and for flights?" },
+        ],
+        session_state: chatId,
+      })
+    ).json();
+    expect(second.sessionState).toBe(chatId);
+    const query = second.context.thoughts.find((t: { title: string }) => t.title === "Generated search query").description;
+    expect(query).toMatch(/flights/);
+    expect(query).toMatch(/travel|hotel/);
+    const chats = await (await history()).json();
+    expect(chats.find((c: { id: string }) => c.id === chatId)?.title).toMatch(/hotel reimbursement/);
+  });
+
+  it.each([
+    [{}, /messages/],
+    [{ messages: [] }, /at least one message/],
+    [{ messages: [{ role: "robot", content: "hi" }] }, /role/],
+    [{ messages: [{ role: "user", content: 42 }] }, /content must be a string/],
+    [{ messages: Array.from({ length: 101 }, () => ({ role: "user", content: "x" })) }, /at most 100/],
+  ])("rejects an invalid request %# with 400 and a message", async (body, message) => {
+    for (const handler of [chat, chatStream]) {
+      const res = await post(handler, body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatch(message);
+    }
+  });
+
+  it("rejects an oversized body with 400", async () => {
+    const res = await post(chat, { messages: [{ role: "user", content: "x".repeat(19_000) }], padding: "y".repeat(600_000) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/too large/);
+  });
+});

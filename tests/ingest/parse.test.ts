@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { getDocumentProxy } from "unpdf";
+import { IngestError } from "@/lib/errors";
+import { SUPPORTED_EXTENSIONS, isSupportedFile, mimeTypeFor, parseFile } from "@/lib/ingest/parse";
+import { isPasswordError } from "@/lib/ingest/parsers/pdf";
+import { makeEncryptedPdf, makePdf, wrap } from "./helpers/pdf";
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+async function ingestError(promise: Promise<unknown>): Promise<IngestError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(IngestError);
+  return error as IngestError;
+}
+
+describe("file types", () => {
+  it("lists supported extensions and MIME types, case-insensitively", () => {
+    expect(SUPPORTED_EXTENSIONS).toEqual([".pdf", ".txt", ".md", ".markdown"]);
+    expect(isSupportedFile("Report.PDF")).toBe(true);
+    expect(isSupportedFile("notes.markdown")).toBe(true);
+    expect(isSupportedFile("archive.zip")).toBe(false);
+    expect(isSupportedFile("README")).toBe(false);
+    expect(mimeTypeFor("a.pdf")).toBe("application/pdf");
+    expect(mimeTypeFor("a.txt")).toBe("text/plain");
+    expect(mimeTypeFor("dir.v2/a.md")).toBe("text/markdown");
+    expect(mimeTypeFor("a.xyz")).toBe("application/octet-stream");
+  });
+
+  it("rejects an unsupported extension with the list of supported types", async () => {
+    const error = await ingestError(parseFile(utf8("hello"), "data.xyz"));
+    expect(error.message).toBe("Unsupported file type .xyz. Supported: PDF, TXT, Markdown");
+    const noExtension = await ingestError(parseFile(utf8("hello"), "Makefile"));
+    expect(noExtension.message).toMatch(/^Unsupported file type .*Supported: PDF, TXT, Markdown$/);
+  });
+
+  it("rejects empty files", async () => {
+    for (const name of ["empty.pdf", "empty.txt", "empty.md"]) {
+      expect((await ingestError(parseFile(new Uint8Array(0), name))).message).toBe("The file is empty");
+    }
+    expect((await ingestError(parseFile(utf8("  \n\n\t \r\n"), "blank.txt"))).message).toBe("The file is empty");
+  });
+});
+
+describe("PDF", () => {
+  it("returns text per page, 1-based, in page order", async () => {
+    const pdf = await makePdf([["Alpha page one text."], ["Bravo page two text."], ["Charlie page three text."]]);
+    const doc = await parseFile(pdf, "three.pdf");
+    expect(doc.mimeType).toBe("application/pdf");
+    expect(doc.pageCount).toBe(3);
+    expect(doc.pages.map((p) => p.pageNumber)).toEqual([1, 2, 3]);
+    expect(doc.pages.map((p) => p.text)).toEqual(["Alpha page one text.", "Bravo page two text.", "Charlie page three text."]);
+  });
+
+  it("keeps pages without text as empty pages so numbering holds", async () => {
+    const pdf = await makePdf([["First page."], [], ["Third page."]]);
+    const doc = await parseFile(pdf, "gap.pdf");
+    expect(doc.pages).toEqual([
+      { pageNumber: 1, text: "First page." },
+      { pageNumber: 2, text: "" },
+      { pageNumber: 3, text: "Third page." },
+    ]);
+  });
+
+  it("rejoins wrapped lines into paragraphs and puts headings on their own line", async () => {
+    const body =
+      "Choosing in-network providers is the most cost-effective option when it comes to your plan. " +
+      "In-network providers have agreed to accept a discounted rate on services, which means they are often " +
+      "less expensive than out-of-network providers.";
+    const pdf = await makePdf([["In-Network Providers", ...wrap(body, 80), "Exceptions", ...wrap(body, 80)]]);
+    const [page] = (await parseFile(pdf, "wrapped.pdf")).pages;
+    expect(page.text).toBe(`In-Network Providers\n\n${body}\n\nExceptions\n\n${body}`);
+  });
+
+  it("does not detach or modify the caller's buffer", async () => {
+    const pdf = await makePdf([["Some text."]]);
+    const copy = pdf.slice();
+    await parseFile(pdf, "a.pdf");
+    expect(pdf.byteLength).toBe(copy.byteLength);
+    expect(Buffer.from(pdf).equals(Buffer.from(copy))).toBe(true);
+  });
+
+  it("says when no text can be extracted (e.g. scanned images)", async () => {
+    const pdf = await makePdf([[], []]);
+    const error = await ingestError(parseFile(pdf, "scan.pdf"));
+    expect(error.message).toBe("No text could be extracted from this PDF (it may be scanned images)");
+  });
+
+  it("reports random bytes named .pdf as damaged", async () => {
+    const bytes = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
+    expect((await ingestError(parseFile(bytes, "random.pdf"))).message).toBe("This PDF is damaged or not a PDF");
+    expect((await ingestError(parseFile(utf8("just some text"), "fake.pdf"))).message).toBe(
+      "This PDF is damaged or not a PDF",
+    );
+  });
+
+  it("reports a PDF with a user password as password-protected (pdf.js PasswordException)", async () => {
+    const pdf = makeEncryptedPdf({ text: "Top secret plan", userPassword: "secret", ownerPassword: "owner" });
+    // The fixture really is what pdf.js calls password-protected...
+    const raw = await getDocumentProxy(pdf.slice(), { verbosity: 0 }).then(
+      () => null,
+      (e: unknown) => e as { name?: string },
+    );
+    expect(raw?.name).toBe("PasswordException");
+    // ...and parseFile turns that into a readable message.
+    expect((await ingestError(parseFile(pdf, "locked.pdf"))).message).toBe("This PDF is password-protected");
+  });
+
+  it("opens an encrypted PDF that has only an owner password (restrictions, no password to open)", async () => {
+    const pdf = makeEncryptedPdf({ text: "Readable but restricted", userPassword: "", ownerPassword: "owner" });
+    const doc = await parseFile(pdf, "restricted.pdf");
+    expect(doc.pages).toEqual([{ pageNumber: 1, text: "Readable but restricted" }]);
+  });
+
+  it("recognises password errors by name or message", () => {
+    expect(isPasswordError(Object.assign(new Error("No password given"), { name: "PasswordException" }))).toBe(true);
+    expect(isPasswordError(new Error("Incorrect Password"))).toBe(true);
+    expect(isPasswordError(new Error("Invalid PDF structure."))).toBe(false);
+    expect(isPasswordError(undefined)).toBe(false);
+  });
+});
+
+describe("text and Markdown", () => {
+  it("decodes UTF-8, strips the BOM and normalises whitespace but keeps paragraph breaks", async () => {
+    const raw = "\uFEFFTitle\r\n\r\n\r\n\r\nFirst   paragraph\twith  spaces.  \r\nSecond line.\r\n\n\n\nCafé ünïcode.";
+    const doc = await parseFile(utf8(raw), "notes.txt");
+    expect(doc).toEqual({
+      pages: [{ pageNumber: null, text: "Title\n\nFirst paragraph with spaces.\nSecond line.\n\nCafé ünïcode." }],
+      pageCount: null,
+      mimeType: "text/plain",
+    });
+  });
+
+  it("keeps Markdown indentation (code blocks, nested lists)", async () => {
+    const doc = await parseFile(utf8("# Title\n\n- item\n    - nested   item\n"), "readme.md");
+    expect(doc.mimeType).toBe("text/markdown");
+    expect(doc.pages[0].text).toBe("# Title\n\n- item\n    - nested item");
+  });
+
+  it("reads UTF-16 with a BOM and legacy Windows-1252 text", async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Hello UTF-16", "utf16le")]);
+    expect((await parseFile(new Uint8Array(utf16), "u16.txt")).pages[0].text).toBe("Hello UTF-16");
+    const cp1252 = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x20, 0x93, 0x6f, 0x6b, 0x94]); // Café “ok”
+    expect((await parseFile(cp1252, "old.txt")).pages[0].text).toBe("Café “ok”");
+  });
+
+  it("rejects binary data named .txt as damaged", async () => {
+    const binary = new Uint8Array(2000).map((_, i) => (i % 3 === 0 ? 0 : 65 + (i % 26)));
+    expect((await ingestError(parseFile(binary, "data.txt"))).message).toBe("This file is damaged or is not a text file");
+  });
+});
