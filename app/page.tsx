@@ -1,3 +1,5 @@
-export default function Home() {
-  return <div className="mx-auto max-w-3xl p-8">Chat coming soon</div>;
+import { ChatView } from "@/components/chat/ChatView";
+
+export default function ChatPage() {
+  return <ChatView />;
 }

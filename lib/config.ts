@@ -32,14 +32,14 @@ export type AppConfig = ReturnType<typeof loadConfig>;
 
 function loadConfig(env: NodeJS.ProcessEnv) {
   const raw = envSchema.parse(env);
-  const dataDir = path.resolve(raw.DATA_DIR);
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ raw.DATA_DIR);
   const hasModel = Boolean(raw.OPENAI_API_KEY || raw.OPENAI_BASE_URL || raw.AZURE_OPENAI_ENDPOINT);
   const embedder = raw.EMBEDDER ?? (hasModel && raw.OPENAI_API_KEY ? "openai" : "local");
   return {
     dataDir,
     databaseUrl: raw.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
     lancedbUri: raw.LANCEDB_URI ?? path.join(dataDir, "lancedb"),
-    uploadDir: path.resolve(raw.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    uploadDir: path.resolve(/*turbopackIgnore: true*/ raw.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
     maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024,
     maxUploadMb: raw.MAX_UPLOAD_MB,
     knowledgeBackend: raw.KNOWLEDGE_BACKEND,

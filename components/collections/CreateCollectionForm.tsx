@@ -108,13 +108,16 @@ export function CreateCollectionForm({ namePattern, existingNames, onCreated }: 
   );
 }
 
+/** The server's rule decides; the specific wording only helps to fix the name. */
 function nameProblem(name: string, pattern: string, existing: string[]): string | null {
   if (!name) return "Enter a name.";
   if (!new RegExp(pattern).test(name)) {
-    if (/[A-Z]/.test(name) && new RegExp(pattern).test(name.toLowerCase())) return "Use lowercase letters only.";
-    if (!/^[a-z]/.test(name)) return "Start the name with a lowercase letter.";
+    if (!/^[A-Za-z]/.test(name)) return "Start the name with a letter.";
+    if (/[A-Z]/.test(name)) return "Use lowercase letters only.";
+    const bad = name.match(/[^a-z0-9_]/)?.[0];
+    if (bad) return `${bad === " " ? "Spaces are" : `“${bad}” is`} not allowed: use lowercase letters, digits and underscores.`;
     if (name.length > 63) return "Use at most 63 characters.";
-    return "Only lowercase letters, digits and underscores are allowed.";
+    return "Use lowercase letters, digits and underscores, starting with a letter.";
   }
   if (existing.includes(name)) return `A collection named “${name}” already exists.`;
   return null;

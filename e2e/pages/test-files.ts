@@ -12,11 +12,11 @@ export async function makePdf(name: string, pages: string[][]): Promise<TestFile
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  pages.forEach((lines, index) => {
+  for (const lines of pages) {
     const page = pdf.addPage([595, 842]); // A4 in points
-    page.drawText(`${name} — page ${index + 1}`, { x: 50, y: 790, size: 16, font: bold });
-    lines.forEach((line, i) => page.drawText(line, { x: 50, y: 750 - i * 22, size: 12, font }));
-  });
+    // The first line of a page is its heading (bold, larger), the rest body text.
+    lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 24, size: i === 0 ? 16 : 12, font: i === 0 ? bold : font }));
+  }
   return { name, mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) };
 }
 

@@ -33,7 +33,8 @@ export async function appendTurn(chatId: string, question: string, answer: strin
 }
 
 export async function listChats() {
-  const chats = await db().chat.findMany({ orderBy: { updatedAt: "desc" }, take: 200 });
+  // A chat whose first answer failed has no messages: nothing to reopen.
+  const chats = await db().chat.findMany({ where: { messages: { some: {} } }, orderBy: { updatedAt: "desc" }, take: 200 });
   return chats.map((c) => ({ id: c.id, title: c.title, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() }));
 }
 

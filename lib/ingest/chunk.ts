@@ -1,7 +1,7 @@
 import type { ChunkOptions, ParsedDocument, TextChunk } from "./types";
 import { MARKDOWN_MIME_TYPE } from "./parsers/text";
 import { type Segment, segmentPage } from "./segment";
-import { countTokensBounded as countTokens } from "./tokens";
+import { countTokensBounded } from "./tokens";
 
 /**
  * Token-bounded chunks for embedding. A chunk never spans two pages (citations point at one
@@ -72,15 +72,15 @@ function* chunkPage(page: PageContext): Generator<{ chunk: PageChunk; headingOnl
   let start = 0;
   while (start < segments.length) {
     const prefix = headingPrefix(page, start);
-    let end = fillChunk(page, start, page.chunkTokens - countTokens(prefix));
+    let end = fillChunk(page, start, page.chunkTokens - countTokensBounded(prefix));
     // Segment counts are per piece; the joined text can count slightly more, so check it.
     // (Counts are exact except inside runs of 256+ characters without a space; see tokens.ts.)
     let text = prefix + sliceText(page, start, end);
-    let tokenCount = countTokens(text);
+    let tokenCount = countTokensBounded(text);
     while (tokenCount > page.chunkTokens && end - start > 1) {
       end--;
       text = prefix + sliceText(page, start, end);
-      tokenCount = countTokens(text);
+      tokenCount = countTokensBounded(text);
     }
     const headingOnly = segments.slice(start, end).every((s) => s.heading !== null);
     yield { chunk: { text, heading: page.headingAt[start], tokenCount }, headingOnly };
@@ -140,7 +140,7 @@ function headingPrefix(page: PageContext, start: number): string {
   const first = page.segments[start];
   if (!heading || first.heading !== null || page.text.startsWith(heading, first.start)) return "";
   const prefix = `${heading}\n\n`;
-  return countTokens(prefix) <= page.maxPrefixTokens ? prefix : "";
+  return countTokensBounded(prefix) <= page.maxPrefixTokens ? prefix : "";
 }
 
 function sliceText(page: PageContext, start: number, end: number): string {

@@ -31,10 +31,13 @@ interface Line {
   text: string;
 }
 
+/** The longest cl100k token is 128 characters: text longer than maxTokens times this cannot fit. */
+const MAX_CHARS_PER_TOKEN = 128;
 const FENCE = /^ {0,3}(?:```|~~~)/;
 // Abbreviations whose full stop does not end a sentence ("e.g. Dental", "Dr. Smith").
 const ABBREVIATIONS = new Set(["e.g", "i.e", "mr", "mrs", "ms", "dr", "prof", "st", "vs", "no", "fig", "approx", "ca", "cf"]);
-const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s+["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+// Western sentences end before a space and a capital; CJK ones at 。！？ (no space follows).
+const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s+["'“‘(\[]?[\p{Lu}\p{N}])|[。！？]+[」』”’）]*/gu;
 
 export function segmentPage(text: string, options: SegmentOptions): Segment[] {
   const lines = splitLines(text);
@@ -42,7 +45,8 @@ export function segmentPage(text: string, options: SegmentOptions): Segment[] {
   let blockStart = -1;
   let blockEnd = -1;
   const endBlock = () => {
-    if (blockStart >= 0) segments.push(...sentences(text, blockStart, blockEnd, options.maxTokens));
+    // Loops, not push(...spread): a huge block can yield more pieces than a call takes arguments.
+    if (blockStart >= 0) for (const segment of sentences(text, blockStart, blockEnd, options.maxTokens)) segments.push(segment);
     blockStart = -1;
   };
   let inFence = false;
@@ -113,7 +117,7 @@ function sentences(text: string, start: number, end: number, maxTokens: number):
   const out: Segment[] = [];
   let from = 0;
   for (const cut of cuts) {
-    out.push(...fitted(text, start + from, start + cut, maxTokens));
+    for (const segment of fitted(text, start + from, start + cut, maxTokens)) out.push(segment);
     from = cut;
   }
   if (out.length > 0) out[out.length - 1].paragraphEnd = true;
@@ -132,30 +136,41 @@ function fitted(text: string, start: number, end: number, maxTokens: number): Se
   while (start < end && /\s/.test(text[start])) start++;
   while (end > start && /\s/.test(text[end - 1])) end--;
   if (start === end) return [];
-  const tokens = countTokensBounded(text.slice(start, end));
-  if (tokens <= maxTokens) return [piece(text, start, end)];
+  // Too many characters to fit whatever they are: skip counting (costly on huge blocks).
+  const surelyTooLong = end - start > maxTokens * MAX_CHARS_PER_TOKEN;
+  if (!surelyTooLong && countTokensBounded(text.slice(start, end)) <= maxTokens) return [piece(text, start, end)];
 
   const lineBreak = text.indexOf("\n", start);
   if (lineBreak >= 0 && lineBreak < end) {
     // Pack whole lines (table rows, code) before resorting to words.
-    return packRanges(text, rangesOf(text, start, end, /[^\n]+/g), maxTokens).flatMap(([s, e]) => splitWords(text, s, e, maxTokens));
+    return packRanges(text, rangesOf(text, start, end, /[^\n]+/g), maxTokens).flatMap(([s, e]) => fittedGroup(text, s, e, maxTokens));
   }
   return splitWords(text, start, end, maxTokens);
 }
 
 function splitWords(text: string, start: number, end: number, maxTokens: number): Segment[] {
-  const ranges = packRanges(text, rangesOf(text, start, end, /\S+/g), maxTokens);
-  return ranges.flatMap(([s, e]) =>
-    countTokensBounded(text.slice(s, e)) <= maxTokens ? [piece(text, s, e)] : splitChars(text, s, e, maxTokens),
+  return packRanges(text, rangesOf(text, start, end, /\S+/g), maxTokens).flatMap(([s, e]) =>
+    fittedGroup(text, s, e, maxTokens, splitChars),
   );
+}
+
+/** A packed group fits unless it is a single oversized line or word: split that one further. */
+function fittedGroup(
+  text: string,
+  start: number,
+  end: number,
+  maxTokens: number,
+  split: (text: string, start: number, end: number, maxTokens: number) => Segment[] = splitWords,
+): Segment[] {
+  const segment = piece(text, start, end);
+  return segment.tokens <= maxTokens ? [segment] : split(text, start, end, maxTokens);
 }
 
 /** Last resort for a single "word" longer than a chunk (a base64 blob, a DNA sequence). */
 function splitChars(text: string, start: number, end: number, maxTokens: number): Segment[] {
   const out: Segment[] = [];
   while (start < end) {
-    // A token spans at most a few dozen characters, which bounds the search.
-    const limit = Math.min(end - start, maxTokens * 32);
+    const limit = Math.min(end - start, maxTokens * MAX_CHARS_PER_TOKEN);
     let cut = start + largestFitting(limit, (n) => countTokensBounded(text.slice(start, start + n)) <= maxTokens);
     if (cut < end && /[\uDC00-\uDFFF]/.test(text[cut])) cut--; // do not split a surrogate pair
     cut = Math.max(cut, start + 1);
@@ -174,16 +189,21 @@ function rangesOf(text: string, start: number, end: number, pattern: RegExp): Ar
   return [...slice.matchAll(pattern)].map((m) => [start + m.index, start + m.index + m[0].length]);
 }
 
-/** Greedy: as many consecutive ranges per group as fit in maxTokens (at least one). */
+/** Greedy: as many consecutive ranges (lines or words) per group as fit in maxTokens, at least one. */
 function packRanges(text: string, ranges: Array<[number, number]>, maxTokens: number): Array<[number, number]> {
   const groups: Array<[number, number]> = [];
   let i = 0;
   while (i < ranges.length) {
     const from = i;
-    // Every word or line is at least one token, so no group holds more than maxTokens ranges.
-    const limit = Math.min(ranges.length - from, maxTokens);
-    const take = largestFitting(limit, (n) => countTokensBounded(text.slice(ranges[from][0], ranges[from + n - 1][1])) <= maxTokens);
-    i = from + Math.max(1, take);
+    let used = 0;
+    while (i < ranges.length) {
+      // Counted per range (linear); +1 for the separator is a safe margin, checked below.
+      const cost = countTokensBounded(text.slice(ranges[i][0], ranges[i][1])) + (i > from ? 1 : 0);
+      if (i > from && used + cost > maxTokens) break;
+      used += cost;
+      i++;
+    }
+    while (i - from > 1 && countTokensBounded(text.slice(ranges[from][0], ranges[i - 1][1])) > maxTokens) i--;
     groups.push([ranges[from][0], ranges[i - 1][1]]);
   }
   return groups;

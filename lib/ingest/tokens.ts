@@ -14,7 +14,6 @@ export function countTokens(text: string): number {
 
 /** Runs without whitespace longer than this are counted in slices (see countTokensBounded). */
 const MAX_RUN_CHARS = 256;
-const LONG_RUN = new RegExp(`\\S{${MAX_RUN_CHARS + 1}}`);
 
 /**
  * Like countTokens, but linear in the text length. BPE time grows with the square of the length
@@ -22,10 +21,23 @@ const LONG_RUN = new RegExp(`\\S{${MAX_RUN_CHARS + 1}}`);
  * counted in slices: a slight overestimate, which is the safe side for a size limit.
  */
 export function countTokensBounded(text: string): number {
-  if (!LONG_RUN.test(text)) return countTokens(text);
+  if (!hasLongRun(text)) return countTokens(text);
   let total = 0;
   for (const [piece] of text.matchAll(/\s*\S+/g)) {
     for (let i = 0; i < piece.length; i += MAX_RUN_CHARS) total += countTokens(piece.slice(i, i + MAX_RUN_CHARS));
   }
   return total;
+}
+
+/** A plain loop: the equivalent regex (\S{257}) rescans every run from each start position. */
+function hasLongRun(text: string): boolean {
+  if (text.length <= MAX_RUN_CHARS) return false;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Whitespace as far as runs matter: space, tab, line breaks, NBSP.
+    if (c === 32 || (c >= 9 && c <= 13) || c === 160) run = 0;
+    else if (++run > MAX_RUN_CHARS) return true;
+  }
+  return false;
 }

@@ -11,7 +11,8 @@ export interface GroundTruth {
 }
 
 export function datasetDir(argv = process.argv.slice(2)): string {
-  const given = argv.find((a) => !a.startsWith("--"));
+  // The first argument that is neither a --flag nor a flag's value.
+  const given = argv.find((a, i) => !a.startsWith("--") && !argv[i - 1]?.startsWith("--"));
   const dir = path.resolve(given ?? path.join(process.cwd(), "..", "shared", "eval", "northwind"));
   if (!existsSync(path.join(dir, "ground_truth.jsonl"))) {
     console.error(

@@ -176,6 +176,22 @@ describe("chunkDocument", () => {
     }
   });
 
+  it("applies a heading at the bottom of a page to the next page", () => {
+    const doc: ParsedDocument = {
+      pages: [
+        { pageNumber: 1, text: "The previous section ends here with a full sentence.\n\nCovered Services" },
+        { pageNumber: 2, text: "Acupuncture is covered when it is medically necessary." },
+      ],
+      pageCount: 2,
+      mimeType: "application/pdf",
+    };
+    const chunks = chunkDocument(doc, { chunkTokens: 64, overlapTokens: 0 });
+    expect(chunks.map((c) => [c.pageNumber, c.heading, c.text])).toEqual([
+      [1, null, "The previous section ends here with a full sentence."],
+      [2, "Covered Services", "Covered Services\n\nAcupuncture is covered when it is medically necessary."],
+    ]);
+  });
+
   it("hard-splits a giant sentence at word boundaries, and a giant word by characters", () => {
     const words = Array.from({ length: 3000 }, (_, i) => `word${i}`);
     const giant = words.join(" ");
@@ -192,6 +208,18 @@ describe("chunkDocument", () => {
     const blobChunks = chunkDocument(textDoc(blob), { chunkTokens: 100, overlapTokens: 10 });
     for (const chunk of blobChunks) expect(chunk.tokenCount).toBeLessThanOrEqual(100);
     expect(blobChunks.map((c) => c.text).join("")).toBe(blob);
+  });
+
+  it("splits text without spaces (Chinese) at its sentence ends", () => {
+    const sentence = "这是一个关于保险计划的句子，说明会员需要支付的费用。";
+    const text = sentence.repeat(60);
+    const chunks = chunkDocument(textDoc(text), { chunkTokens: 100, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks) {
+      expect(chunk.tokenCount).toBeLessThanOrEqual(100);
+      expect(chunk.text.endsWith("。")).toBe(true);
+    }
+    expect(chunks.map((c) => c.text).join("")).toBe(text);
   });
 
   it("treats special-token text in documents as plain text", () => {

@@ -1,0 +1,76 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/Button";
+
+interface Props {
+  streaming: boolean;
+  onAsk(question: string): void;
+  onStop(): void;
+}
+
+/** The question box: Enter sends, Shift+Enter adds a line; while streaming, Stop replaces Send. */
+export function ChatComposer({ streaming, onAsk, onStop }: Props) {
+  const [text, setText] = useState("");
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  function send() {
+    if (!text.trim() || streaming) return;
+    onAsk(text);
+    setText("");
+  }
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+      className="flex items-end gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-indigo-500 dark:border-slate-600 dark:bg-slate-900"
+    >
+      <label htmlFor="chat-question" className="sr-only">
+        Ask a question about your documents
+      </label>
+      <textarea
+        id="chat-question"
+        ref={ref}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          }
+        }}
+        rows={1}
+        placeholder="Ask a question about your documents…"
+        className="max-h-40 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:outline-none dark:text-slate-100 dark:placeholder:text-slate-400 [field-sizing:content]"
+      />
+      {streaming ? (
+        <Button variant="secondary" onClick={onStop} aria-label="Stop generating">
+          <StopIcon /> Stop
+        </Button>
+      ) : (
+        <Button type="submit" variant="primary" disabled={!text.trim()} aria-label="Send question">
+          <SendIcon /> <span className="hidden sm:inline">Send</span>
+        </Button>
+      )}
+    </form>
+  );
+}
+
+function SendIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
+    </svg>
+  );
+}
+
+function StopIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+      <rect x="6" y="6" width="12" height="12" rx="1.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { buttonClass } from "@/components/ui/Button";
+import { PdfPageView } from "./PdfPageView";
+import { TextSourceView } from "./TextSourceView";
+import type { ChatContext } from "./types";
+
+/** The cited source itself: a PDF at the cited page, another file as text, or an external link. */
+export function CitationTab({ citation, context }: { citation: string; context?: Partial<ChatContext> }) {
+  const sources = context?.data_points?.sources?.filter((s) => s.id === citation) ?? [];
+  // Older answers may carry only "id: text" data points.
+  const passages = sources.length
+    ? sources.map((s) => s.content)
+    : (context?.data_points?.text ?? []).filter((t) => t.startsWith(`${citation}: `)).map((t) => t.slice(citation.length + 2));
+  const source = sources[0];
+  const url = source?.url ?? null;
+  const external = url !== null && /^https?:\/\//.test(url);
+  const originalUrl = url && !external ? url.replace(/#.*$/, "") : null;
+  const isPdf = Boolean(source && originalUrl && (source.page !== null || /\.pdf$/i.test(source.file_name)));
+
+  return (
+    <div className="space-y-4" data-testid="citation-tab" data-citation={citation}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="break-words font-semibold">{source?.file_name ?? citation}</h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {[source?.page ? `Page ${source.page}` : null, source?.collection ? `Collection ${source.collection}` : null].filter(Boolean).join(" · ") ||
+              citation}
+          </p>
+        </div>
+        {url && (
+          <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "sm")}>
+            Open original<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+
+      {isPdf && source && originalUrl ? (
+        <>
+          <PdfPageView url={originalUrl} page={source.page ?? 1} fileName={source.file_name} passages={passages} />
+          <Passages passages={passages} />
+        </>
+      ) : originalUrl && source ? (
+        <>
+          <Passages passages={passages} />
+          <TextSourceView url={originalUrl} fileName={source.file_name} passage={passages[0] ?? ""} />
+        </>
+      ) : (
+        <Passages passages={passages} note={external ? "From an external source; open the original to read it in full." : undefined} />
+      )}
+    </div>
+  );
+}
+
+function Passages({ passages, note }: { passages: string[]; note?: string }) {
+  if (!passages.length) return <p className="text-sm text-slate-600 dark:text-slate-400">No passage text was kept for this citation.</p>;
+  return (
+    <section aria-label="Cited passage" className="space-y-2">
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Cited passage{passages.length > 1 ? "s" : ""}</h4>
+      {passages.map((p, i) => (
+        <blockquote key={i} className="whitespace-pre-wrap break-words rounded-md border-l-4 border-yellow-400 bg-yellow-50 px-3 py-2 text-sm text-slate-900 dark:bg-yellow-950/40 dark:text-slate-100">
+          {p}
+        </blockquote>
+      ))}
+      {note && <p className="text-xs text-slate-600 dark:text-slate-400">{note}</p>}
+    </section>
+  );
+}

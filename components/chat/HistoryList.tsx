@@ -1,0 +1,181 @@
+"use client";
+
+import { useState } from "react";
+import useSWR from "swr";
+import { Button } from "@/components/ui/Button";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { errorMessage, fetchJson, jsonFetcher } from "@/components/ui/http";
+import type { ChatSummary } from "./types";
+
+export const HISTORY_URL = "/api/history";
+const chatUrl = (id: string) => `${HISTORY_URL}/${encodeURIComponent(id)}`;
+
+interface Props {
+  activeChatId: string | null;
+  onOpen(id: string): void;
+  onNewChat(): void;
+  /** The open chat was deleted. */
+  onDeletedActive(): void;
+}
+
+/** Past chats, newest first: open, rename (inline), delete (confirmed). */
+export function HistoryList({ activeChatId, onOpen, onNewChat, onDeletedActive }: Props) {
+  const { data: chats, error, isLoading, mutate } = useSWR<ChatSummary[]>(HISTORY_URL, jsonFetcher);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<ChatSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  async function rename(id: string, title: string) {
+    setRenaming(null);
+    const trimmed = title.trim();
+    if (!trimmed || trimmed === chats?.find((c) => c.id === id)?.title) return;
+    try {
+      await mutate(
+        async (list) => {
+          await fetchJson(chatUrl(id), { method: "PATCH", body: JSON.stringify({ title: trimmed }) });
+          return list;
+        },
+        { optimisticData: (list) => (list ?? []).map((c) => (c.id === id ? { ...c, title: trimmed } : c)), rollbackOnError: true, revalidate: true },
+      );
+    } catch (e) {
+      setActionError(`Could not rename the chat: ${errorMessage(e)}`);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setBusy(true);
+    setActionError(null);
+    try {
+      await fetchJson(chatUrl(toDelete.id), { method: "DELETE" });
+      if (toDelete.id === activeChatId) onDeletedActive();
+      setToDelete(null);
+      await mutate();
+    } catch (e) {
+      setActionError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="p-3">
+        <Button variant="secondary" className="w-full" onClick={onNewChat}>
+          <PlusIcon /> New chat
+        </Button>
+      </div>
+      <h2 className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">History</h2>
+      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+        {error && <ErrorNotice message={`Could not load history: ${errorMessage(error)}`} onRetry={() => mutate()} />}
+        {actionError && !toDelete && <p role="alert" className="px-2 py-1 text-sm text-red-700 dark:text-red-300">{actionError}</p>}
+        {isLoading && (
+          <div role="status" aria-label="Loading history" className="space-y-2 px-2">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-8 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
+            ))}
+          </div>
+        )}
+        {chats && chats.length === 0 && <p className="px-2 py-1 text-sm text-slate-600 dark:text-slate-400">Your chats will appear here.</p>}
+        <ul className="space-y-0.5" aria-label="Past chats">
+          {chats?.map((chat) =>
+            renaming === chat.id ? (
+              <li key={chat.id} className="px-1 py-0.5">
+                <RenameField initial={chat.title} onDone={(title) => rename(chat.id, title)} onCancel={() => setRenaming(null)} />
+              </li>
+            ) : (
+              <li key={chat.id} className="group flex items-center gap-0.5 rounded-md hover:bg-slate-100 dark:hover:bg-slate-800" data-testid="history-item">
+                <button
+                  type="button"
+                  onClick={() => onOpen(chat.id)}
+                  aria-current={chat.id === activeChatId ? "true" : undefined}
+                  title={chat.title}
+                  className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-left text-sm aria-[current=true]:bg-indigo-50 aria-[current=true]:font-medium aria-[current=true]:text-indigo-900 dark:aria-[current=true]:bg-indigo-950 dark:aria-[current=true]:text-indigo-100"
+                >
+                  {chat.title}
+                </button>
+                <IconButton label={`Rename chat ${chat.title}`} onClick={() => setRenaming(chat.id)}>
+                  <path d="M4 20h4L19 9l-4-4L4 16z" />
+                </IconButton>
+                <IconButton label={`Delete chat ${chat.title}`} onClick={() => setToDelete(chat)}>
+                  <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+                </IconButton>
+              </li>
+            ),
+          )}
+        </ul>
+      </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this chat?"
+        confirmLabel="Delete chat"
+        busy={busy}
+        error={toDelete ? actionError : null}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setToDelete(null);
+          setActionError(null);
+        }}
+      >
+        “{toDelete?.title}” and its answers are removed from your history.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function RenameField({ initial, onDone, onCancel }: { initial: string; onDone(title: string): void; onCancel(): void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onDone(value);
+      }}
+    >
+      <label className="sr-only" htmlFor="rename-chat">
+        New title
+      </label>
+      <input
+        id="rename-chat"
+        autoFocus
+        value={value}
+        maxLength={200}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={() => onDone(value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            onCancel();
+          }
+        }}
+        className="w-full rounded-md border border-indigo-500 bg-white px-2 py-1 text-sm dark:bg-slate-900"
+      />
+    </form>
+  );
+}
+
+function IconButton({ label, onClick, children }: { label: string; onClick(): void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded text-slate-500 opacity-100 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 lg:opacity-0 lg:group-hover:opacity-100 lg:group-focus-within:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+        {children}
+      </svg>
+    </button>
+  );
+}
+
+function PlusIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}

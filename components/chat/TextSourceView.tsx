@@ -1,0 +1,50 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import useSWR from "swr";
+import { Spinner } from "@/components/ui/Spinner";
+import { errorFromResponse, errorMessage } from "@/components/ui/http";
+import { findPassage } from "./passage";
+
+const fetchText = async (url: string) => {
+  const response = await fetch(url);
+  if (!response.ok) throw await errorFromResponse(response);
+  return response.text();
+};
+
+/** A text or Markdown original shown as plain text, the cited passage highlighted and scrolled to. */
+export function TextSourceView({ url, fileName, passage }: { url: string; fileName: string; passage: string }) {
+  const { data: text, error, isLoading } = useSWR(url, fetchText, { revalidateOnFocus: false });
+  const markRef = useRef<HTMLElement>(null);
+  const range = text ? findPassage(text, passage) : null;
+
+  useEffect(() => {
+    markRef.current?.scrollIntoView({ block: "center" });
+  }, [text, range?.start]);
+
+  if (isLoading) return <Spinner label="Opening the file…" />;
+  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-300">Could not open {fileName}: {errorMessage(error)}</p>;
+  if (text === undefined) return null;
+  return (
+    <div className="space-y-1" data-testid="text-source">
+      {!range && <p className="text-xs text-slate-600 dark:text-slate-400">The passage could not be located in the file; it is shown above.</p>}
+      <pre
+        tabIndex={0}
+        aria-label={`Contents of ${fileName}`}
+        className="max-h-[60vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-relaxed dark:border-slate-700 dark:bg-slate-950"
+      >
+        {range ? (
+          <>
+            {text.slice(0, range.start)}
+            <mark ref={markRef} className="rounded-sm bg-yellow-200 text-slate-900 dark:bg-yellow-300">
+              {text.slice(range.start, range.end)}
+            </mark>
+            {text.slice(range.end)}
+          </>
+        ) : (
+          text
+        )}
+      </pre>
+    </div>
+  );
+}

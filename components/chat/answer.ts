@@ -1,0 +1,40 @@
+/**
+ * Turns answer text into markdown whose citations are numbered links. Only brackets that
+ * match a data point's citation become links; while streaming, a half-written `[...` at the
+ * end is hidden so a citation never flashes as raw text.
+ */
+
+export const CITATION_HREF_PREFIX = "#cite-";
+
+export interface ParsedAnswer {
+  markdown: string;
+  /** Cited ids in order of first use; citation n is citations[n - 1]. */
+  citations: string[];
+}
+
+export function parseAnswer(answer: string, knownCitations: readonly string[], streaming: boolean): ParsedAnswer {
+  let text = answer.trim();
+  if (streaming) text = withoutOpenBracket(text);
+  const known = new Set(knownCitations);
+  const citations: string[] = [];
+  const markdown = text.replace(/\[([^\]\n]+)\](?!\()/g, (match, id: string) => {
+    if (!known.has(id)) return match;
+    let n = citations.indexOf(id) + 1;
+    if (n === 0) n = citations.push(id);
+    return `[${n}](${CITATION_HREF_PREFIX}${n})`;
+  });
+  return { markdown, citations };
+}
+
+/** Drops a trailing `[` that has no `]` yet (a citation still being streamed). */
+export function withoutOpenBracket(text: string): string {
+  const open = text.lastIndexOf("[");
+  return open !== -1 && text.indexOf("]", open) === -1 ? text.slice(0, open).trimEnd() : text;
+}
+
+/** The 1-based citation number a rendered link points at, or null for ordinary links. */
+export function citationNumber(href: string | undefined): number | null {
+  if (!href?.startsWith(CITATION_HREF_PREFIX)) return null;
+  const n = Number(href.slice(CITATION_HREF_PREFIX.length));
+  return Number.isInteger(n) && n > 0 ? n : null;
+}

@@ -1,0 +1,71 @@
+import { expect, type Page } from "@playwright/test";
+
+/** / : the chat with its history, collection picker, settings and answer details panel. */
+export class ChatPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto("/");
+    await expect(this.questionBox()).toBeVisible();
+  }
+
+  questionBox() {
+    return this.page.getByLabel("Ask a question about your documents");
+  }
+
+  turns() {
+    return this.page.getByTestId("turn");
+  }
+
+  lastAnswer() {
+    return this.page.getByTestId("answer").last();
+  }
+
+  async ask(question: string) {
+    await this.questionBox().fill(question);
+    await this.page.getByRole("button", { name: "Send question" }).click();
+  }
+
+  /** Waits for the last answer to finish streaming. */
+  async waitForAnswer(timeout = 30_000) {
+    await expect(this.turns().last()).toHaveAttribute("data-status", "done", { timeout });
+  }
+
+  /** The superscript citation links of the last answer. */
+  citationLinks() {
+    return this.lastAnswer().getByRole("button", { name: /^Citation \d+:/ });
+  }
+
+  async openCitation(index = 0) {
+    await this.citationLinks().nth(index).click();
+    await expect(this.panel()).toBeVisible();
+    await expect(this.panel().getByRole("tab", { name: "Citation" })).toHaveAttribute("aria-selected", "true");
+  }
+
+  panel() {
+    return this.page.getByTestId("analysis-panel");
+  }
+
+  pdfPage() {
+    return this.panel().getByTestId("pdf-page");
+  }
+
+  followups() {
+    return this.page.getByRole("navigation", { name: "Follow-up questions" }).getByRole("button");
+  }
+
+  async selectCollection(name: string) {
+    await this.page.getByRole("button", { name: /Search in:/ }).click();
+    await this.page.getByRole("checkbox", { name }).check();
+    await this.page.keyboard.press("Escape");
+  }
+
+  history() {
+    return this.page.getByRole("complementary", { name: "Chat history" }).getByTestId("history-item");
+  }
+
+  async openSettings() {
+    await this.page.getByRole("button", { name: /Settings/ }).click();
+    await expect(this.page.getByRole("dialog", { name: "Chat settings" })).toBeVisible();
+  }
+}

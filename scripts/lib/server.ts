@@ -1,0 +1,83 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+/** Starts the production server on a free port against a given data directory. */
+
+const root = process.cwd();
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
+    console.log("No production build found: building once…");
+    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`${url}/v1/knowledge/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error("server exited during start-up");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Uploads files to a collection over HTTP and polls the job until it ends; returns seconds taken. */
+export async function uploadAndWait(url: string, collection: string, files: { name: string; data: Uint8Array }[]) {
+  const started = performance.now();
+  const form = new FormData();
+  for (const f of files) form.append("files", new Blob([f.data as BlobPart], { type: "application/pdf" }), f.name);
+  const res = await fetch(`${url}/v1/collections/${collection}/documents`, { method: "POST", body: form });
+  if (res.status !== 202) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  const { job_id } = (await res.json()) as { job_id: string };
+  for (;;) {
+    const status = (await (await fetch(`${url}/v1/documents/${job_id}/status`)).json()) as { is_terminal: boolean; status: string };
+    if (status.is_terminal) return { seconds: (performance.now() - started) / 1000, status };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function createCollection(url: string, name: string) {
+  const res = await fetch(`${url}/v1/collections`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  if (res.status !== 201) throw new Error(`create collection failed: ${res.status} ${await res.text()}`);
+}

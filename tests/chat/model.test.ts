@@ -1,0 +1,115 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfig } from "@/lib/config";
+import { activeIngestor } from "@/lib/knowledge";
+import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
+import { POST as chat } from "@/app/api/chat/route";
+import { POST as chatStream } from "@/app/api/chat/stream/route";
+import { freshDataDir } from "../helpers/env";
+import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
+import { HANDBOOK_PAGES, makePdf, writeTemp } from "../helpers/files";
+
+/** The model path against a local fake OpenAI-compatible server (real HTTP, real SSE). */
+
+let fake: FakeOpenAI;
+const post = (handler: (r: Request) => Promise<Response>, body: unknown) =>
+  handler(new Request("http://local/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+const lines = async (res: Response) => (await res.text()).trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+const ask = (content: string, extra: Record<string, unknown> = {}) => ({ messages: [{ role: "user", content }], ...extra });
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  // Ingest offline (local embedder), then switch the chat model on.
+  await freshDataDir({ EMBEDDER: "local" });
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-model-"));
+  startWorker();
+  await activeIngestor().createCollection("hr");
+  const { jobId } = await activeIngestor().submitJob([writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES))], "hr");
+  for (let s = await activeIngestor().getJobStatus(jobId); !s.is_terminal; s = await activeIngestor().getJobStatus(jobId)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  Object.assign(process.env, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "test-key", CHAT_MODEL: "fake-model", CHAT_TIMEOUT_MS: "1500" });
+  resetConfig();
+});
+afterAll(async () => {
+  await stopWorker();
+  await fake.close();
+  for (const key of ["OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL", "CHAT_TIMEOUT_MS"]) delete process.env[key];
+  resetConfig();
+});
+
+describe("chat with a model", () => {
+  it("streams the answer, cuts out follow-ups split across chunks, drops invented citations", async () => {
+    fake.script.push({
+      kind: "stream",
+      chunks: ["The deductible is 1,500 dollars ", "[handbook.pdf#pa", "ge=3]", " [made-up.pdf#page=9].", "\n\n<", "<What about out-of-network", " care?>", "><<Is dental covered?>>"],
+      usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
+    });
+    const res = await post(chatStream, ask("What is the deductible?", { context: { overrides: { suggest_followup_questions: true, temperature: 0.1, seed: 7 } } }));
+    expect(res.status).toBe(200);
+    const all = await lines(res);
+    const text = all.map((l) => (l.delta as { content?: string } | undefined)?.content ?? "").join("");
+    expect(text).toContain("[handbook.pdf#page=3]");
+    expect(text).not.toContain("made-up.pdf");
+    expect(text).not.toContain("<<");
+    expect(text).not.toContain(">>");
+    const last = all.at(-1) as { context: { followup_questions: string[]; thoughts: { title: string; usage?: object }[] } };
+    expect(last.context.followup_questions).toEqual(["What about out-of-network care?", "Is dental covered?"]);
+    expect(last.context.thoughts.find((t) => t.title === "Answer")?.usage).toMatchObject({ total_tokens: 150 });
+    const sent = fake.requests.at(-1)!.body as { messages: { role: string; content: string }[]; temperature: number; seed: number; stream: boolean };
+    expect(sent).toMatchObject({ temperature: 0.1, seed: 7, stream: true });
+    expect(sent.messages[0].content).toMatch(/Uploaded Documents[\s\S]*handbook\.pdf/);
+    expect(sent.messages.at(-1)!.content).toMatch(/Sources:\nhandbook\.pdf#page=\d: /);
+  });
+
+  it("rewrites a follow-up with the model in the light of the history", async () => {
+    fake.script.push({ kind: "json", content: "remote work stipend amount" }, { kind: "stream", chunks: ["It is 500 dollars [handbook.pdf#page=2]."] });
+    const body = await (
+      await post(chat, {
+        messages: [
+          { role: "user", content: "Can I work remotely?" },
+          { role: "assistant", content: "Yes, up to three days [handbook.pdf#page=2]." },
+          { role: "user", content: "How much is the stipend?" },
+        ],
+      })
+    ).json();
+    expect(body.message.content).toBe("It is 500 dollars [handbook.pdf#page=2].");
+    expect(body.context.thoughts.find((t: { title: string }) => t.title === "Generated search query").description).toBe("remote work stipend amount");
+  });
+
+  it("reports a rate-limited model as an error line after the context", async () => {
+    fake.script.push({ kind: "status", status: 429, message: "slow down", headers: { "retry-after": "1" } });
+    const all = await lines(await post(chatStream, ask("What is the deductible?")));
+    expect(all[0]).toHaveProperty("context");
+    expect(all.at(-1)).toEqual({ error: "The language model is rate-limited right now. Please try again in a moment." });
+  });
+
+  it("gives up on a model that does not answer, within the configured time", async () => {
+    fake.script.push({ kind: "hang" });
+    const started = Date.now();
+    const all = await lines(await post(chatStream, ask("What is the deductible?")));
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(String((all.at(-1) as { error?: string }).error)).toMatch(/did not answer in time/);
+  });
+
+  it("answers a JSON request error as 502-class JSON {error}", async () => {
+    fake.script.push({ kind: "status", status: 500, message: "boom" });
+    const res = await post(chat, ask("What is the deductible?"));
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: "The language model server failed (HTTP 500). Please try again." });
+  });
+
+  it("reports an unreachable model server clearly", async () => {
+    process.env.OPENAI_BASE_URL = "http://127.0.0.1:9/v1";
+    resetConfig();
+    try {
+      const all = await lines(await post(chatStream, ask("What is the deductible?")));
+      expect(String((all.at(-1) as { error?: string }).error)).toMatch(/cannot be reached/);
+    } finally {
+      process.env.OPENAI_BASE_URL = fake.url;
+      resetConfig();
+    }
+  });
+});

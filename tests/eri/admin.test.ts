@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { requireAdmin } from "@/lib/http/admin";
+import { requestOrigin } from "@/lib/http/origin";
+
+const request = (method: string, headers: Record<string, string> = {}) =>
+  new Request("http://localhost:3000/api/eri/sources", { method, headers: { host: "localhost:3000", ...headers } });
+
+describe("admin guard", () => {
+  afterEach(() => {
+    delete process.env.ADMIN_TOKEN;
+  });
+
+  it("is open in local single-user mode (ADMIN_TOKEN unset)", () => {
+    expect(() => requireAdmin(request("GET"))).not.toThrow();
+    expect(() => requireAdmin(request("POST", { origin: "http://localhost:3000" }))).not.toThrow();
+    expect(() => requireAdmin(request("POST"))).not.toThrow(); // non-browser clients send no Origin
+  });
+
+  it("refuses state changes from another site's page in every mode", () => {
+    expect(() => requireAdmin(request("POST", { origin: "https://evil.example" }))).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => requireAdmin(request("DELETE", { "sec-fetch-site": "cross-site" }))).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => requireAdmin(request("PATCH", { origin: "null" }))).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => requireAdmin(request("GET", { origin: "https://evil.example" }))).not.toThrow();
+  });
+
+  it("with ADMIN_TOKEN set, needs the bearer token or the admin_token cookie", () => {
+    process.env.ADMIN_TOKEN = "s3cret-admin";
+    expect(() => requireAdmin(request("GET"))).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => requireAdmin(request("GET", { authorization: "Bearer wrong" }))).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => requireAdmin(request("GET", { cookie: "admin_token=wrong" }))).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => requireAdmin(request("GET", { authorization: "Bearer s3cret-admin" }))).not.toThrow();
+    expect(() => requireAdmin(request("GET", { cookie: "theme=dark; admin_token=s3cret-admin" }))).not.toThrow();
+  });
+});
+
+describe("request origin", () => {
+  it("honours x-forwarded-host/proto and ignores forged values", () => {
+    expect(requestOrigin(request("GET"))).toBe("http://localhost:3000");
+    expect(requestOrigin(request("GET", { "x-forwarded-host": "docs.example.com", "x-forwarded-proto": "https" }))).toBe(
+      "https://docs.example.com",
+    );
+    expect(requestOrigin(request("GET", { "x-forwarded-host": "a.example, b.example", "x-forwarded-proto": "https,http" }))).toBe(
+      "https://a.example",
+    );
+    expect(requestOrigin(request("GET", { "x-forwarded-host": "evil.example/path?x=", "x-forwarded-proto": "javascript" }))).toBe(
+      "http://localhost:3000",
+    );
+  });
+});

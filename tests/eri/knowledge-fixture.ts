@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { activeIngestor } from "@/lib/knowledge";
+import { startWorker } from "@/lib/knowledge/jobs/worker";
+import { resetServerSettingsCache } from "@/lib/eri/server/settings";
+import { resetSecretKey } from "@/lib/eri/secrets";
+import { clearSourceCaches } from "@/lib/eri/sources";
+import { clearRemoteSessions } from "@/lib/eri/remote-session";
+import { freshDataDir } from "../helpers/env";
+import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/files";
+
+/** A fresh data dir with ERI state reset, and (optionally) collections "handbook" and "secret" ingested. */
+export async function freshEriDataDir(extraEnv: Record<string, string> = {}): Promise<string> {
+  const dir = await freshDataDir(extraEnv);
+  resetServerSettingsCache();
+  resetSecretKey();
+  clearSourceCaches();
+  clearRemoteSessions();
+  return dir;
+}
+
+async function waitForJob(jobId: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const status = await activeIngestor().getJobStatus(jobId);
+    if (status.is_terminal) {
+      if (!status.is_success) throw new Error(`ingestion failed: ${JSON.stringify(status.file_details)}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("ingestion job did not finish");
+}
+
+export async function ingestHandbook(): Promise<void> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-eri-files-"));
+  startWorker();
+  await activeIngestor().createCollection("handbook", "Company handbook");
+  await activeIngestor().createCollection("secret", "Not exposed over ERI");
+  const handbook = await activeIngestor().submitJob(
+    [writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES)), writeTemp(tmp, "travel.md", TRAVEL_TEXT)],
+    "handbook",
+  );
+  const secret = await activeIngestor().submitJob(
+    [writeTemp(tmp, "payroll.md", "Payroll\n\nThe annual deductible for the executive plan is 99 dollars. Salaries are paid monthly.")],
+    "secret",
+  );
+  await waitForJob(handbook.jobId);
+  await waitForJob(secret.jobId);
+}

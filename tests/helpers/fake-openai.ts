@@ -1,0 +1,80 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local OpenAI-compatible server speaking the real wire format: `POST /v1/chat/completions`
+ * answers JSON, or Server-Sent Events of `chat.completion.chunk` objects when `stream` is set.
+ * Each request takes the next scripted behaviour.
+ */
+export type Behaviour =
+  | { kind: "stream"; chunks: string[]; usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }
+  | { kind: "json"; content: string }
+  | { kind: "status"; status: number; message: string; headers?: Record<string, string> }
+  | { kind: "hang" };
+
+export interface FakeOpenAI {
+  url: string;
+  requests: { path: string; body: Record<string, unknown> }[];
+  script: Behaviour[];
+  close(): Promise<void>;
+}
+
+export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+  const requests: FakeOpenAI["requests"] = [];
+  const script: Behaviour[] = [];
+  const sockets = new Set<import("node:net").Socket>();
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      const body = raw ? JSON.parse(raw) : {};
+      requests.push({ path: req.url ?? "", body });
+      const behaviour = script.shift() ?? { kind: "status", status: 500, message: "no scripted response" };
+      const base = { id: "chatcmpl-1", created: 1, model: body.model ?? "fake" };
+      if (behaviour.kind === "hang") return; // never answers
+      if (behaviour.kind === "status") {
+        res.writeHead(behaviour.status, { "content-type": "application/json", ...behaviour.headers });
+        res.end(JSON.stringify({ error: { message: behaviour.message, type: "error", code: null } }));
+        return;
+      }
+      if (behaviour.kind === "json") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            ...base,
+            object: "chat.completion",
+            choices: [{ index: 0, message: { role: "assistant", content: behaviour.content }, finish_reason: "stop" }],
+            usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+          }),
+        );
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
+      send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
+      for (const content of behaviour.chunks) {
+        send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+      }
+      send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+      if (behaviour.usage) send({ ...base, object: "chat.completion.chunk", choices: [], usage: behaviour.usage });
+      res.write("data: [DONE]\n\n");
+      res.end();
+    });
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script,
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { isHeadingLine, looksLikeTitle, markdownHeading } from "@/lib/ingest/headings";
+import { reflowPdfPage } from "@/lib/ingest/pdf-reflow";
+
+describe("heading detection", () => {
+  it("accepts short Title Case and ALL CAPS lines without final punctuation", () => {
+    for (const line of ["Out-of-Network Providers", "Tips", "SUMMARY OF YOUR COSTS", "2.1 Terms of Use", "Women's Health and Cancer Rights Act of 1998"]) {
+      expect(looksLikeTitle(line), line).toBe(true);
+    }
+    for (const line of [
+      "All rights reserved to Microsoft",
+      "This plan covers you.",
+      "Company Values:",
+      "• Food and supplements",
+      "PerksPlus Health and Wellness Reimbursement Program for",
+      "A".repeat(81),
+    ]) {
+      expect(looksLikeTitle(line), line).toBe(false);
+    }
+  });
+
+  it("needs body text after the heading and no unfinished sentence before it", () => {
+    const body = "Northwind Standard offers coverage for some out-of-network providers.";
+    expect(isHeadingLine("Exceptions", "", body)).toBe(true);
+    expect(isHeadingLine("Exceptions", "The previous paragraph ended.", body)).toBe(true);
+    expect(isHeadingLine("Exceptions", "a wrapped line that continues into the", body)).toBe(false);
+    expect(isHeadingLine("Exceptions", "", "Another Title Line")).toBe(false);
+    expect(isHeadingLine("Exceptions", "", "continues in lower case and so is not body")).toBe(false);
+    expect(isHeadingLine("Exceptions", "", undefined)).toBe(false);
+  });
+
+  it("reads Markdown ATX headings", () => {
+    expect(markdownHeading("## Install ##")).toBe("Install");
+    expect(markdownHeading("#hashtag")).toBeNull();
+    expect(markdownHeading("    # indented code")).toBeNull();
+  });
+});
+
+describe("PDF reflow", () => {
+  it("joins wrapped lines, keeps hyphenated compounds, splits paragraphs and lists", () => {
+    const raw = [
+      "Choosing in-network providers is the most cost-effective option when it comes to your",
+      "Northwind Standard plan. If you choose an out-of-network provider, you may pay more for out-of-",
+      "network services than for in-network ones.",
+      "Exceptions",
+      "Some providers may offer services that are outside of the plan coverage, for example:",
+      "• Cosmetic surgery and related services that the plan does not consider necessary",
+      "• Experimental treatment",
+      "Tips",
+      "Always check with Northwind Health before you book an appointment with a new provider.",
+    ].join("\n");
+    expect(reflowPdfPage(raw)).toBe(
+      [
+        "Choosing in-network providers is the most cost-effective option when it comes to your Northwind Standard plan. " +
+          "If you choose an out-of-network provider, you may pay more for out-of-network services than for in-network ones.",
+        "Exceptions",
+        "Some providers may offer services that are outside of the plan coverage, for example:\n" +
+          "• Cosmetic surgery and related services that the plan does not consider necessary\n" +
+          "• Experimental treatment",
+        "Tips",
+        "Always check with Northwind Health before you book an appointment with a new provider.",
+      ].join("\n\n"),
+    );
+  });
+
+  it("rejoins words split by a soft hyphen and keeps short deliberate lines apart", () => {
+    expect(reflowPdfPage("Zava\nNorthwind Health Standard Plan")).toBe("Zava\nNorthwind Health Standard Plan");
+    expect(reflowPdfPage("The reimburse\u00ad\nment is paid monthly.")).toBe("The reimbursement is paid monthly.");
+  });
+});
