@@ -26,7 +26,7 @@ export function ChatComposer({ streaming, onAsk, onStop }: Props) {
         e.preventDefault();
         send();
       }}
-      className="flex items-end gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-indigo-500 dark:border-slate-600 dark:bg-slate-900"
+      className="flex items-end gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/40 dark:border-slate-600 dark:bg-slate-900"
     >
       <label htmlFor="chat-question" className="sr-only">
         Ask a question about your documents

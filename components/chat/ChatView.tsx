@@ -69,7 +69,11 @@ export function ChatView() {
 
   return (
     <div className="flex h-[calc(100dvh-3.5rem)]">
-      <aside aria-label="Chat history" className="hidden w-64 shrink-0 border-r border-slate-200 bg-slate-50 lg:block dark:border-slate-800 dark:bg-slate-900/40">
+      <aside
+        aria-label="Chat history"
+        // With the details panel open, the history column makes room unless the screen is very wide.
+        className={`hidden w-64 shrink-0 border-r border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40 ${panel ? "2xl:block" : "lg:block"}`}
+      >
         <HistoryList activeChatId={chat.chatId} onOpen={openChat} onNewChat={newChat} onDeletedActive={newChat} />
       </aside>
       <Drawer open={historyOpen} side="left" title="Chat history" onClose={() => setHistoryOpen(false)}>
@@ -78,7 +82,7 @@ export function ChatView() {
 
       <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-          <Button size="sm" variant="ghost" className="lg:hidden" onClick={() => setHistoryOpen(true)}>
+          <Button size="sm" variant="ghost" className={panel ? "2xl:hidden" : "lg:hidden"} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
           <CollectionPicker collections={collections} selected={selection} onChange={setSelection} />
@@ -93,7 +97,8 @@ export function ChatView() {
           </div>
         </div>
 
-        <div ref={scrollerRef} className="min-h-0 flex-1 overflow-y-auto">
+        {/* relative: keeps sr-only (absolute) children inside the scroller, not stretching the page. */}
+        <div ref={scrollerRef} className="relative min-h-0 flex-1 overflow-y-auto">
           <div className="mx-auto max-w-3xl px-3 py-4 sm:px-6 sm:py-6">
             <IngestingNotice collections={searched} />
             {loadError && (

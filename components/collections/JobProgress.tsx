@@ -57,7 +57,7 @@ export function JobProgress({ jobId, onFinished, onDismiss }: Props) {
       {job && (
         <>
           <div className="mt-2">
-            <ProgressBar value={job.progress_percent} label="Job progress" tone={job.is_terminal ? (failedFiles ? "red" : "green") : "indigo"} />
+            <ProgressBar value={job.progress_percent} label="Job progress" tone={barTone(job, failedFiles)} />
           </div>
           <ul className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800">
             {job.file_details.map((file) => (
@@ -79,6 +79,12 @@ export function JobProgress({ jobId, onFinished, onDismiss }: Props) {
       )}
     </li>
   );
+}
+
+function barTone(job: IngestionJobStatus, failedFiles: number) {
+  if (!job.is_terminal) return "indigo";
+  if (job.status === "failed" || failedFiles === job.total_files) return "red";
+  return failedFiles ? "amber" : "green";
 }
 
 function summary(job: IngestionJobStatus, failedFiles: number): string {

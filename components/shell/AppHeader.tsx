@@ -9,7 +9,8 @@ export function AppHeader() {
       <div className="mx-auto flex h-full max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
         <Link href="/" className="mr-auto flex items-center gap-2 rounded-md font-semibold text-slate-900 dark:text-white">
           <LogoMark />
-          <span className="hidden sm:inline">DocChat</span>
+          {/* Visible from small screens up; always the link's accessible name. */}
+          <span className="sr-only sm:not-sr-only">DocChat</span>
         </Link>
         <nav aria-label="Main">
           <NavLinks />

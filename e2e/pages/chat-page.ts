@@ -64,6 +64,10 @@ export class ChatPage {
     return this.page.getByRole("complementary", { name: "Chat history" }).getByTestId("history-item");
   }
 
+  async openFromHistory(title: RegExp) {
+    await this.history().getByRole("button", { name: title }).click();
+  }
+
   async openSettings() {
     await this.page.getByRole("button", { name: /Settings/ }).click();
     await expect(this.page.getByRole("dialog", { name: "Chat settings" })).toBeVisible();

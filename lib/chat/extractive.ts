@@ -59,15 +59,22 @@ export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: s
     c.score = matched / totalWeight + 0.25 / (1 + c.rank) - 0.01 * c.position;
   });
 
+  // One best sentence from each of the top-ranked pages (that mention the question at all),
+  // then the best remaining sentences of those pages.
+  const matches = (c: Candidate) => c.score > 0.25 / (1 + c.rank) - 0.01 * c.position + 1e-9;
+  const byScore = [...candidates].sort((a, b) => b.score - a.score);
+  const ranked = [...new Set(candidates.map((c) => c.citation))];
   const picked: Candidate[] = [];
-  const citations = new Set<string>();
-  for (const c of [...candidates].sort((a, b) => b.score - a.score)) {
+  for (const citation of ranked) {
+    if (picked.length >= MAX_CITATIONS) break;
+    const best = byScore.find((c) => c.citation === citation && matches(c));
+    if (best) picked.push(best);
+  }
+  if (picked.length === 0) picked.push(byScore[0]);
+  const citations = new Set(picked.map((c) => c.citation));
+  for (const c of byScore) {
     if (picked.length >= MAX_SENTENCES) break;
-    if (c.score <= 0.25 / (1 + c.rank) && picked.length > 0) break; // no query term: stop
-    if (!citations.has(c.citation) && citations.size >= MAX_CITATIONS) continue;
-    if (picked.some((p) => p.text === c.text)) continue;
-    picked.push(c);
-    citations.add(c.citation);
+    if (citations.has(c.citation) && matches(c) && !picked.some((p) => p.text === c.text)) picked.push(c);
   }
   // Read in source order within each passage, best passage first.
   picked.sort((a, b) => a.rank - b.rank || a.position - b.position);

@@ -7,7 +7,6 @@ import { config } from "@/lib/config";
 /** A file name safe to use on disk and in headers: no directories, no control characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
   return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : "file";
 }

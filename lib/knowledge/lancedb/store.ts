@@ -26,8 +26,10 @@ export interface ScoredChunk extends StoredChunk {
 }
 
 const PROJECTION = ["chunk_id", "file_id", "file_name", "page_number", "chunk_index", "heading", "content", "content_type", "token_count"];
-const RRF_K = Number(process.env.RRF_K ?? 60);
-const VECTOR_WEIGHT = Number(process.env.HYBRID_VECTOR_WEIGHT ?? 0.5);
+/** RRF damping constant; 10 (rather than the customary 60) favours agreement at the top, measured on Northwind. */
+const RRF_K = 10;
+/** BM25 is the stronger signal with the offline hashing embedder: vectors count half in the fusion. */
+const VECTOR_WEIGHT = 0.5;
 /** Candidates fetched from each list before fusion (a multiple of top_k). */
 const HYBRID_DEPTH = 4;
 /** BM25 score at which a text match counts as 0.5 relevance. */
@@ -62,7 +64,9 @@ export function documentTitle(fileName: string): string {
 }
 
 export function searchText(fileName: string, heading: string | null, content: string): string {
-  const head = heading && !content.startsWith(heading) ? `${heading}\n` : "";
+  // The heading once more than the content already carries it: a section title says what the
+  // chunk is about better than any sentence in it.
+  const head = heading ? `${heading}\n` : "";
   return `${documentTitle(fileName)}\n${head}${content}`;
 }
 
@@ -188,11 +192,26 @@ export interface SearchParams {
 
 export async function searchChunks(name: string, p: SearchParams): Promise<ScoredChunk[]> {
   const t = await table(name);
-  if (p.mode === "vectors") return vectorSearch(t, p, p.topK);
-  if (p.mode === "text") return textSearch(t, p, p.topK);
   const depth = Math.max(p.topK * HYBRID_DEPTH, 20);
+  if (p.mode === "vectors") return onePerPage(await vectorSearch(t, p, depth)).slice(0, p.topK);
+  if (p.mode === "text") return onePerPage(await textSearch(t, p, depth)).slice(0, p.topK);
   const [byVector, byText] = await Promise.all([vectorSearch(t, p, depth), textSearch(t, p, depth)]);
-  return fuse([byText, byVector], [1, VECTOR_WEIGHT]).slice(0, p.topK);
+  return onePerPage(fuse([byText, byVector], [1, VECTOR_WEIGHT])).slice(0, p.topK);
+}
+
+/**
+ * Keeps the best chunk of each page: the page is the unit of citation, so a second chunk of
+ * the same page would only push another page out of the results. Non-paged chunks all stay.
+ */
+export function onePerPage(ranked: ScoredChunk[]): ScoredChunk[] {
+  const seen = new Set<string>();
+  return ranked.filter((c) => {
+    if (c.page_number === null) return true;
+    const key = `${c.file_id}#${c.page_number}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 async function vectorSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
