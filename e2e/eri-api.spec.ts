@@ -268,9 +268,25 @@ test.describe.serial("ERI server and sources over HTTP", () => {
       expect(report.error).not.toContain("wrong-token-value");
     });
 
-    // TODO(lead): POST /api/chat with context.overrides = { sources: [sourceId], collections: [] } and check
-    // the answer's citations come from handbook.pdf via the ERI source.
-    test.fixme("a chat using only the loopback source answers with its citations", async () => {});
+    test("a chat using only the loopback source answers with its citations", async ({ request }) => {
+      const response = await request.post("/api/chat", {
+        data: {
+          messages: [{ role: "user", content: "What is the annual deductible for in-network care?" }],
+          context: { overrides: { sources: [sourceId], collections: [] } },
+        },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      const body = (await response.json()) as {
+        message: { content: string };
+        context: { data_points: { citations: string[]; sources: { url: string | null }[] }; thoughts: { title: string; props?: { collections?: string[] } }[] };
+      };
+      expect(body.message.content).toContain("1,500");
+      expect(body.message.content).toContain("[handbook.pdf#page=3]");
+      expect(body.context.data_points.citations).toContain("handbook.pdf#page=3");
+      // It came through the ERI source (absolute URL to this app), not from a local collection.
+      expect(body.context.data_points.sources[0].url).toMatch(/^http:\/\/.+\/v1\/collections\/eri_e2e\/documents\/.+#page=3$/);
+      expect(body.context.thoughts.find((t) => t.title === "Generated search query")?.props?.collections).toEqual([]);
+    });
 
     test("a deleted source is gone", async ({ request }) => {
       expect((await request.delete(`/api/eri/sources/${sourceId}`)).status()).toBe(200);

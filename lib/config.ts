@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -13,6 +14,8 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(50),
   KNOWLEDGE_BACKEND: z.string().default("lancedb"),
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  // "" (an empty line in .env) means unset, not 0.
+  PARSE_WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
   CHUNK_TOKENS: z.coerce.number().int().min(64).max(4096).default(256),
   CHUNK_OVERLAP: z.coerce.number().int().min(0).max(1024).default(32),
   EMBEDDER: z.enum(["local", "openai"]).optional(),
@@ -44,6 +47,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     maxUploadMb: raw.MAX_UPLOAD_MB,
     knowledgeBackend: raw.KNOWLEDGE_BACKEND,
     ingestConcurrency: raw.INGEST_CONCURRENCY,
+    /** PDF parser worker threads: at most one per core; 0 parses on the main thread. */
+    parseWorkers: Math.min(raw.PARSE_WORKERS ?? Infinity, os.availableParallelism()),
     chunkTokens: raw.CHUNK_TOKENS,
     chunkOverlap: Math.min(raw.CHUNK_OVERLAP, Math.floor(raw.CHUNK_TOKENS / 2)),
     embedder,

@@ -1,9 +1,13 @@
-import { extractText, getDocumentProxy } from "unpdf";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { IngestError } from "@/lib/errors";
-import type { ParsedDocument } from "../types";
+import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
+import { WorkerCrashedError, WorkerUnavailableError, pdfWorkerPool } from "../workers/pdf-pool";
 
 export const PDF_MIME_TYPE = "application/pdf";
+
+/** Reflow yields to the event loop after this much work, so big PDFs do not stall requests. */
+const REFLOW_SLICE_MS = 10;
 
 /** pdf.js throws this (by name; the class is not exported) when a user password is required. */
 export function isPasswordError(error: unknown): boolean {
@@ -14,34 +18,69 @@ export function isPasswordError(error: unknown): boolean {
 
 /** Text per page, 1-based, in page order. Pages without text are kept (as "") so numbering holds. */
 export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
-  // pdf.js may detach the buffer it is given; hand it a copy so the caller's bytes stay usable.
-  const pdf = await openPdf(data);
-  let rawPages: string[];
-  try {
-    rawPages = (await extractText(pdf, { mergePages: false })).text;
-  } catch (error) {
-    throw toIngestError(error, data);
-  } finally {
-    await pdf.destroy().catch(() => undefined);
-  }
-
-  const pages = rawPages.map((raw, i) => ({
-    pageNumber: i + 1,
-    text: reflowPdfPage(raw, rawPages[i + 1] === undefined ? undefined : firstLine(rawPages[i + 1])),
-  }));
+  const rawPages = await extractRawPages(data);
+  const pages = await reflowPages(rawPages);
   if (pages.every((page) => page.text === "")) {
     throw new IngestError("No text could be extracted from this PDF (it may be scanned images)");
   }
   return { pages, pageCount: pages.length, mimeType: PDF_MIME_TYPE };
 }
 
-async function openPdf(data: Uint8Array) {
+/** Raw text per page: in a worker thread when the pool is available, else on this thread. */
+async function extractRawPages(data: Uint8Array): Promise<string[]> {
+  const pool = pdfWorkerPool();
+  if (pool) {
+    try {
+      // The worker gets its own copy, transferred (moved, not cloned again), so the caller's
+      // bytes stay usable; the in-thread path copies too, as pdf.js may detach its input.
+      return (await pool.extract(data.slice().buffer)).pages;
+    } catch (error) {
+      if (error instanceof WorkerCrashedError) {
+        throw Object.assign(
+          new IngestError("The PDF reader crashed on this file. It may be damaged or too complex to read"),
+          { cause: error },
+        );
+      }
+      // No worker threads here after all: parse on this thread.
+      if (!(error instanceof WorkerUnavailableError)) throw toIngestError(error, data);
+    }
+  }
+  return extractInThread(data);
+}
+
+async function extractInThread(data: Uint8Array): Promise<string[]> {
+  // Loaded on first use: with worker threads, the main thread never needs pdf.js.
+  const { extractText, getDocumentProxy } = await import("unpdf");
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
+    // pdf.js may detach the buffer it is given; hand it a copy so the caller's bytes stay usable.
     // verbosity 0: pdf.js otherwise prints font warnings ("TT: undefined function") to the console.
-    return await getDocumentProxy(data.slice(), { verbosity: 0 });
+    pdf = await getDocumentProxy(data.slice(), { verbosity: 0 });
   } catch (error) {
     throw toIngestError(error, data);
   }
+  try {
+    return (await extractText(pdf, { mergePages: false })).text;
+  } catch (error) {
+    throw toIngestError(error, data);
+  } finally {
+    await pdf.destroy().catch(() => undefined);
+  }
+}
+
+/** Rejoin wrapped lines page by page; a page's last line may be a heading for the next page. */
+async function reflowPages(rawPages: string[]): Promise<ParsedPage[]> {
+  const pages: ParsedPage[] = [];
+  let sliceStart = performance.now();
+  for (let i = 0; i < rawPages.length; i++) {
+    const next = rawPages[i + 1];
+    pages.push({ pageNumber: i + 1, text: reflowPdfPage(rawPages[i], next === undefined ? undefined : firstLine(next)) });
+    if (performance.now() - sliceStart > REFLOW_SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+  }
+  return pages;
 }
 
 /**
