@@ -4,7 +4,7 @@ import { citedIds, toDataPoints } from "./citations";
 import { extractiveAnswer } from "./extractive";
 import { offlineFollowups } from "./followups";
 import { appendTurn, ensureChat } from "./history";
-import { modelError, openaiClient } from "./model";
+import { modelError, openaiClient } from "@/lib/models/chat";
 import { buildMessages, QUERY_REWRITE_PROMPT, systemPrompt, type DocumentSummary } from "./prompt";
 import { retrieveForChat } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";

@@ -1,6 +1,10 @@
+import { config } from "@/lib/config";
+import { openaiClient } from "@/lib/models/chat";
+
 /**
  * Document summaries shown to users and listed in the chat prompt ("Uploaded Documents").
- * Offline: the first informative sentences of the document, cut to a short length.
+ * Offline: the first informative sentences of the document, cut to a short length; with a
+ * chat model configured, one sentence written by the model.
  */
 const MAX_SUMMARY_CHARS = 240;
 
@@ -19,4 +23,32 @@ export function extractiveSummary(chunkTexts: string[]): string | null {
   }
   if (!summary) summary = text;
   return summary.length > MAX_SUMMARY_CHARS ? `${summary.slice(0, MAX_SUMMARY_CHARS - 1).trimEnd()}…` : summary;
+}
+
+const SUMMARY_TIMEOUT_MS = 15_000;
+
+/**
+ * The SDK's generate_summary: one sentence from the chat model when one is configured (from the
+ * start and end of the document), else the extractive summary. A model failure never fails
+ * the file; it falls back to the extractive one.
+ */
+export async function summarize(fileName: string, chunkTexts: string[]): Promise<string | null> {
+  const fallback = extractiveSummary(chunkTexts);
+  const model = config().chatModel;
+  if (!model || chunkTexts.length === 0) return fallback;
+  const sample = [...chunkTexts.slice(0, 3), ...chunkTexts.slice(-2)].join("\n").slice(0, 4000);
+  try {
+    const completion = await openaiClient().chat.completions.create(
+      {
+        model,
+        temperature: 0,
+        max_tokens: 80,
+        messages: [{ role: "user", content: `Summarize this document (${fileName}) in one sentence:\n\n${sample}` }],
+      },
+      { timeout: SUMMARY_TIMEOUT_MS },
+    );
+    return completion.choices[0]?.message?.content?.trim().slice(0, 400) || fallback;
+  } catch {
+    return fallback;
+  }
 }

@@ -101,6 +101,18 @@ describe("chat with a model", () => {
     expect(await res.json()).toEqual({ error: "The language model server failed (HTTP 500). Please try again." });
   });
 
+  it("writes document summaries with the model when one is configured", async () => {
+    fake.script.push({ kind: "json", content: "A short travel policy." });
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-summary-"));
+    const { jobId, fileIds } = await activeIngestor().submitJob([writeTemp(tmp, "travel.md", "# Travel\n\nBook flights two weeks ahead. Hotels are reimbursed up to 200 dollars.")], "hr");
+    for (let s = await activeIngestor().getJobStatus(jobId); !s.is_terminal; s = await activeIngestor().getJobStatus(jobId)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const file = await activeIngestor().getFileStatus(fileIds[0], "hr");
+    expect(file?.metadata.summary).toBe("A short travel policy.");
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("Summarize this document (travel.md)");
+  });
+
   it("reports an unreachable model server clearly", async () => {
     process.env.OPENAI_BASE_URL = "http://127.0.0.1:9/v1";
     resetConfig();

@@ -5,7 +5,7 @@ import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
 import type { Embedder } from "@/lib/models/types";
 import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "../lancedb/store";
-import { extractiveSummary } from "../summaries";
+import { summarize } from "../summaries";
 
 export interface FileToIngest {
   fileId: string;
@@ -63,5 +63,5 @@ export async function ingestFile(
   }
   // One write per file: every LanceDB write is a version, and a file is all-or-nothing.
   await addChunks(file.collectionName, rows);
-  return { chunks: rows.length, pageCount: parsed.pageCount, summary: extractiveSummary(pieces.map((p) => p.text)) };
+  return { chunks: rows.length, pageCount: parsed.pageCount, summary: await summarize(file.fileName, pieces.map((p) => p.text)) };
 }
