@@ -4,6 +4,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native modules that must stay outside the server bundle.
   serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "unpdf", "pg"],
+  // The PDF parser worker is started by path at run time (lib/ingest/workers/pdf-pool.ts), so
+  // tracing cannot see it: ship it with every server route.
+  outputFileTracingIncludes: { "/*": ["./lib/ingest/workers/*.mjs"] },
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tests included) once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },

@@ -59,9 +59,19 @@ test.describe("accessibility and themes", () => {
         await chat.goto();
         await expect(page.getByRole("heading", { name: "Try asking" })).toBeVisible();
         await checkPage(shell, testInfo, `chat-empty-${tag}`);
+        await page.getByRole("button", { name: /Search in:/ }).click();
+        await checkPage(shell, testInfo, `chat-picker-${tag}`);
+        await page.keyboard.press("Escape");
+        if (device === "phone") {
+          await page.getByRole("button", { name: "History" }).click();
+          await expect(page.getByRole("dialog", { name: "Chat history" })).toBeVisible();
+          await checkPage(shell, testInfo, `chat-history-${tag}`);
+          await page.keyboard.press("Escape");
+        }
 
         await chat.ask("When does the office open on weekdays?");
         await chat.waitForAnswer();
+        await checkPage(shell, testInfo, `chat-answer-${tag}`);
         await chat.openCitation(0);
         await expect(chat.panel().getByTestId("text-source").locator("mark")).toContainText("8 am");
         await checkPage(shell, testInfo, `chat-citation-${tag}`);

@@ -117,4 +117,22 @@ test.describe("chat behaviour (chat API mocked)", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Delete chat" }).click();
     await expect(chat.history().filter({ hasText: "Renamed chat" })).toHaveCount(0);
   });
+
+  test("files still being ingested are announced above the chat", async ({ page }) => {
+    const chat = new ChatPage(page);
+    const now = new Date().toISOString();
+    await page.route("**/v1/collections", (route) =>
+      route.fulfill({ json: [{ name: "docs", description: null, file_count: 2, chunk_count: 4, created_at: now, updated_at: now, backend: "lancedb", metadata: {} }] }),
+    );
+    await page.route("**/v1/collections/docs/documents", (route) =>
+      route.fulfill({
+        json: [
+          { file_id: "a", file_name: "ready.pdf", collection_name: "docs", status: "success", file_size: 10, chunk_count: 4, uploaded_at: now, ingested_at: now, expiration_date: null, error_message: null, metadata: {} },
+          { file_id: "b", file_name: "big_report.pdf", collection_name: "docs", status: "ingesting", file_size: 10, chunk_count: 0, uploaded_at: now, ingested_at: null, expiration_date: null, error_message: null, metadata: {} },
+        ],
+      }),
+    );
+    await chat.goto();
+    await expect(page.getByRole("status").filter({ hasText: "still being ingested" })).toContainText("big_report.pdf");
+  });
 });

@@ -15,6 +15,12 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
   const collections = new CollectionsPage(page);
   const collection = new CollectionPage(page);
   const chat = new ChatPage(page);
+  // Hydration mismatches and uncaught errors surface as console errors: there should be none.
+  const consoleErrors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") consoleErrors.push(msg.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
 
   const travel = await makePdf("travel_policy.pdf", [
     ["Travel Policy", "This policy explains how employees book and pay for business travel.", "Managers approve every trip before it is booked."],
@@ -132,5 +138,6 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     await collections.delete("handbook");
     await shell.screenshot("09-collections-after-delete");
   });
-  void testInfo;
+  await testInfo.attach("console-errors.json", { body: JSON.stringify(consoleErrors, null, 2), contentType: "application/json" });
+  expect(consoleErrors).toEqual([]);
 });

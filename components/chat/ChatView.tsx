@@ -15,7 +15,7 @@ import { SettingsDrawer } from "./SettingsDrawer";
 import { TurnView } from "./TurnView";
 import { DEFAULT_SETTINGS, type ChatSettings, type PanelState } from "./types";
 import { useChat } from "./useChat";
-import { useCollectionList } from "./useCollections";
+import { useCollectionList, useEriSources } from "./useCollections";
 import { useLocalStorageState } from "./useLocalStorageState";
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
@@ -33,11 +33,15 @@ export function ChatView() {
     () => (collections ? storedSelection.filter((n) => collections.some((c) => c.name === n)) : storedSelection),
     [collections, storedSelection],
   );
+  const { data: allSources } = useEriSources();
+  const [storedSources, setSources] = useLocalStorageState("docchat.sources", NO_COLLECTIONS, isStringArray);
+  const enabledSources = useMemo(() => allSources?.filter((s) => s.enabled) ?? [], [allSources]);
+  const sources = useMemo(() => storedSources.filter((id) => enabledSources.some((s) => s.id === id)), [storedSources, enabledSources]);
   const searched = useMemo(() => (selection.length ? selection : (collections?.map((c) => c.name) ?? [])), [selection, collections]);
   const hasDocuments = collections ? collections.some((c) => c.file_count > 0) : undefined;
 
   const onStored = useCallback(() => void mutate(HISTORY_URL), [mutate]);
-  const chat = useChat({ settings, collections: selection, onStored });
+  const chat = useChat({ settings, collections: selection, sources, onStored });
   const [panel, setPanel] = useState<PanelState | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -85,14 +89,20 @@ export function ChatView() {
           <Button size="sm" variant="ghost" className={panel ? "2xl:hidden" : "lg:hidden"} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
-          <CollectionPicker collections={collections} selected={selection} onChange={setSelection} />
+          <CollectionPicker
+            collections={collections}
+            selected={selection}
+            onChange={setSelection}
+            sources={enabledSources}
+            selectedSources={sources}
+            onSourcesChange={setSources}
+          />
           <div className="ml-auto flex gap-1">
-            <Button size="sm" variant="ghost" onClick={() => setSettingsOpen(true)}>
+            <Button size="sm" variant="ghost" onClick={() => setSettingsOpen(true)} aria-label="Chat settings">
               <GearIcon /> <span className="hidden sm:inline">Settings</span>
-              <span className="sr-only sm:hidden">Chat settings</span>
             </Button>
-            <Button size="sm" variant="ghost" onClick={newChat} disabled={chat.turns.length === 0}>
-              <TrashIcon /> Clear chat
+            <Button size="sm" variant="ghost" onClick={newChat} disabled={chat.turns.length === 0} aria-label="Clear chat">
+              <TrashIcon /> <span className="hidden sm:inline">Clear chat</span>
             </Button>
           </div>
         </div>

@@ -41,10 +41,7 @@ export function CitationTab({ citation, context }: { citation: string; context?:
           <Passages passages={passages} />
         </>
       ) : originalUrl && source ? (
-        <>
-          <Passages passages={passages} />
-          <TextSourceView url={originalUrl} fileName={source.file_name} passage={passages[0] ?? ""} />
-        </>
+        <TextSourceView url={originalUrl} fileName={source.file_name} passage={passages[0] ?? ""} fallback={<Passages passages={passages} />} />
       ) : (
         <Passages passages={passages} note={external ? "From an external source; open the original to read it in full." : undefined} />
       )}

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useId } from "react";
 import type { CollectionInfo } from "@/lib/knowledge/schemas";
+import type { EriSourceSummary } from "./useCollections";
 import { buttonClass } from "@/components/ui/Button";
 import { usePopover } from "@/components/ui/usePopover";
 
@@ -11,13 +12,18 @@ interface Props {
   /** Selected names; empty means all collections. */
   selected: string[];
   onChange(selected: string[]): void;
+  /** Enabled remote ERI sources; searched only when ticked. */
+  sources: EriSourceSummary[];
+  selectedSources: string[];
+  onSourcesChange(selected: string[]): void;
 }
 
 /** Which collections the chat searches (none ticked = all). */
-export function CollectionPicker({ collections, selected, onChange }: Props) {
+export function CollectionPicker({ collections, selected, onChange, sources, selectedSources, onSourcesChange }: Props) {
   const id = useId();
   const { open, setOpen, containerRef, triggerRef } = usePopover();
-  const label = selected.length === 0 ? "All collections" : selected.length === 1 ? selected[0] : `${selected.length} collections`;
+  const base = selected.length === 0 ? "All collections" : selected.length === 1 ? selected[0] : `${selected.length} collections`;
+  const label = selectedSources.length ? `${base} + ${selectedSources.length} remote` : base;
 
   function toggle(name: string) {
     onChange(selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name]);
@@ -60,6 +66,27 @@ export function CollectionPicker({ collections, selected, onChange }: Props) {
               ))}
             </div>
           </fieldset>
+          {sources.length > 0 && (
+            <fieldset className="mt-1 border-t border-slate-100 pt-1 dark:border-slate-800">
+              <legend className="sr-only">Remote sources</legend>
+              <p aria-hidden="true" className="px-2 py-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+                Remote sources (ERI)
+              </p>
+              {sources.map((s) => (
+                <label key={s.id} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+                  <input
+                    type="checkbox"
+                    checked={selectedSources.includes(s.id)}
+                    onChange={() =>
+                      onSourcesChange(selectedSources.includes(s.id) ? selectedSources.filter((id) => id !== s.id) : [...selectedSources, s.id])
+                    }
+                    className="h-4 w-4 accent-indigo-600"
+                  />
+                  <span className="min-w-0 flex-1 truncate">{s.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
           <div className="mt-1 border-t border-slate-100 px-2 pt-2 dark:border-slate-800">
             <Link href="/collections" className="text-sm text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
               Manage collections

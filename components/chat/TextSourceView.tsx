@@ -13,7 +13,15 @@ const fetchText = async (url: string) => {
 };
 
 /** A text or Markdown original shown as plain text, the cited passage highlighted and scrolled to. */
-export function TextSourceView({ url, fileName, passage }: { url: string; fileName: string; passage: string }) {
+interface Props {
+  url: string;
+  fileName: string;
+  passage: string;
+  /** Shown when the file cannot be loaded or the passage not located in it. */
+  fallback: React.ReactNode;
+}
+
+export function TextSourceView({ url, fileName, passage, fallback }: Props) {
   const { data: text, error, isLoading } = useSWR(url, fetchText, { revalidateOnFocus: false });
   const markRef = useRef<HTMLElement>(null);
   const range = text ? findPassage(text, passage) : null;
@@ -23,15 +31,29 @@ export function TextSourceView({ url, fileName, passage }: { url: string; fileNa
   }, [text, range?.start]);
 
   if (isLoading) return <Spinner label="Opening the file…" />;
-  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-300">Could not open {fileName}: {errorMessage(error)}</p>;
+  if (error) {
+    return (
+      <div className="space-y-3">
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Could not open {fileName}: {errorMessage(error)}
+        </p>
+        {fallback}
+      </div>
+    );
+  }
   if (text === undefined) return null;
   return (
-    <div className="space-y-1" data-testid="text-source">
-      {!range && <p className="text-xs text-slate-600 dark:text-slate-400">The passage could not be located in the file; it is shown above.</p>}
+    <div className="space-y-3" data-testid="text-source">
+      {!range && (
+        <>
+          {fallback}
+          <p className="text-xs text-slate-600 dark:text-slate-400">The passage could not be located in the file below.</p>
+        </>
+      )}
       <pre
         tabIndex={0}
         aria-label={`Contents of ${fileName}`}
-        className="max-h-[60vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-relaxed dark:border-slate-700 dark:bg-slate-950"
+        className="max-h-[70vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-relaxed dark:border-slate-700 dark:bg-slate-950"
       >
         {range ? (
           <>

@@ -25,12 +25,14 @@ interface Options {
   settings: ChatSettings;
   /** Collection names to search; empty means all of them. */
   collections: string[];
+  /** Remote ERI source ids to search as well. */
+  sources: string[];
   /** Called when an answer has been stored (so the history list can refresh). */
   onStored?(chatId: string): void;
 }
 
 /** The conversation on screen: asking, streaming, stopping, retrying, reopening a stored chat. */
-export function useChat({ settings, collections, onStored }: Options) {
+export function useChat({ settings, collections, sources, onStored }: Options) {
   const [turns, setTurnsState] = useState<Turn[]>([]);
   const [chatId, setChatIdState] = useState<string | null>(null);
   // Refs mirror the state so async streaming code always sees the latest values.
@@ -69,6 +71,7 @@ export function useChat({ settings, collections, onStored }: Options) {
         temperature: settings.temperature,
         suggest_followup_questions: settings.suggestFollowups,
         ...(collections.length ? { collections } : {}),
+        ...(sources.length ? { sources } : {}),
       };
       let storedId: string | null = chatIdRef.current;
       try {
@@ -101,7 +104,7 @@ export function useChat({ settings, collections, onStored }: Options) {
         if (abortRef.current === abort) abortRef.current = null;
       }
     },
-    [settings, collections, onStored, patchTurn, setChatId],
+    [settings, collections, sources, onStored, patchTurn, setChatId],
   );
 
   const ask = useCallback(

@@ -23,3 +23,14 @@ export function useIngestingFiles(collections: string[]) {
     { refreshInterval: (files) => (files?.length ? 3000 : 30_000) },
   );
 }
+
+/** Remote ERI sources the chat may also search (opt-in); hidden when the admin API is closed. */
+export interface EriSourceSummary {
+  id: string;
+  name: string;
+  enabled: boolean;
+}
+
+export function useEriSources() {
+  return useSWR<EriSourceSummary[]>("/api/eri/sources", jsonFetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+}

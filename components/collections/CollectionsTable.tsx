@@ -16,7 +16,7 @@ interface Props {
 }
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400";
-const td = "px-3 py-2.5 align-top";
+const td = "px-3 py-2 align-middle";
 
 export function CollectionsTable({ collections, loading, onDeleted }: Props) {
   const [toDelete, setToDelete] = useState<string | null>(null);

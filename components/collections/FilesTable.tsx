@@ -124,7 +124,7 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
                   <div className="break-words font-medium">{f.file_name}</div>
                   {f.error_message && <div className="mt-1 text-red-700 dark:text-red-300">{f.error_message}</div>}
                   <div className="mt-1 text-xs text-slate-600 sm:hidden dark:text-slate-400">
-                    {formatBytes(f.file_size)} · {f.chunk_count} chunks
+                    {formatBytes(f.file_size)} · {f.chunk_count} chunk{f.chunk_count === 1 ? "" : "s"}
                   </div>
                 </td>
                 <td className={td}>

@@ -69,7 +69,7 @@ export function JobProgress({ jobId, onFinished, onDismiss }: Props) {
                   <StatusBadge status={file.status} />
                 </span>
                 <span className="text-slate-600 tabular-nums dark:text-slate-400">
-                  {file.status === "success" ? `${file.chunks_created} chunks` : file.status === "failed" ? "" : <ProgressBar value={file.progress_percent} label={`Progress of ${file.file_name}`} />}
+                  {file.status === "success" ? `${file.chunks_created} chunk${file.chunks_created === 1 ? "" : "s"}` : file.status === "failed" ? "" : <ProgressBar value={file.progress_percent} label={`Progress of ${file.file_name}`} />}
                 </span>
                 {file.error_message && <span className="text-red-700 sm:col-span-3 dark:text-red-300">{file.error_message}</span>}
               </li>

@@ -69,7 +69,7 @@ export class ChatPage {
   }
 
   async openSettings() {
-    await this.page.getByRole("button", { name: /Settings/ }).click();
+    await this.page.getByRole("button", { name: "Chat settings" }).click();
     await expect(this.page.getByRole("dialog", { name: "Chat settings" })).toBeVisible();
   }
 }

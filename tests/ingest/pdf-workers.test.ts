@@ -22,6 +22,7 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
   setPdfWorkerPool(undefined);
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
   resetConfig();
 });
 
