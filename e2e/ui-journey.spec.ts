@@ -21,6 +21,9 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     if (msg.type() === "error") consoleErrors.push(msg.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
+  page.on("response", (r) => {
+    if (r.status() >= 400) consoleErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
 
   const travel = await makePdf("travel_policy.pdf", [
     ["Travel Policy", "This policy explains how employees book and pay for business travel.", "Managers approve every trip before it is booked."],

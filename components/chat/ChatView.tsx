@@ -5,6 +5,7 @@ import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/Button";
 import { Drawer } from "@/components/ui/Drawer";
 import { errorMessage } from "@/components/ui/http";
+import { Spinner } from "@/components/ui/Spinner";
 import { AnalysisPanel } from "./AnalysisPanel";
 import { ChatComposer } from "./ChatComposer";
 import { CollectionPicker } from "./CollectionPicker";
@@ -46,6 +47,7 @@ export function ChatView() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadingChat, setLoadingChat] = useState(false);
   const panelTurn = panel ? chat.turns.find((t) => t.id === panel.turnId) : undefined;
 
   const newChat = useCallback(() => {
@@ -60,10 +62,13 @@ export function ChatView() {
       setPanel(null);
       setHistoryOpen(false);
       setLoadError(null);
+      setLoadingChat(true);
       try {
         await chat.load(id);
       } catch (error) {
         setLoadError(`Could not open that chat: ${errorMessage(error)}`);
+      } finally {
+        setLoadingChat(false);
       }
     },
     [chat],
@@ -116,8 +121,13 @@ export function ChatView() {
                 {loadError}
               </p>
             )}
+            {loadingChat && (
+              <div className="mb-4">
+                <Spinner label="Opening the chat…" />
+              </div>
+            )}
             {chat.turns.length === 0 ? (
-              <EmptyState collections={selection} hasDocuments={hasDocuments} onAsk={chat.ask} />
+              !loadingChat && <EmptyState collections={selection} hasDocuments={hasDocuments} onAsk={chat.ask} />
             ) : (
               <>
                 <h1 className="sr-only">Chat</h1>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 import useSWR from "swr";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -127,27 +127,36 @@ export function HistoryList({ activeChatId, onOpen, onNewChat, onDeletedActive }
 
 function RenameField({ initial, onDone, onCancel }: { initial: string; onDone(title: string): void; onCancel(): void }) {
   const [value, setValue] = useState(initial);
+  const id = useId();
+  // Enter and the blur that follows must not save twice.
+  const finished = useRef(false);
+  const finish = (save: boolean) => {
+    if (finished.current) return;
+    finished.current = true;
+    if (save) onDone(value);
+    else onCancel();
+  };
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onDone(value);
+        finish(true);
       }}
     >
-      <label className="sr-only" htmlFor="rename-chat">
+      <label className="sr-only" htmlFor={id}>
         New title
       </label>
       <input
-        id="rename-chat"
+        id={id}
         autoFocus
         value={value}
         maxLength={200}
         onChange={(e) => setValue(e.target.value)}
-        onBlur={() => onDone(value)}
+        onBlur={() => finish(true)}
         onKeyDown={(e) => {
           if (e.key === "Escape") {
             e.preventDefault();
-            onCancel();
+            finish(false);
           }
         }}
         className="w-full rounded-md border border-indigo-500 bg-white px-2 py-1 text-sm dark:bg-slate-900"

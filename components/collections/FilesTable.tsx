@@ -126,6 +126,7 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
                   <div className="mt-1 text-xs text-slate-600 sm:hidden dark:text-slate-400">
                     {formatBytes(f.file_size)} · {f.chunk_count} chunk{f.chunk_count === 1 ? "" : "s"}
                   </div>
+                  <NarrowDetails file={f} />
                 </td>
                 <td className={td}>
                   <StatusBadge status={f.status} />
@@ -164,6 +165,32 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
         </ul>
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** What the hidden columns hold, folded away on screens too narrow for them. */
+function NarrowDetails({ file }: { file: FileInfo }) {
+  const summary = typeof file.metadata.summary === "string" ? file.metadata.summary : null;
+  return (
+    <details className="mt-1 text-xs text-slate-700 xl:hidden dark:text-slate-300">
+      <summary className="cursor-pointer text-slate-600 dark:text-slate-400">Details</summary>
+      <dl className="mt-1 space-y-1">
+        {summary && (
+          <div className="lg:hidden">
+            <dt className="font-medium">Summary</dt>
+            <dd>{summary}</dd>
+          </div>
+        )}
+        <div>
+          <dt className="inline font-medium">Uploaded: </dt>
+          <dd className="inline">{formatDateTime(file.uploaded_at)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Ingested: </dt>
+          <dd className="inline">{formatDateTime(file.ingested_at)}</dd>
+        </div>
+      </dl>
+    </details>
   );
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Button } from "./Button";
 
 interface ConfirmDialogProps {
@@ -17,6 +17,7 @@ interface ConfirmDialogProps {
 /** A modal confirmation on the native <dialog>: focus trap, Escape and backdrop come for free. */
 export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -27,7 +28,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         if (!busy) onCancel();
@@ -35,7 +36,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="space-y-3 p-5">
-        <h2 id="confirm-title" className="text-lg font-semibold">
+        <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
         <div className="text-sm text-slate-700 dark:text-slate-300">{children}</div>

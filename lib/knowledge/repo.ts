@@ -34,16 +34,29 @@ export const pendingJobIds = async () =>
 
 /** Atomically moves a job from pending to processing; false if another worker got it first. */
 export async function claimJob(id: string): Promise<boolean> {
+  const now = new Date();
   const { count } = await db().ingestionJob.updateMany({
     where: { id, status: "pending" },
-    data: { status: "processing", startedAt: new Date() },
+    data: { status: "processing", startedAt: now, heartbeatAt: now },
   });
   return count === 1;
 }
 
-/** Jobs left running by a crash or restart go back to the queue; their files restart cleanly. */
-export async function requeueInterruptedJobs(): Promise<number> {
-  const { count } = await db().ingestionJob.updateMany({ where: { status: "processing" }, data: { status: "pending" } });
+export const heartbeat = (id: string) =>
+  db().ingestionJob.updateMany({ where: { id, status: "processing" }, data: { heartbeatAt: new Date() } });
+
+/**
+ * Jobs whose worker stopped beating (a crash or restart) go back to the queue; their files
+ * restart cleanly. Jobs other live instances are running keep a fresh heartbeat and stay.
+ */
+export async function requeueInterruptedJobs(staleAfterMs: number): Promise<number> {
+  const { count } = await db().ingestionJob.updateMany({
+    where: {
+      status: "processing",
+      OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: new Date(Date.now() - staleAfterMs) } }],
+    },
+    data: { status: "pending" },
+  });
   return count;
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { closeDb, db } from "@/lib/db/client";
 import { loadMigrations, migrate } from "@/lib/db/migrate";
+import { declaredColumns } from "./schema-columns";
 
 /**
  * The production path: the same migrations and Prisma client against a real PostgreSQL server,
@@ -63,10 +64,18 @@ describe.skipIf(!bin)("PostgreSQL", () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
-    await client.end();
+    const columns = await client.query(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name != '_prisma_migrations'`,
+    );
+    const declared = declaredColumns(readFileSync("prisma/schema.prisma", "utf8"));
+    for (const [model, fields] of declared) {
+      const actual = columns.rows.filter((r) => r.table_name === model).map((r) => r.column_name).sort();
+      expect(actual, model).toEqual([...fields.keys()].sort());
+    }
     expect(rows.map((r) => r.table_name)).toEqual(
       ["Chat", "ChatMessage", "Collection", "Document", "EriSession", "EriSource", "IngestionJob", "JobFile", "Setting", "_prisma_migrations"].sort(),
     );
+    await client.end();
   });
 
   it("serves the Prisma client through the pg driver adapter", async () => {

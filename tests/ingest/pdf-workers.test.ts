@@ -102,6 +102,19 @@ describe("PDF worker pool", () => {
     expect(Buffer.from(pdf).equals(Buffer.from(copy))).toBe(true);
   });
 
+  it("takes a Node Buffer from Buffer's shared pool without moving the pool away", async () => {
+    installPool(1);
+    const pdf = await makePdf([["Pooled bytes."]]);
+    const neighbour = Buffer.from("another buffer in the same pool");
+    const buffer = Buffer.from(pdf);
+    expect(pdf.byteLength).toBeLessThan(4096); // small enough for Buffer's pool...
+    expect(buffer.buffer.byteLength).toBeGreaterThan(buffer.byteLength); // ...and it is in it
+    const doc = await parseFile(buffer, "pooled.pdf");
+    expect(doc.pages).toEqual([{ pageNumber: 1, text: "Pooled bytes." }]);
+    expect(buffer.equals(Buffer.from(pdf))).toBe(true);
+    expect(neighbour.toString()).toBe("another buffer in the same pool");
+  });
+
   it("keeps the parser's error messages when the work runs in a worker", async () => {
     installPool(2);
     const locked = makeEncryptedPdf({ text: "Top secret plan", userPassword: "secret", ownerPassword: "owner" });

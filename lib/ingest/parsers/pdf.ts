@@ -33,7 +33,9 @@ async function extractRawPages(data: Uint8Array): Promise<string[]> {
     try {
       // The worker gets its own copy, transferred (moved, not cloned again), so the caller's
       // bytes stay usable; the in-thread path copies too, as pdf.js may detach its input.
-      return (await pool.extract(data.slice().buffer)).pages;
+      // new Uint8Array(data), not data.slice(): for a Node Buffer, slice() is a view that may
+      // share Buffer's 8 KiB pool with other buffers, which must not be moved away.
+      return (await pool.extract(new Uint8Array(data).buffer)).pages;
     } catch (error) {
       if (error instanceof WorkerCrashedError) {
         throw Object.assign(
@@ -55,7 +57,7 @@ async function extractInThread(data: Uint8Array): Promise<string[]> {
   try {
     // pdf.js may detach the buffer it is given; hand it a copy so the caller's bytes stay usable.
     // verbosity 0: pdf.js otherwise prints font warnings ("TT: undefined function") to the console.
-    pdf = await getDocumentProxy(data.slice(), { verbosity: 0 });
+    pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0 });
   } catch (error) {
     throw toIngestError(error, data);
   }

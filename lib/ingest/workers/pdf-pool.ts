@@ -8,7 +8,7 @@ import { config } from "@/lib/config";
  * files parse in parallel on several cores and the main thread's event loop stays free.
  *
  * Workers start on demand, up to `size`, and are kept for the next file; idle workers do not
- * keep the process alive and are ended after a while. Each worker runs one file at a time.
+ * keep the process alive and are ended after a few minutes. Each worker runs one file at a time.
  * A worker that dies mid-file fails that file only (WorkerCrashedError); the next file gets a
  * fresh worker. If workers cannot start at all (the script is missing, unpdf cannot load in a
  * worker), every call rejects with WorkerUnavailableError and callers parse in-thread instead.
@@ -65,8 +65,11 @@ export class WorkerUnavailableError extends Error {
   }
 }
 
-/** Idle workers are ended after this long; a new one starts (in ~0.2 s) when a file comes. */
-const IDLE_MS = 60_000;
+/**
+ * Idle workers are ended after this long. A new one starts in ~0.2 s, but pdf.js runs 2-3x
+ * slower in a fresh thread until V8 has optimised it, so keep warm workers for a while.
+ */
+const IDLE_MS = 5 * 60_000;
 
 interface Task {
   id: number;
@@ -179,7 +182,14 @@ export class PdfWorkerPool {
     slot.task = task;
     slot.worker.ref(); // a file in work keeps the process alive, like any pending I/O
     this.peak = Math.max(this.peak, this.stats().busy);
-    slot.worker.postMessage({ id: task.id, buffer: task.buffer }, [task.buffer]);
+    try {
+      slot.worker.postMessage({ id: task.id, buffer: task.buffer }, [task.buffer]);
+    } catch (error) {
+      // E.g. a buffer that was already detached: that file fails, the worker stays in service.
+      slot.task = null;
+      this.idle(slot);
+      task.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   private spawn(): Slot | null {

@@ -7,17 +7,20 @@
  * (lib/ingest/parsers/pdf.ts) stay in TypeScript on the main thread.
  *
  * Protocol (one task at a time per worker):
- *   out: { type: "ready" } once unpdf has loaded
+ *   out: { type: "ready" } once unpdf and pdf.js have loaded (a worker that dies before
+ *        this could not start: the pool then parses on the main thread)
  *   in:  { id, buffer }     the PDF bytes, an ArrayBuffer transferred (moved) to this thread
  *   out: { type: "done", id, pages }   raw text per page, a plain array of strings
  *   out: { type: "failed", id, error } pdf.js could not read the file: { name, message, stack }
  */
 import { parentPort, threadId } from "node:worker_threads";
-import { extractText, getDocumentProxy } from "unpdf";
+import { extractText, getDocumentProxy, getResolvedPDFJS } from "unpdf";
 
 if (!parentPort) throw new Error("pdf-worker.mjs must be started as a worker thread");
 const port = parentPort;
 
+// unpdf loads pdf.js on first use; load it now, so "ready" means this thread can parse.
+await getResolvedPDFJS();
 port.on("message", (task) => {
   void run(task);
 });

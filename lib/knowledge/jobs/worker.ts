@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, isPostgresUrl } from "@/lib/db/client";
 import { IngestError } from "@/lib/errors";
 import { embedderFor } from "@/lib/models/embedder";
 import { optimizeTable } from "../lancedb/store";
@@ -13,6 +13,9 @@ import { ingestFile } from "./pipeline";
  */
 
 const IDLE_POLL_MS = 1000;
+const HEARTBEAT_MS = 5_000;
+/** A running job whose heartbeat is older than this belongs to a dead worker. */
+const STALE_AFTER_MS = 30_000;
 
 interface WorkerState {
   running: boolean;
@@ -49,12 +52,16 @@ export function startWorker(): WorkerState {
     });
 
   const loop = (async () => {
-    await repo.requeueInterruptedJobs();
+    // An embedded (SQLite) database has one server process: at its start every running job is
+    // orphaned. A shared PostgreSQL may have live peers, so only stale heartbeats count there.
+    const sharedDb = isPostgresUrl(config().databaseUrl);
+    await repo.requeueInterruptedJobs(sharedDb ? STALE_AFTER_MS : 0).catch((error) => console.error("[ingest] requeue failed:", error));
     while (!stopped) {
       try {
+        await repo.requeueInterruptedJobs(STALE_AFTER_MS);
         for (const id of await repo.pendingJobIds()) {
           if (stopped) break;
-          if (await repo.claimJob(id)) await runJob(id);
+          if (await repo.claimJob(id)) await withHeartbeat(id, () => runJob(id));
         }
       } catch (error) {
         console.error("[ingest] worker loop error:", error instanceof Error ? error.message : error);
@@ -69,6 +76,15 @@ export function startWorker(): WorkerState {
 export async function stopWorker(): Promise<void> {
   await globalWorker.__docchatWorker?.stop();
   globalWorker.__docchatWorker = undefined;
+}
+
+async function withHeartbeat(jobId: string, work: () => Promise<void>): Promise<void> {
+  const timer = setInterval(() => void repo.heartbeat(jobId).catch(() => undefined), HEARTBEAT_MS);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 async function runJob(jobId: string): Promise<void> {

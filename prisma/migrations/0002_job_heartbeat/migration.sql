@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "IngestionJob" ADD COLUMN "heartbeatAt" DATETIME;
