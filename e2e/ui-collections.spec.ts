@@ -63,4 +63,37 @@ test.describe("collections admin", () => {
     await collections.goto();
     await collections.delete("nav_check");
   });
+
+  test("an upload shows its progress bar, then hands over to the job", async ({ page }) => {
+    const collections = new CollectionsPage(page);
+    const collection = new CollectionPage(page);
+    await collections.goto();
+    await collections.create("upload_check");
+    await collections.open("upload_check");
+    const pdf = await makePdf(
+      "slow_upload.pdf",
+      Array.from({ length: 30 }, (_, p) => Array.from({ length: 30 }, (_, l) => `Line ${l} of page ${p + 1} with some words to make the file larger.`)),
+    );
+    // Throttle the upload so the progress bar is on screen long enough to see.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: Math.round(pdf.buffer.length / 4), // bytes per second: about 4 s
+
+    });
+    await collection.dropFiles([pdf]);
+    const bar = page.getByRole("progressbar", { name: "Upload of slow_upload.pdf" });
+    await expect(bar).toBeVisible();
+    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: "test-results/screenshots/collection-uploading.png" });
+    await expect(bar).toHaveCount(0, { timeout: 30_000 });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(collection.jobs()).toHaveCount(1);
+    await collection.expectFileStatus("slow_upload.pdf", "success");
+    await collections.goto();
+    await collections.delete("upload_check");
+  });
 });

@@ -41,6 +41,11 @@ export const RetrievalResult = z.object({
 });
 export type RetrievalResult = z.infer<typeof RetrievalResult>;
 
+/** The SDK's failed-retrieval shape: no chunks, success=false, a message for people. */
+export function failedRetrieval(query: string, backend: string, message: string): RetrievalResult {
+  return { query, backend, chunks: [], total_tokens: 0, success: false, error_message: message };
+}
+
 export const CollectionInfo = z.object({
   name: z.string(),
   description: z.string().nullable().default(null),

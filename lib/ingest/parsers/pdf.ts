@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
-import { WorkerCrashedError, WorkerUnavailableError, pdfWorkerPool } from "../workers/pdf-pool";
+import { pdfWorkerPool, type WorkerCrashedError, type WorkerUnavailableError } from "../workers/pdf-pool";
 
 export const PDF_MIME_TYPE = "application/pdf";
 
@@ -37,17 +37,25 @@ async function extractRawPages(data: Uint8Array): Promise<string[]> {
       // share Buffer's 8 KiB pool with other buffers, which must not be moved away.
       return (await pool.extract(new Uint8Array(data).buffer)).pages;
     } catch (error) {
-      if (error instanceof WorkerCrashedError) {
+      if (isNamed(error, "WorkerCrashedError")) {
         throw Object.assign(
           new IngestError("The PDF reader crashed on this file. It may be damaged or too complex to read"),
           { cause: error },
         );
       }
       // No worker threads here after all: parse on this thread.
-      if (!(error instanceof WorkerUnavailableError)) throw toIngestError(error, data);
+      if (!isNamed(error, "WorkerUnavailableError")) throw toIngestError(error, data);
     }
   }
   return extractInThread(data);
+}
+
+/**
+ * By name, not instanceof: after a dev-server reload the (global) pool may come from an older
+ * copy of the module. Literal names, as bundlers minify class names.
+ */
+function isNamed(error: unknown, name: (WorkerCrashedError | WorkerUnavailableError)["name"]): boolean {
+  return error instanceof Error && error.name === name;
 }
 
 async function extractInThread(data: Uint8Array): Promise<string[]> {

@@ -48,21 +48,18 @@ export class PdfReadError extends Error {
 
 /** The worker died while working on the file (uncaught error, out of memory, process.exit, ...). */
 export class WorkerCrashedError extends Error {
+  override readonly name = "WorkerCrashedError";
   constructor(
     readonly exitCode: number | null,
     options?: { cause?: unknown },
   ) {
     super(`PDF worker thread crashed${exitCode === null ? "" : ` (exit code ${exitCode})`}`, options);
-    this.name = "WorkerCrashedError";
   }
 }
 
 /** Worker threads cannot be used here; parse on the calling thread instead. */
 export class WorkerUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "WorkerUnavailableError";
-  }
+  override readonly name = "WorkerUnavailableError";
 }
 
 /**

@@ -1,6 +1,6 @@
 import { withRemoteSession, connectionKey } from "@/lib/eri/remote-session";
 import { endpointOf, findSourceRow, recordStatus, type SourceRow } from "@/lib/eri/source-repo";
-import type { Filters, RetrievalResult } from "../schemas";
+import { failedRetrieval, type Filters, type RetrievalResult } from "../schemas";
 import type { RetrieveOptions, Retriever } from "../types";
 import { contextsToChunks } from "./contexts";
 
@@ -21,14 +21,7 @@ export class EriRetriever implements Retriever {
     _filters?: Filters | null,
     options: RetrieveOptions = {},
   ): Promise<RetrievalResult> {
-    const fail = (message: string): RetrievalResult => ({
-      query,
-      backend: this.backendName,
-      chunks: [],
-      total_tokens: 0,
-      success: false,
-      error_message: message,
-    });
+    const fail = (message: string) => failedRetrieval(query, this.backendName, message);
     let row: SourceRow | null = null;
     try {
       row = await findSourceRow(sourceId);

@@ -1,5 +1,5 @@
 import { embedderFor } from "@/lib/models/embedder";
-import type { Chunk, Filters, RetrievalResult } from "../schemas";
+import { failedRetrieval, type Chunk, type Filters, type RetrievalResult } from "../schemas";
 import type { RetrieveOptions, Retriever } from "../types";
 import { filtersToWhere } from "../filters";
 import * as repo from "../repo";
@@ -50,12 +50,9 @@ export class LanceDbRetriever implements Retriever {
     filters?: Filters | null,
     options: RetrieveOptions = {},
   ): Promise<RetrievalResult> {
-    const base = { query, backend: this.backendName };
     try {
       const collection = await repo.findCollection(collectionName);
-      if (!collection) {
-        return { ...base, chunks: [], total_tokens: 0, success: false, error_message: `Collection '${collectionName}' not found` };
-      }
+      if (!collection) return failedRetrieval(query, this.backendName, `Collection '${collectionName}' not found`);
       const mode = options.mode ?? "hybrid";
       const where = filtersToWhere(filters);
       const vector =
@@ -63,14 +60,15 @@ export class LanceDbRetriever implements Retriever {
       const rows = await searchChunks(collectionName, { mode, query, vector, topK, where });
       const chunks = rows.map((r) => toChunk(r, collectionName));
       return {
-        ...base,
+        query,
+        backend: this.backendName,
         chunks,
         total_tokens: rows.reduce((sum, r) => sum + r.token_count, 0),
         success: true,
         error_message: null,
       };
     } catch (error) {
-      return { ...base, chunks: [], total_tokens: 0, success: false, error_message: retrievalMessage(error) };
+      return failedRetrieval(query, this.backendName, retrievalMessage(error));
     }
   }
 
