@@ -20,7 +20,7 @@ export type ChatEvent =
   | { type: "delta"; content: string }
   | { type: "done"; chatId: string; answer: string; context: ChatContext };
 
-const DEFAULT_TOP = 5;
+const DEFAULT_TOP = 10;
 const DEFAULT_TEMPERATURE = 0.3;
 
 const since = (start: number) => Math.round(performance.now() - start);

@@ -11,6 +11,8 @@ import { contentWords } from "./search-query";
 const MAX_SENTENCES = 4;
 const MAX_CITATIONS = 3;
 const MAX_SENTENCE_WORDS = 70;
+/** Weight of the passage rank against the sentence's own match (measured on Northwind). */
+const RANK_W = 0.35;
 
 const stem = (w: string) => w.replace(/(ies|es|s|ing|ed|ly)$/u, "") || w;
 
@@ -56,14 +58,14 @@ export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: s
   const totalWeight = queryStems.reduce((sum, s) => sum + (idf.get(s) ?? 0), 0) || 1;
   candidates.forEach((c, i) => {
     const matched = queryStems.reduce((sum, s) => sum + (sentenceStems[i].has(s) ? idf.get(s) ?? 0 : 0), 0);
-    c.score = matched / totalWeight + 0.25 / (1 + c.rank) - 0.01 * c.position;
+    c.score = matched / totalWeight + RANK_W / (1 + c.rank) - 0.01 * c.position;
   });
 
-  // One best sentence from each of the top-ranked pages (that mention the question at all),
-  // then the best remaining sentences of those pages.
-  const matches = (c: Candidate) => c.score > 0.25 / (1 + c.rank) - 0.01 * c.position + 1e-9;
+  // Pages in the order of their best sentence (which already counts the passage's rank); one
+  // sentence from each of the first three, then the best remaining sentences of those pages.
+  const matches = (c: Candidate) => c.score > RANK_W / (1 + c.rank) - 0.01 * c.position + 1e-9;
   const byScore = [...candidates].sort((a, b) => b.score - a.score);
-  const ranked = [...new Set(candidates.map((c) => c.citation))];
+  const ranked = [...new Set(byScore.map((c) => c.citation))];
   const picked: Candidate[] = [];
   for (const citation of ranked) {
     if (picked.length >= MAX_CITATIONS) break;

@@ -93,6 +93,17 @@ describe("PDF worker pool", () => {
     expect(pool.stats()).toMatchObject({ threads: 1, busy: 0, queued: 0, peakBusy: 1 });
   });
 
+  it("ends idle workers after a while and starts a new one for the next file", async () => {
+    const pool = new PdfWorkerPool(defaultWorkerFile(), 1, 50);
+    pools.push(pool);
+    setPdfWorkerPool(pool);
+    const pdf = await makePdf([["Idle test."]]);
+    await parseFile(pdf, "a.pdf");
+    await vi.waitFor(() => expect(pool.stats().threads).toBe(0), { timeout: 5000 });
+    expect((await parseFile(pdf, "b.pdf")).pages[0].text).toBe("Idle test.");
+    expect(pool.stats()).toMatchObject({ crashes: 0 });
+  });
+
   it("transfers a copy: the caller's bytes are neither detached nor changed", async () => {
     installPool(1);
     const pdf = await makePdf([["Some text."]]);

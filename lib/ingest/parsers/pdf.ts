@@ -33,8 +33,8 @@ async function extractRawPages(data: Uint8Array): Promise<string[]> {
     try {
       // The worker gets its own copy, transferred (moved, not cloned again), so the caller's
       // bytes stay usable; the in-thread path copies too, as pdf.js may detach its input.
-      // new Uint8Array(data), not data.slice(): for a Node Buffer, slice() is a view that may
-      // share Buffer's 8 KiB pool with other buffers, which must not be moved away.
+      // new Uint8Array(data), not data.slice(): for a Node Buffer, slice() is a view into a
+      // possibly larger buffer (a request body, Buffer's pool), which must not be moved away.
       return (await pool.extract(new Uint8Array(data).buffer)).pages;
     } catch (error) {
       if (isNamed(error, "WorkerCrashedError")) {

@@ -240,9 +240,13 @@ export class PdfWorkerPool {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     const task = slot.task;
     slot.task = null;
-    if (slot.retiring) return;
+    if (slot.retiring) {
+      // A file may have queued while this idle worker was being ended: it needs a new one.
+      this.pump();
+      return;
+    }
     if (!slot.ready) {
-      // Died before unpdf even loaded: no worker will do better. Parse in-thread from now on.
+      // Died before unpdf and pdf.js loaded: no worker will do better. Parse in-thread from now on.
       const error = new WorkerUnavailableError(
         `The PDF worker thread failed to start (exit code ${code}): ${describeError(slot.error)}`,
         { cause: slot.error },
