@@ -13,6 +13,8 @@ const MAX_CITATIONS = 3;
 const MAX_SENTENCE_WORDS = 70;
 /** Weight of the passage rank against the sentence's own match (measured on Northwind). */
 const RANK_W = 0.35;
+/** A further page is cited only if its best sentence matches at least this share of the best one. */
+const MIN_RELATIVE_MATCH = 0.5;
 
 const stem = (w: string) => w.replace(/(ies|es|s|ing|ed|ly)$/u, "") || w;
 
@@ -21,6 +23,8 @@ interface Candidate {
   citation: string;
   rank: number;
   position: number;
+  /** IDF-weighted share of the question's terms in the sentence, 0..1. */
+  match: number;
   score: number;
 }
 
@@ -42,7 +46,7 @@ export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: s
   const candidates: Candidate[] = [];
   chunks.forEach((chunk, rank) => {
     splitSentences(chunk.content).forEach((text, position) =>
-      candidates.push({ text, citation: citationId(chunk), rank, position, score: 0 }),
+      candidates.push({ text, citation: citationId(chunk), rank, position, match: 0, score: 0 }),
     );
   });
   if (candidates.length === 0 || queryStems.length === 0) {
@@ -57,14 +61,16 @@ export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: s
   }
   const totalWeight = queryStems.reduce((sum, s) => sum + (idf.get(s) ?? 0), 0) || 1;
   candidates.forEach((c, i) => {
-    const matched = queryStems.reduce((sum, s) => sum + (sentenceStems[i].has(s) ? idf.get(s) ?? 0 : 0), 0);
-    c.score = matched / totalWeight + RANK_W / (1 + c.rank) - 0.01 * c.position;
+    c.match = queryStems.reduce((sum, s) => sum + (sentenceStems[i].has(s) ? idf.get(s) ?? 0 : 0), 0) / totalWeight;
+    c.score = c.match + RANK_W / (1 + c.rank) - 0.01 * c.position;
   });
 
   // Pages in the order of their best sentence (which already counts the passage's rank); one
-  // sentence from each of the first three, then the best remaining sentences of those pages.
-  const matches = (c: Candidate) => c.score > RANK_W / (1 + c.rank) - 0.01 * c.position + 1e-9;
+  // sentence from each of the first three that match the question nearly as well as the best,
+  // then the best remaining sentences of those pages.
   const byScore = [...candidates].sort((a, b) => b.score - a.score);
+  const bestMatch = Math.max(...candidates.map((c) => c.match));
+  const matches = (c: Candidate) => c.match > 0 && c.match >= MIN_RELATIVE_MATCH * bestMatch;
   const ranked = [...new Set(byScore.map((c) => c.citation))];
   const picked: Candidate[] = [];
   for (const citation of ranked) {
@@ -78,8 +84,9 @@ export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: s
     if (picked.length >= MAX_SENTENCES) break;
     if (citations.has(c.citation) && matches(c) && !picked.some((p) => p.text === c.text)) picked.push(c);
   }
-  // Read in source order within each passage, best passage first.
-  picked.sort((a, b) => a.rank - b.rank || a.position - b.position);
+  // Best page first; within a page, in reading order.
+  const order = [...citations];
+  picked.sort((a, b) => order.indexOf(a.citation) - order.indexOf(b.citation) || a.position - b.position);
   const answer = picked.map((c) => `${clip(c.text)} [${c.citation}]`).join(" ");
   return { answer, citations: [...citations] };
 }
