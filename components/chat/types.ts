@@ -21,7 +21,7 @@ export interface ChatSettings {
   suggestFollowups: boolean;
 }
 
-export const DEFAULT_SETTINGS: ChatSettings = { retrievalMode: "hybrid", top: 5, temperature: 0.3, suggestFollowups: true };
+export const DEFAULT_SETTINGS: ChatSettings = { retrievalMode: "hybrid", top: 10, temperature: 0.3, suggestFollowups: true };
 
 export interface ChatSummary {
   id: string;

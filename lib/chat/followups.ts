@@ -14,11 +14,13 @@ export function offlineFollowups(question: string, chunks: Chunk[], count = 3): 
     const topic = heading && heading.length <= 80 ? heading : null;
     if (!topic) continue;
     const words = contentWords(topic);
-    if (words.length === 0 || words.every((w) => asked.has(w))) continue;
+    const doc = chunk.file_name.replace(/\.[a-z0-9]+$/i, "").replace(/[_-]+/g, " ");
+    const docWords = new Set(contentWords(doc));
+    // Nothing new to ask: the topic is the question's own words or just the document's title.
+    if (words.length === 0 || words.every((w) => asked.has(w) || docWords.has(w))) continue;
     const key = words.join(" ");
     if (seen.has(key)) continue;
     seen.add(key);
-    const doc = chunk.file_name.replace(/\.[a-z0-9]+$/i, "").replace(/[_-]+/g, " ");
     questions.push(`What does ${doc} say about ${topic.replace(/[:.]+$/, "").toLowerCase()}?`);
     if (questions.length >= count) break;
   }

@@ -8,8 +8,17 @@ import { openaiClient } from "@/lib/models/chat";
  */
 const MAX_SUMMARY_CHARS = 240;
 
+/** Markdown markers and title-like lines (no final punctuation) are not summary material. */
+function bodyText(chunk: string): string {
+  return chunk
+    .split("\n")
+    .map((line) => line.replace(/^\s*(#{1,6}\s+|[-*•]\s+|>\s*)/, "").trim())
+    .filter((line) => /[.!?:]$/.test(line) || line.split(/\s+/).length > 12)
+    .join(" ");
+}
+
 export function extractiveSummary(chunkTexts: string[]): string | null {
-  const text = chunkTexts.slice(0, 3).join(" ").replace(/\s+/g, " ").trim();
+  const text = chunkTexts.slice(0, 3).map(bodyText).join(" ").replace(/\s+/g, " ").trim();
   if (!text) return null;
   const sentences = text.match(/[^.!?]+[.!?]+/g) ?? [text];
   let summary = "";
