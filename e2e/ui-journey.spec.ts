@@ -83,6 +83,7 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     await page.request.delete(`/api/history/${lines[0].sessionState}`); // only the UI's chat stays in history
     await chat.waitForAnswer();
     await expect(chat.lastAnswer()).toContainText("180 euros");
+    await expect(page.getByTestId("extractive-label").last()).toContainText("Extractive answer");
     await expect(chat.citationLinks().first()).toHaveAccessibleName(/travel_policy\.pdf#page=2/);
     await shell.screenshot("05-chat-answer");
   });

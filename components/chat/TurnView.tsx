@@ -83,6 +83,12 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
           </div>
         )}
 
+        {turn.context?.answer_mode === "extractive" && turn.answer && (
+          <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="extractive-label">
+            Extractive answer: sentences quoted from your documents (no language model is configured).
+          </p>
+        )}
+
         {hasContext && turn.status !== "streaming" && (
           <div className="mt-3 flex flex-wrap gap-1">
             <Button

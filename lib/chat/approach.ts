@@ -76,7 +76,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
       props: { method: "extractive", sentences_considered: dataPoints.text.length },
       elapsed_ms: since(started),
     });
-    const context: ChatContext = { data_points: dataPoints, thoughts };
+    const context: ChatContext = { data_points: dataPoints, thoughts, answer_mode: "extractive" };
     yield { type: "context", chatId, context };
     yield { type: "delta", content: answer };
     const followups = followupsWanted ? offlineFollowups(question, retrieval.chunks) : undefined;
@@ -92,7 +92,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
     props: { model, temperature: overrides.temperature ?? DEFAULT_TEMPERATURE, ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}) },
     elapsed_ms: since(started),
   });
-  const context: ChatContext = { data_points: dataPoints, thoughts };
+  const context: ChatContext = { data_points: dataPoints, thoughts, answer_mode: "model" };
   yield { type: "context", chatId, context };
 
   started = performance.now();

@@ -80,5 +80,7 @@ export interface DataPoints {
 export interface ChatContext {
   data_points: DataPoints;
   thoughts: Thought[];
+  /** "extractive": built from the retrieved passages, no language model involved. */
+  answer_mode: "model" | "extractive";
   followup_questions?: string[];
 }

@@ -76,6 +76,7 @@ describe("chat with a model", () => {
       })
     ).json();
     expect(body.message.content).toBe("It is 500 dollars [handbook.pdf#page=2].");
+    expect(body.context.answer_mode).toBe("model");
     expect(body.context.thoughts.find((t: { title: string }) => t.title === "Generated search query").description).toBe("remote work stipend amount");
   });
 

@@ -51,6 +51,7 @@ describe("chat (offline)", () => {
     const titles = body.context.thoughts.map((t: { title: string }) => t.title);
     expect(titles).toEqual(expect.arrayContaining(["Original user query", "Generated search query", "Search results"]));
     expect(titles.some((t: string) => /Extractive/.test(t))).toBe(true);
+    expect(body.context.answer_mode).toBe("extractive");
   });
 
   it("streams NDJSON: context first, then content, then follow-ups", async () => {

