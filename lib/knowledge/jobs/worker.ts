@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { db, isPostgresUrl } from "@/lib/db/client";
 import { IngestError } from "@/lib/errors";
 import { embedderFor } from "@/lib/models/embedder";
-import { optimizeTable } from "../lancedb/store";
+import { ensureTextIndex, optimizeTable } from "../lancedb/store";
 import * as repo from "../repo";
 import { ingestFile } from "./pipeline";
 
@@ -138,7 +138,7 @@ async function runJob(jobId: string): Promise<void> {
   const files = await db().jobFile.findMany({ where: { jobId } });
   const succeeded = files.filter((f) => f.status === "success").length;
   if (succeeded > 0) {
-    await optimizeTable(job.collectionName).catch((error) => console.error("[ingest] optimize failed:", error));
+    await ensureTextIndex(job.collectionName).catch((error) => console.error("[ingest] text index failed:", error));
   }
   await repo.touchCollection(job.collectionName).catch(() => undefined);
   await finishJob(
@@ -146,6 +146,9 @@ async function runJob(jobId: string): Promise<void> {
     succeeded > 0 ? "completed" : "failed",
     succeeded > 0 ? null : jobError ?? `All ${files.length} file${files.length === 1 ? "" : "s"} failed to ingest`,
   );
+  if (succeeded > 0) {
+    optimizeTable(job.collectionName).catch((error) => console.error("[ingest] optimize failed:", error));
+  }
 }
 
 async function finishJob(jobId: string, status: "completed" | "failed", errorMessage: string | null) {

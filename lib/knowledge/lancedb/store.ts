@@ -145,27 +145,43 @@ export async function fileChunks(name: string, fileId: string, limit = 10_000): 
   return (rows as StoredChunk[]).map(plain).sort((a, b) => a.chunk_index - b.chunk_index);
 }
 
-/**
- * Compacts the versions a job wrote and (re)builds indexes: the BM25 index always, a vector
- * index once the table is large enough that a flat scan gets slow.
- */
-export async function optimizeTable(name: string): Promise<void> {
+/** What search needs as soon as a job completes: the BM25 index (quick to build). */
+export async function ensureTextIndex(name: string): Promise<void> {
   const t = await table(name);
-  const rows = await t.countRows();
-  if (rows === 0) return;
   const indices = await t.listIndices();
-  const has = (column: string) => indices.some((i) => i.columns.includes(column));
-  if (!has("search_text")) {
-    await t.createIndex("search_text", {
-      config: lancedb.Index.fts({ withPosition: false, stem: true, removeStopWords: true, lowercase: true, asciiFolding: true }),
-    });
-  }
-  if (rows >= VECTOR_INDEX_MIN_ROWS && !has("vector")) {
-    // IVF + HNSW graph with scalar quantisation: ~5 ms at 100k rows here, against ~13 ms for
-    // IVF_FLAT; rows added later are searched flat until the next optimize() folds them in.
-    await t.createIndex("vector", { config: lancedb.Index.hnswSq({ distanceType: "cosine" }) });
-  }
-  await t.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+  if (indices.some((i) => i.columns.includes("search_text"))) return;
+  if ((await t.countRows()) === 0) return;
+  await t.createIndex("search_text", {
+    config: lancedb.Index.fts({ withPosition: false, stem: true, removeStopWords: true, lowercase: true, asciiFolding: true }),
+  });
+}
+
+const upkeep = new Map<string, Promise<void>>();
+
+/**
+ * Heavier upkeep, run after a job has completed so it never delays one: folds new rows into
+ * the indexes, compacts the versions a job wrote, and builds a vector index once the table is
+ * large enough that a flat scan gets slow. Runs one at a time per table.
+ */
+export function optimizeTable(name: string): Promise<void> {
+  const previous = upkeep.get(name) ?? Promise.resolve();
+  const next = previous.then(async () => {
+    await ensureTextIndex(name);
+    const t = await table(name);
+    const rows = await t.countRows();
+    if (rows === 0) return;
+    const indices = await t.listIndices();
+    if (rows >= VECTOR_INDEX_MIN_ROWS && !indices.some((i) => i.columns.includes("vector"))) {
+      // IVF + HNSW graph with scalar quantisation: ~5 ms per query at 100k rows here, against
+      // ~13 ms for IVF_FLAT (it takes longer to build, hence after the job).
+      await t.createIndex("vector", { config: lancedb.Index.hnswSq({ distanceType: "cosine" }) });
+    }
+    await t.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+  });
+  const settled = next.catch(() => undefined);
+  upkeep.set(name, settled);
+  void settled.then(() => upkeep.get(name) === settled && upkeep.delete(name));
+  return next;
 }
 
 function plain(row: StoredChunk): StoredChunk {
