@@ -112,3 +112,16 @@ describe("chat (offline)", () => {
     expect((await res.json()).error).toMatch(/too large/);
   });
 });
+
+describe("example questions and follow-ups", () => {
+  it("suggests questions about sections, never about a document's own title", async () => {
+    const { GET } = await import("@/app/api/suggestions/route");
+    const { questions } = await (await GET(new Request("http://local/api/suggestions?collections=hr"))).json();
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions as string[]) {
+      expect(q).toMatch(/^What (does|is) /);
+      expect(q).not.toMatch(/say about (handbook|travel)\?/);
+    }
+    expect(questions).toEqual(expect.arrayContaining([expect.stringMatching(/handbook say about (vacation policy|remote work|health benefits)/)]));
+  });
+});
