@@ -6,6 +6,11 @@
  *   every bracket the user sees matches a source.
  * Text that might still turn into either is held back; everything else passes at once.
  */
+/** Longest stretch held back while waiting for a closing `>>` or `]`. */
+const MAX_HELD = 300;
+/** Bracketed text that names a file (with an optional page) is meant as a citation. */
+const LOOKS_LIKE_CITATION = /\.[a-z0-9]{1,5}(#page=\d+)?$/i;
+
 export class AnswerStreamFilter {
   private pending = "";
   private readonly known: Set<string>;
@@ -32,40 +37,37 @@ export class AnswerStreamFilter {
       }
       out += this.pending.slice(0, next);
       this.pending = this.pending.slice(next);
-      if (next === followup) {
-        const end = this.pending.indexOf(">>");
-        if (end < 0) return out;
-        const question = this.pending.slice(2, end).trim();
-        if (question) this.followups.push(question);
-        this.pending = this.pending.slice(end + 2);
-      } else {
-        const end = this.pending.indexOf("]");
-        const newline = this.pending.indexOf("\n");
-        if (newline >= 0 && (end < 0 || newline < end)) {
-          // Not a citation: a lone "[" followed by a line break.
-          out += this.pending.slice(0, newline + 1);
-          this.pending = this.pending.slice(newline + 1);
-          continue;
-        }
-        if (end < 0) {
-          if (this.pending.length > 300) {
-            out += this.pending;
-            this.pending = "";
-          }
-          return out;
-        }
-        const id = this.pending.slice(1, end);
-        if (this.known.has(id)) out += this.pending.slice(0, end + 1);
-        else if (!/\.[a-z0-9]{1,5}(#page=\d+)?$/i.test(id)) out += this.pending.slice(0, end + 1); // ordinary bracketed text
-        this.pending = this.pending.slice(end + 1);
+      const opener = next === followup ? "<<" : "[";
+      const close = this.pending.indexOf(opener === "<<" ? ">>" : "]");
+      const newline = this.pending.indexOf("\n");
+      // A line break before the closer, or too much text, means this was no marker at all
+      // ("x << 2", "[see below"): release the opener as text and keep scanning after it.
+      if ((newline >= 0 && (close < 0 || newline < close)) || (close < 0 && this.pending.length > MAX_HELD)) {
+        out += opener;
+        this.pending = this.pending.slice(opener.length);
+        continue;
+      }
+      if (close < 0) return out; // wait for more
+      const inner = this.pending.slice(opener.length, close);
+      const whole = this.pending.slice(0, close + (opener === "<<" ? 2 : 1));
+      this.pending = this.pending.slice(whole.length);
+      if (opener === "<<") {
+        if (inner.trim()) this.followups.push(inner.trim());
+      } else if (this.known.has(inner) || !LOOKS_LIKE_CITATION.test(inner)) {
+        out += whole; // a real citation, or ordinary bracketed text
       }
     }
   }
 
   /** Call at the end of the stream: whatever was held back and is not a follow-up. */
   flush(): string {
-    const rest = this.pending.startsWith("<<") ? "" : this.pending;
+    let rest = this.pending;
     this.pending = "";
+    // A follow-up the model did not close before stopping is still a follow-up.
+    if (rest.startsWith("<<") && !rest.includes("\n")) {
+      if (rest.slice(2).trim()) this.followups.push(rest.slice(2).trim());
+      rest = "";
+    }
     return rest;
   }
 }

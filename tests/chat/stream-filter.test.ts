@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { AnswerStreamFilter } from "@/lib/chat/stream-filter";
+
+function run(chunks: string[], known = ["a.pdf#page=1"]) {
+  const filter = new AnswerStreamFilter(known);
+  const text = chunks.map((c) => filter.push(c)).join("") + filter.flush();
+  return { text, followups: filter.followups };
+}
+
+describe("AnswerStreamFilter", () => {
+  it("cuts follow-ups out, even when << and >> are split across chunks", () => {
+    expect(run(["Answer [a.pdf#pa", "ge=1].", "<", "<Q one?>", "><<Q two?", ">>"])).toEqual({
+      text: "Answer [a.pdf#page=1].",
+      followups: ["Q one?", "Q two?"],
+    });
+  });
+
+  it("keeps everything after a << that is not a follow-up", () => {
+    expect(run(["Use x << 2 to shift.\n", " Then more text [a.pdf#page=1]", " and end."]).text).toBe(
+      "Use x << 2 to shift.\n Then more text [a.pdf#page=1] and end.",
+    );
+    expect(run(["a << b ", "x".repeat(400), " end"]).text).toBe(`a << b ${"x".repeat(400)} end`);
+  });
+
+  it("drops invented citations but keeps ordinary brackets and unclosed ones", () => {
+    expect(run(["Fact [made.pdf#page=9] and [a.pdf#page=1] [see note] [open"]).text).toBe("Fact  and [a.pdf#page=1] [see note] [open");
+  });
+
+  it("treats an unclosed follow-up at the very end as a follow-up", () => {
+    expect(run(["Done. <<What next?"])).toEqual({ text: "Done. ", followups: ["What next?"] });
+  });
+});
