@@ -21,15 +21,16 @@ export async function ensureChat(chatId: string | null, firstQuestion: string): 
 }
 
 export async function appendTurn(chatId: string, question: string, answer: string, context: ChatContext): Promise<void> {
-  const last = await db().chatMessage.findFirst({ where: { chatId }, orderBy: { position: "desc" }, select: { position: true } });
-  const position = (last?.position ?? -1) + 1;
-  await db().$transaction([
-    db().chatMessage.create({ data: { id: randomUUID(), chatId, position, role: "user", content: question } }),
-    db().chatMessage.create({
+  // Position read and writes in one transaction, so two turns racing on one chat never collide.
+  await db().$transaction(async (tx) => {
+    const last = await tx.chatMessage.findFirst({ where: { chatId }, orderBy: { position: "desc" }, select: { position: true } });
+    const position = (last?.position ?? -1) + 1;
+    await tx.chatMessage.create({ data: { id: randomUUID(), chatId, position, role: "user", content: question } });
+    await tx.chatMessage.create({
       data: { id: randomUUID(), chatId, position: position + 1, role: "assistant", content: answer, context: JSON.stringify(context) },
-    }),
-    db().chat.update({ where: { id: chatId }, data: { updatedAt: new Date() } }),
-  ]);
+    });
+    await tx.chat.update({ where: { id: chatId }, data: { updatedAt: new Date() } });
+  });
 }
 
 export async function listChats() {

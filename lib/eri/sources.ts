@@ -42,9 +42,22 @@ export async function createSource(input: SourceCreate): Promise<EriSourceView> 
   return toView(await insertSource(input));
 }
 
+/**
+ * A stored secret only ever goes back to the server it was entered for: once the address or
+ * the login method changes, the secret must be entered again.
+ */
+function storedSecretStillApplies(stored: SourceRow, baseUrl: string | undefined, authMethod: string | undefined): boolean {
+  const sameUrl = baseUrl === undefined || normalizeUrl(baseUrl) === normalizeUrl(stored.baseUrl);
+  return sameUrl && (authMethod === undefined || authMethod === stored.authMethod);
+}
+
+const normalizeUrl = (url: string) => url.trim().replace(/\/+$/, "").toLowerCase();
+
 export async function updateSource(id: string, patch: SourceUpdate): Promise<EriSourceView> {
   const current = await findSourceRow(id);
   if (!current) throw notFound(`ERI source '${id}' not found`);
+  const keepsSecret = patch.secret === undefined && storedSecretStillApplies(current, patch.baseUrl, patch.authMethod);
+  if (patch.secret === undefined && !keepsSecret) patch = { ...patch, secret: null };
   assertCredentials({
     authMethod: patch.authMethod ?? current.authMethod,
     username: patch.username !== undefined ? patch.username : current.username,
@@ -77,7 +90,8 @@ export async function testSource(id: string): Promise<ConnectionReport> {
 export async function testDraft(draft: SourceDraft): Promise<ConnectionReport> {
   const stored = draft.id ? await findSourceRow(draft.id) : null;
   if (draft.id && !stored) throw notFound(`ERI source '${draft.id}' not found`);
-  const secret = draft.secret !== undefined ? draft.secret : stored ? endpointOf(stored).secret : null;
+  const reuse = stored && draft.secret === undefined && storedSecretStillApplies(stored, draft.baseUrl, draft.authMethod);
+  const secret = draft.secret !== undefined ? draft.secret : reuse ? endpointOf(stored).secret : null;
   const username = draft.username !== undefined ? draft.username : (stored?.username ?? null);
   assertCredentials({ authMethod: draft.authMethod, username, hasSecret: Boolean(secret) });
   return testConnection({ baseUrl: draft.baseUrl, authMethod: draft.authMethod, username, secret }, draft.timeoutMs);

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { AppError, badRequest } from "@/lib/errors";
+import { isCrossSite } from "./cross-site";
 
 /** Readable one-line summary of a zod error: `field: problem; other: problem`. */
 export function describeZodError(error: ZodError): string {
@@ -37,6 +38,10 @@ export function route<Args extends unknown[]>(
 ): (...args: Args) => Promise<Response> {
   return async (...args) => {
     try {
+      const request = args[0];
+      if (request instanceof Request && isCrossSite(request)) {
+        throw new AppError(403, "Cross-site requests are not allowed");
+      }
       return await handler(...args);
     } catch (error) {
       if (error instanceof AppError) return NextResponse.json(shape(error.message), { status: error.status });

@@ -5,7 +5,8 @@ import { COLLECTION_NAME_RE, type CollectionInfo } from "./schemas";
 /** Route-parameter checks shared by the /v1 handlers. */
 
 export function collectionName(raw: string): string {
-  const name = decodeURIComponent(raw);
+  // Next has decoded the path segment already; decoding again would choke on a literal "%".
+  const name = raw;
   if (!COLLECTION_NAME_RE.test(name)) {
     throw badRequest(
       `Invalid collection name '${name}': use lowercase letters, digits and underscores, starting with a letter (at most 63 characters)`,

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { config } from "@/lib/config";
-import { badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
 import { isSupportedFile, SUPPORTED_EXTENSIONS } from "@/lib/ingest/parse";
 import type { SubmittedFile } from "./types";
 
@@ -16,8 +16,10 @@ import type { SubmittedFile } from "./types";
 export async function receiveUpload(request: Request): Promise<SubmittedFile[]> {
   const { maxUploadBytes, maxUploadMb } = config();
   const tooLarge = () => payloadTooLarge(`Upload exceeds the ${maxUploadMb} MB limit`);
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxUploadBytes + 64 * 1024) throw tooLarge();
+  // Without a declared length the body would be buffered before any size check.
+  const declaredHeader = request.headers.get("content-length");
+  if (declaredHeader === null) throw new AppError(411, "Send the upload with a Content-Length header");
+  if (Number(declaredHeader) > maxUploadBytes + 64 * 1024) throw tooLarge();
   if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
     throw badRequest("Send the files as multipart/form-data in the field 'files'");
   }
@@ -36,11 +38,17 @@ export async function receiveUpload(request: Request): Promise<SubmittedFile[]> 
   }
   const dir = path.join(os.tmpdir(), "docchat-uploads");
   await mkdir(dir, { recursive: true });
-  return Promise.all(
-    files.map(async (file) => {
-      const tempPath = path.join(dir, randomUUID());
-      await writeFile(tempPath, new Uint8Array(await file.arrayBuffer()));
-      return { path: tempPath, fileName: file.name || "file", size: file.size };
-    }),
-  );
+  const saved = files.map((file) => ({ path: path.join(dir, randomUUID()), fileName: file.name || "file", size: file.size }));
+  try {
+    await Promise.all(files.map(async (file, i) => writeFile(saved[i].path, new Uint8Array(await file.arrayBuffer()))));
+  } catch (error) {
+    await discardUploads(saved);
+    throw error;
+  }
+  return saved;
+}
+
+/** Removes temp files the ingestor never took over (a failed submit). */
+export async function discardUploads(files: SubmittedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
 }

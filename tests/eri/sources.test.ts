@@ -302,3 +302,16 @@ describe("ERI sources: security requirements gate for chat", () => {
     expect(check).toMatchObject({ usable: false, reason: expect.stringMatching(/Timed out/) });
   });
 });
+
+describe("stored secrets stay with their server", () => {
+  it("are not reused for a draft or an update that points elsewhere", async () => {
+    const source = await createSource(SourceCreate.parse({ name: "Pinned", baseUrl: "http://127.0.0.1:9/", authMethod: "TOKEN", secret: "s3cret-token" }));
+    await expect(testDraft({ id: source.id, name: "Pinned", baseUrl: "https://attacker.example", authMethod: "TOKEN" } as never)).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(updateSource(source.id, { baseUrl: "https://attacker.example" } as never)).rejects.toMatchObject({ status: 400 });
+    // Same address, other fields changed: the secret is kept.
+    const renamed = await updateSource(source.id, { name: "Pinned again" } as never);
+    expect(renamed).toMatchObject({ name: "Pinned again", hasSecret: true });
+  });
+});

@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { db, isPostgresUrl } from "@/lib/db/client";
 import { IngestError } from "@/lib/errors";
 import { embedderFor } from "@/lib/models/embedder";
-import { ensureTextIndex, optimizeTable } from "../lancedb/store";
+import { deleteFileChunks, ensureTextIndex, optimizeTable } from "../lancedb/store";
 import * as repo from "../repo";
 import { ingestFile } from "./pipeline";
 
@@ -120,10 +120,15 @@ async function runJob(jobId: string): Promise<void> {
         embedder,
         (percent) => setFile({ progressPercent: Math.round(percent) }),
       );
-      await db().document.update({
+      const { count } = await db().document.updateMany({
         where: { id: doc.id },
         data: { status: "success", chunkCount: outcome.chunks, pageCount: outcome.pageCount, summary: outcome.summary, ingestedAt: new Date() },
       });
+      if (count === 0) {
+        // Deleted while it was being ingested: take back the chunks just written.
+        await deleteFileChunks(job.collectionName, [doc.id]).catch(() => undefined);
+        return;
+      }
       await setFile({ status: "success", progressPercent: 100, chunksCreated: outcome.chunks });
     } catch (error) {
       const message = userMessage(error);
@@ -151,8 +156,9 @@ async function runJob(jobId: string): Promise<void> {
   }
 }
 
+/** Only the worker still holding the job may end it (a stale one may have lost it to a peer). */
 async function finishJob(jobId: string, status: "completed" | "failed", errorMessage: string | null) {
-  await db().ingestionJob.update({ where: { id: jobId }, data: { status, errorMessage, completedAt: new Date() } });
+  await db().ingestionJob.updateMany({ where: { id: jobId, status: "processing" }, data: { status, errorMessage, completedAt: new Date() } });
 }
 
 function userMessage(error: unknown): string {

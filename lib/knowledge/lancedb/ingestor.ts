@@ -69,7 +69,7 @@ export class LanceDbIngestor implements Ingestor {
         return { id, file: f, storagePath: await keepUpload(f.path, collectionName, id, f.fileName) };
       }),
     );
-    await db().$transaction([
+    const records = [
       db().ingestionJob.create({ data: { id: jobId, collectionName, status: "pending", backend: this.backendName } }),
       ...stored.map(({ id, file, storagePath }) =>
         db().document.create({
@@ -89,7 +89,13 @@ export class LanceDbIngestor implements Ingestor {
           data: { id: randomUUID(), jobId, documentId: id, fileName: file.fileName, position, status: "uploading" },
         }),
       ),
-    ]);
+    ];
+    try {
+      await db().$transaction(records);
+    } catch (error) {
+      await Promise.all(stored.map((s) => removeUpload(collectionName, s.id)));
+      throw error;
+    }
     await repo.touchCollection(collectionName);
     wakeWorker();
     return { jobId, fileIds: stored.map((s) => s.id) };

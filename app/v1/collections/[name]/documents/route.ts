@@ -2,14 +2,17 @@ import { json, parseWith, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
 import { existingCollection } from "@/lib/knowledge/params";
 import { DeleteFilesRequest } from "@/lib/knowledge/schemas";
-import { receiveUpload } from "@/lib/knowledge/upload";
+import { discardUploads, receiveUpload } from "@/lib/knowledge/upload";
 
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
   const { name } = await existingCollection((await params).name);
   const files = await receiveUpload(request);
-  const { jobId, fileIds } = await activeIngestor().submitJob(files, name);
+  const { jobId, fileIds } = await activeIngestor().submitJob(files, name).catch(async (error) => {
+    await discardUploads(files);
+    throw error;
+  });
   return json(
     { job_id: jobId, file_ids: fileIds, message: `Ingestion job submitted for ${files.length} file(s)` },
     202,

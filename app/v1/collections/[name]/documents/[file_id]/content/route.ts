@@ -9,7 +9,7 @@ type Ctx = { params: Promise<{ name: string; file_id: string }> };
 /** The original upload, so a citation can open it (PDF viewers honour #page=N). */
 export const GET = route(async (_request: Request, { params }: Ctx) => {
   const p = await params;
-  const doc = await findDocument(decodeURIComponent(p.file_id), collectionName(p.name));
+  const doc = await findDocument(p.file_id, collectionName(p.name));
   if (!doc) throw notFound(`File '${p.file_id}' not found in collection '${p.name}'`);
   const data = await readFile(doc.storagePath).catch(() => {
     throw notFound(`The original of '${doc.fileName}' is no longer stored`);
