@@ -55,18 +55,24 @@ export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>):
     const { followup_questions, thoughts } = event.context;
     return line({ delta: {}, context: { thoughts, ...(followup_questions ? { followup_questions } : {}) }, ...sessionFields(event.chatId) });
   };
+  let cancelled = false; // the client went away (stop button, closed tab)
   return new ReadableStream({
     async start(controller) {
       controller.enqueue(frame(first));
       try {
-        for await (const event of rest) controller.enqueue(frame(event));
+        for await (const event of rest) {
+          if (cancelled) break;
+          controller.enqueue(frame(event));
+        }
       } catch (error) {
+        if (cancelled) return;
         if (!(error instanceof AppError)) console.error("[chat] stream failed:", error);
         controller.enqueue(line({ error: errorMessage(error) }));
       }
-      controller.close();
+      if (!cancelled) controller.close();
     },
     async cancel() {
+      cancelled = true;
       await rest.return(undefined);
     },
   });

@@ -170,6 +170,20 @@ describe("PDF worker pool", () => {
     },
   );
 
+  it("ends a worker stuck on one file after the time limit; that file fails alone", async () => {
+    const pool = new PdfWorkerPool(path.join(HELPERS, "crashing-pdf-worker.mjs"), 2, 60_000, 1_500);
+    pools.push(pool);
+    setPdfWorkerPool(pool);
+    const good = await bookPdf("Healthy", 5);
+    const stuck = withMarker(await makePdf([["Never read."]]), "%docchat-test-crash:hang");
+
+    const [hung, parsed] = await Promise.allSettled([parseFile(stuck, "stuck.pdf"), parseFile(good, "good.pdf")]);
+    expect(hung.status).toBe("rejected");
+    expect(((hung as PromiseRejectedResult).reason as IngestError).message).toMatch(/took too long/);
+    expect(parsed.status).toBe("fulfilled");
+    expect((await parseFile(good, "again.pdf")).pageCount).toBe(5);
+  });
+
   it("falls back to parsing on the main thread when workers cannot start", async () => {
     const pool = installPool(2, path.join(HELPERS, "broken-pdf-worker.mjs"));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
-import { pdfWorkerPool, type WorkerCrashedError, type WorkerUnavailableError } from "../workers/pdf-pool";
+import { pdfWorkerPool, type WorkerCrashedError, type WorkerTimeoutError, type WorkerUnavailableError } from "../workers/pdf-pool";
 
 export const PDF_MIME_TYPE = "application/pdf";
 
@@ -37,6 +37,9 @@ async function extractRawPages(data: Uint8Array): Promise<string[]> {
       // possibly larger buffer (a request body, Buffer's pool), which must not be moved away.
       return (await pool.extract(new Uint8Array(data).buffer)).pages;
     } catch (error) {
+      if (isNamed(error, "WorkerTimeoutError")) {
+        throw Object.assign(new IngestError("Reading this PDF took too long; it may be damaged or unusually complex"), { cause: error });
+      }
       if (isNamed(error, "WorkerCrashedError")) {
         throw Object.assign(
           new IngestError("The PDF reader crashed on this file. It may be damaged or too complex to read"),
@@ -54,7 +57,7 @@ async function extractRawPages(data: Uint8Array): Promise<string[]> {
  * By name, not instanceof: after a dev-server reload the (global) pool may come from an older
  * copy of the module. Literal names, as bundlers minify class names.
  */
-function isNamed(error: unknown, name: (WorkerCrashedError | WorkerUnavailableError)["name"]): boolean {
+function isNamed(error: unknown, name: (WorkerCrashedError | WorkerTimeoutError | WorkerUnavailableError)["name"]): boolean {
   return error instanceof Error && error.name === name;
 }
 

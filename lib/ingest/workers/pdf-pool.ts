@@ -57,6 +57,11 @@ export class WorkerCrashedError extends Error {
   }
 }
 
+/** The file took longer than the pool allows; its worker was ended so others keep going. */
+export class WorkerTimeoutError extends Error {
+  override readonly name = "WorkerTimeoutError";
+}
+
 /** Worker threads cannot be used here; parse on the calling thread instead. */
 export class WorkerUnavailableError extends Error {
   override readonly name = "WorkerUnavailableError";
@@ -67,6 +72,8 @@ export class WorkerUnavailableError extends Error {
  * slower in a fresh thread until V8 has optimised it, so keep warm workers for a while.
  */
 const IDLE_MS = 5 * 60_000;
+/** Longest a single PDF may take to read (a 500-page PDF takes a few seconds here). */
+const TASK_TIMEOUT_MS = 120_000;
 
 interface Task {
   id: number;
@@ -85,6 +92,9 @@ interface Slot {
   /** Ended by the pool (idle, close): its exit is not a crash. */
   retiring: boolean;
   idleTimer: NodeJS.Timeout | null;
+  /** Ends a worker stuck on one file (a PDF that sends pdf.js into a loop). */
+  taskTimer: NodeJS.Timeout | null;
+  timedOut: boolean;
 }
 
 type WorkerMessage =
@@ -106,6 +116,7 @@ export class PdfWorkerPool {
     readonly workerFile: string,
     readonly size: number,
     private readonly idleMs = IDLE_MS,
+    private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`PDF worker pool size must be a positive integer, got ${size}`);
   }
@@ -177,12 +188,18 @@ export class PdfWorkerPool {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
     slot.task = task;
+    slot.timedOut = false;
+    slot.taskTimer = setTimeout(() => {
+      slot.timedOut = true;
+      void slot.worker.terminate();
+    }, this.taskTimeoutMs);
     slot.worker.ref(); // a file in work keeps the process alive, like any pending I/O
     this.peak = Math.max(this.peak, this.stats().busy);
     try {
       slot.worker.postMessage({ id: task.id, buffer: task.buffer }, [task.buffer]);
     } catch (error) {
       // E.g. a buffer that was already detached: that file fails, the worker stays in service.
+      clearTimeout(slot.taskTimer!);
       slot.task = null;
       this.idle(slot);
       task.reject(error instanceof Error ? error : new Error(String(error)));
@@ -197,7 +214,7 @@ export class PdfWorkerPool {
       this.disable(new WorkerUnavailableError(`Cannot start a PDF worker thread: ${String(error)}`, { cause: error }));
       return null;
     }
-    const slot: Slot = { worker, threadId: worker.threadId, ready: false, task: null, error: undefined, retiring: false, idleTimer: null };
+    const slot: Slot = { worker, threadId: worker.threadId, ready: false, task: null, error: undefined, retiring: false, idleTimer: null, taskTimer: null, timedOut: false };
     this.slots.add(slot);
     worker.on("message", (message: WorkerMessage) => this.onMessage(slot, message));
     worker.on("error", (error) => {
@@ -214,6 +231,7 @@ export class PdfWorkerPool {
     }
     const task = slot.task;
     if (!task || task.id !== message.id) return;
+    if (slot.taskTimer) clearTimeout(slot.taskTimer);
     slot.task = null;
     if (message.type === "done") {
       task.resolve({ pages: message.pages, threadId: message.threadId, startedAt: message.startedAt, finishedAt: message.finishedAt });
@@ -238,8 +256,14 @@ export class PdfWorkerPool {
   private onExit(slot: Slot, code: number): void {
     this.slots.delete(slot);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    if (slot.taskTimer) clearTimeout(slot.taskTimer);
     const task = slot.task;
     slot.task = null;
+    if (slot.timedOut && task) {
+      task.reject(new WorkerTimeoutError(`Reading the PDF took longer than ${Math.round(this.taskTimeoutMs / 1000)} s`));
+      this.pump();
+      return;
+    }
     if (slot.retiring) {
       // A file may have queued while this idle worker was being ended: it needs a new one.
       this.pump();
