@@ -1,5 +1,6 @@
 import { badRequest, notFound } from "@/lib/errors";
 import { activeIngestor } from "./index";
+import { findCollection } from "./repo";
 import { COLLECTION_NAME_RE, type CollectionInfo } from "./schemas";
 
 /** Route-parameter checks shared by the /v1 handlers. */
@@ -12,6 +13,13 @@ export function collectionName(raw: string): string {
       `Invalid collection name '${name}': use lowercase letters, digits and underscores, starting with a letter (at most 63 characters)`,
     );
   }
+  return name;
+}
+
+/** The collection's name once it is known to exist (one primary-key lookup, no counts). */
+export async function existingCollectionName(raw: string): Promise<string> {
+  const name = collectionName(raw);
+  if (!(await findCollection(name))) throw notFound(`Collection '${name}' not found`);
   return name;
 }
 

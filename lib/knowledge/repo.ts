@@ -6,9 +6,10 @@ export const findCollection = (name: string) => db().collection.findUnique({ whe
 
 export const listCollectionRows = () => db().collection.findMany({ orderBy: { createdAt: "asc" } });
 
-export async function collectionCounts(): Promise<Map<string, { files: number; chunks: number }>> {
+export async function collectionCounts(only?: string): Promise<Map<string, { files: number; chunks: number }>> {
   const rows = await db().document.groupBy({
     by: ["collectionName"],
+    ...(only ? { where: { collectionName: only } } : {}),
     _count: { _all: true },
     _sum: { chunkCount: true },
   });

@@ -56,7 +56,7 @@ export class LanceDbIngestor implements Ingestor {
   async getCollection(name: string): Promise<CollectionInfo | null> {
     const row = await repo.findCollection(name);
     if (!row) return null;
-    const counts = await repo.collectionCounts();
+    const counts = await repo.collectionCounts(name);
     return toCollectionInfo(row, counts.get(name) ?? { files: 0, chunks: 0 }, this.backendName);
   }
 

@@ -1,13 +1,13 @@
 import { json, parseWith, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
-import { existingCollection } from "@/lib/knowledge/params";
+import { existingCollectionName } from "@/lib/knowledge/params";
 import { DeleteFilesRequest } from "@/lib/knowledge/schemas";
 import { discardUploads, receiveUpload } from "@/lib/knowledge/upload";
 
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
-  const { name } = await existingCollection((await params).name);
+  const name = await existingCollectionName((await params).name);
   const files = await receiveUpload(request);
   const { jobId, fileIds } = await activeIngestor().submitJob(files, name).catch(async (error) => {
     await discardUploads(files);
@@ -20,13 +20,13 @@ export const POST = route(async (request: Request, { params }: Ctx) => {
 });
 
 export const GET = route(async (_request: Request, { params }: Ctx) => {
-  const { name } = await existingCollection((await params).name);
+  const name = await existingCollectionName((await params).name);
   return json(await activeIngestor().listFiles(name));
 });
 
 /** File ids come as JSON `{"file_ids": [...]}` or as `?file_ids=a,b` (or repeated). */
 export const DELETE = route(async (request: Request, { params }: Ctx) => {
-  const { name } = await existingCollection((await params).name);
+  const name = await existingCollectionName((await params).name);
   const fromQuery = new URL(request.url).searchParams.getAll("file_ids").flatMap((v) => v.split(",")).filter(Boolean);
   const body = fromQuery.length ? { file_ids: fromQuery } : await request.json().catch(() => ({}));
   const { file_ids } = parseWith(DeleteFilesRequest, body);

@@ -2,13 +2,13 @@ import { AppError } from "@/lib/errors";
 import { json, parseWith, readJson, route } from "@/lib/http/respond";
 import { activeRetriever } from "@/lib/knowledge";
 import { filtersToWhere } from "@/lib/knowledge/filters";
-import { existingCollection } from "@/lib/knowledge/params";
+import { existingCollectionName } from "@/lib/knowledge/params";
 import { SearchRequest } from "@/lib/knowledge/schemas";
 
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
-  const { name } = await existingCollection((await params).name);
+  const name = await existingCollectionName((await params).name);
   const body = parseWith(SearchRequest, await readJson(request));
   filtersToWhere(body.filters); // 400 on unknown fields before searching
   const result = await activeRetriever().retrieve(body.query, name, body.top_k, body.filters, { mode: body.retrieval_mode });
