@@ -252,18 +252,25 @@ async function textSearch(t: lancedb.Table, p: SearchParams, limit: number): Pro
 }
 
 /**
- * Reciprocal-rank fusion: Σ 1/(RRF_K + rank) over the lists, divided by the best attainable
- * value (first in every list), so a chunk ranked first by both searches scores 1.0.
+ * Reciprocal-rank fusion orders the chunks: Σ wᵢ/(RRF_K + rankᵢ) over the lists. RRF values say
+ * nothing about how relevant the best chunk is, though, and chat merges collections by score;
+ * so the scores are scaled to end at the best weighted mean of the lists' own 0..1 scores
+ * (BM25 squashed, cosine). A collection whose best match is weak then scores low throughout.
  */
 export function fuse(lists: ScoredChunk[][], weights: number[] = lists.map(() => 1)): ScoredChunk[] {
-  const best = weights.reduce((a, b) => a + b, 0) / (RRF_K + 1);
-  const fused = new Map<string, ScoredChunk>();
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const fused = new Map<string, { chunk: ScoredChunk; rrf: number; absolute: number }>();
   for (const [i, list] of lists.entries()) {
     list.forEach((chunk, rank) => {
-      const add = weights[i] / (RRF_K + rank + 1) / best;
-      const seen = fused.get(chunk.chunk_id);
-      fused.set(chunk.chunk_id, { ...chunk, score: (seen?.score ?? 0) + add });
+      const entry = fused.get(chunk.chunk_id) ?? { chunk, rrf: 0, absolute: 0 };
+      entry.rrf += weights[i] / (RRF_K + rank + 1);
+      entry.absolute += (weights[i] * chunk.score) / totalWeight;
+      fused.set(chunk.chunk_id, entry);
     });
   }
-  return [...fused.values()].sort((a, b) => b.score - a.score);
+  const ranked = [...fused.values()].sort((a, b) => b.rrf - a.rrf);
+  if (ranked.length === 0) return [];
+  const top = ranked[0].rrf;
+  const ceiling = Math.max(...ranked.map((e) => e.absolute));
+  return ranked.map((e) => ({ ...e.chunk, score: (e.rrf / top) * ceiling }));
 }
