@@ -5,7 +5,8 @@ import { contentWords } from "./search-query";
 /**
  * The offline answer: the retrieved passages' sentences that best answer the question, each
  * followed by its citation. Sentences are scored by the IDF-weighted share of the question's
- * terms they contain, plus a bonus for coming from a higher-ranked passage.
+ * terms they contain (a term only in their section heading counts half), plus a bonus for
+ * coming from a higher-ranked passage.
  */
 
 const MAX_SENTENCES = 4;
@@ -15,6 +16,8 @@ const MAX_SENTENCE_WORDS = 70;
 const RANK_W = 0.35;
 /** A further page is cited only if its best sentence matches at least this share of the best one. */
 const MIN_RELATIVE_MATCH = 0.5;
+/** A question term found only in the sentence's section heading counts this much. */
+const HEADING_WEIGHT = 0.5;
 
 const stem = (w: string) => w.replace(/(ies|es|s|ing|ed|ly)$/u, "") || w;
 
@@ -28,12 +31,27 @@ interface Candidate {
   score: number;
 }
 
-export function splitSentences(text: string): string[] {
-  return text
+interface Sentence {
+  text: string;
+  /** The section heading above the sentence, if any. */
+  heading: string | null;
+}
+
+const isHeading = (piece: string) => /^#{1,6}\s/.test(piece) || (piece.split(" ").length < 5 && !/[.!?:;,]$/.test(piece));
+
+/** Sentences of a passage, each with the heading it sits under (starting from `heading`). */
+export function splitSentences(text: string, heading: string | null = null): Sentence[] {
+  const sentences: Sentence[] = [];
+  let current = heading;
+  for (const raw of text
     .replace(/\s*\n\s*[•▪●◦·-]\s*/g, "\n")
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n{2,}|\n(?=[A-Z•])/u)
-    .map((s) => s.replace(/\s+/g, " ").trim())
-    .filter((s) => s.split(" ").length >= 5);
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n{2,}|\n(?=[A-Z#•])/u)) {
+    const piece = raw.replace(/\s+/g, " ").trim();
+    if (!piece) continue;
+    if (isHeading(piece)) current = piece.replace(/^#{1,6}\s+/, "");
+    else if (piece.split(" ").length >= 5) sentences.push({ text: piece, heading: current });
+  }
+  return sentences;
 }
 
 function clip(sentence: string): string {
@@ -44,16 +62,20 @@ function clip(sentence: string): string {
 export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: string; citations: string[] } {
   const queryStems = [...new Set(contentWords(question).map(stem))];
   const candidates: Candidate[] = [];
+  const sentenceStems: Set<string>[] = [];
+  const headingStems: Set<string>[] = [];
   chunks.forEach((chunk, rank) => {
-    splitSentences(chunk.content).forEach((text, position) =>
-      candidates.push({ text, citation: citationId(chunk), rank, position, match: 0, score: 0 }),
-    );
+    const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
+    splitSentences(chunk.content, heading).forEach((sentence, position) => {
+      candidates.push({ text: sentence.text, citation: citationId(chunk), rank, position, match: 0, score: 0 });
+      sentenceStems.push(new Set(contentWords(sentence.text).map(stem)));
+      headingStems.push(new Set(contentWords(sentence.heading ?? "").map(stem)));
+    });
   });
   if (candidates.length === 0 || queryStems.length === 0) {
     return { answer: "I could not find anything about that in the selected documents.", citations: [] };
   }
 
-  const sentenceStems = candidates.map((c) => new Set(contentWords(c.text).map(stem)));
   const idf = new Map<string, number>();
   for (const s of queryStems) {
     const df = sentenceStems.filter((set) => set.has(s)).length;
@@ -61,7 +83,8 @@ export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: s
   }
   const totalWeight = queryStems.reduce((sum, s) => sum + (idf.get(s) ?? 0), 0) || 1;
   candidates.forEach((c, i) => {
-    c.match = queryStems.reduce((sum, s) => sum + (sentenceStems[i].has(s) ? idf.get(s) ?? 0 : 0), 0) / totalWeight;
+    const weight = (s: string) => (sentenceStems[i].has(s) ? 1 : headingStems[i].has(s) ? HEADING_WEIGHT : 0);
+    c.match = queryStems.reduce((sum, s) => sum + weight(s) * (idf.get(s) ?? 0), 0) / totalWeight;
     c.score = c.match + RANK_W / (1 + c.rank) - 0.01 * c.position;
   });
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { extractiveAnswer, splitSentences } from "@/lib/chat/extractive";
+import type { Chunk } from "@/lib/knowledge/schemas";
+
+const page = (n: number, content: string): Chunk => ({
+  chunk_id: `t:${n}`, content, score: 1 - n / 10, file_name: "travel_policy.pdf", page_number: n, display_citation: `travel_policy.pdf, p.${n}`,
+  content_type: "text", content_subtype: null, structured_data: null, image_storage_uri: null, image_url: null,
+  metadata: { heading: content.split("\n")[0] },
+});
+
+// In the order the search returns them for the question below.
+const PAGES = [
+  page(1, "Travel Policy\n\nThis policy explains how employees book and pay for business travel. Managers approve every trip before it is booked."),
+  page(2, "Hotel Allowance\n\nEmployees may spend up to 180 euros per night on hotels in Zurich. In other cities the hotel limit per night is 120 euros."),
+  page(3, "Meal Allowance\n\nThe daily meal allowance for business trips is 45 euros. Alcohol is never reimbursed."),
+];
+
+describe("extractive answers", () => {
+  it("keeps each sentence's section heading", () => {
+    expect(splitSentences("Hotel Allowance\n\nEmployees may spend up to 180 euros per night.")).toEqual([
+      { text: "Employees may spend up to 180 euros per night.", heading: "Hotel Allowance" },
+    ]);
+  });
+
+  it("answers from the section the question names, citing every sentence", () => {
+    const [p1, p2, p3] = PAGES;
+    const { answer, citations } = extractiveAnswer("What does travel policy say about hotel allowance?", [p2, p1, p3]);
+    expect(answer).toMatch(/^Employees may spend up to 180 euros per night on hotels in Zurich. \[travel_policy\.pdf#page=2\]/);
+    expect(citations[0]).toBe("travel_policy.pdf#page=2");
+    expect(citations.length).toBeLessThanOrEqual(3);
+    for (const [, id] of answer.matchAll(/\[([^\]]+)\]/g)) expect(citations).toContain(id);
+  });
+
+  it("says so when nothing was found", () => {
+    expect(extractiveAnswer("What is the hotel allowance?", [])).toEqual({
+      answer: "I could not find anything about that in the selected documents.",
+      citations: [],
+    });
+  });
+});
