@@ -92,9 +92,10 @@ export function HistoryList({ activeChatId, onOpen, onNewChat, onDeletedActive }
                   onClick={() => onOpen(chat.id)}
                   aria-current={chat.id === activeChatId ? "true" : undefined}
                   title={chat.title}
-                  className="min-w-0 flex-1 line-clamp-2 break-words rounded-md px-2 py-1.5 text-left text-sm aria-[current=true]:bg-indigo-50 aria-[current=true]:font-medium aria-[current=true]:text-indigo-900 dark:aria-[current=true]:bg-indigo-950 dark:aria-[current=true]:text-indigo-100"
+                  className="min-w-0 flex-1 rounded-md px-2 py-1.5 text-left text-sm aria-[current=true]:bg-indigo-50 aria-[current=true]:font-medium aria-[current=true]:text-indigo-900 dark:aria-[current=true]:bg-indigo-950 dark:aria-[current=true]:text-indigo-100"
                 >
-                  {chat.title}
+                  {/* Clamped inside the padding, so no third line peeks out below. */}
+                  <span className="line-clamp-2 break-words">{chat.title}</span>
                 </button>
                 <IconButton label={`Rename chat ${chat.title}`} onClick={() => setRenaming(chat.id)}>
                   <path d="M4 20h4L19 9l-4-4L4 16z" />
