@@ -1,6 +1,6 @@
 /**
  * Parse + chunk speed on the Northwind sample PDFs (not a test; run by hand):
- *   npx tsx tests/ingest/northwind-bench.ts [dir] [runs]
+ *   npx tsx scripts/bench-parse.ts [dir] [runs]
  * Prints pages/s for parsing and ms for chunking, per run and the median.
  */
 import { readFile, readdir } from "node:fs/promises";

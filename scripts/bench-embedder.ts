@@ -1,8 +1,8 @@
 /**
  * Throughput of the offline embedder: 1,000 chunks of ~400 words, median of 3 runs.
- * Run: npx tsx tests/models/bench-local-embedder.ts
+ * Run: npx tsx scripts/bench-embedder.ts
  */
-import { LocalHashEmbedder } from "../../lib/models/local-embedder";
+import { LocalHashEmbedder } from "@/lib/models/local-embedder";
 
 const VOCABULARY = (
   "the plan covers in-network preventive care at no cost and the annual deductible applies to most other " +
