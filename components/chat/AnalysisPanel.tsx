@@ -1,5 +1,6 @@
 "use client";
 
+import { CloseButton } from "@/components/ui/CloseButton";
 import { useEffect, useId, useRef } from "react";
 import { CitationTab } from "./CitationTab";
 import { SupportingContentTab } from "./SupportingContentTab";
@@ -57,16 +58,7 @@ export function AnalysisPanel({ turn, state, onChange, onClose }: Props) {
         <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="min-w-0 flex-1 truncate text-base font-semibold outline-none">
           Answer details
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close answer details"
-          className="inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-            <path d="M18 6 6 18M6 6l12 12" />
-          </svg>
-        </button>
+        <CloseButton label="Close answer details" onClick={onClose} />
       </div>
       <div role="tablist" aria-label="Answer details" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 dark:border-slate-800">
         {tabs.map((tab, i) => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
+import { useModalDialog } from "./useModalDialog";
 import { Button } from "./Button";
 
 interface ConfirmDialogProps {
@@ -16,14 +17,8 @@ interface ConfirmDialogProps {
 
 /** A modal confirmation on the native <dialog>: focus trap, Escape and backdrop come for free. */
 export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

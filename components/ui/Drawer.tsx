@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { CloseButton } from "./CloseButton";
+import { useModalDialog } from "./useModalDialog";
 
 interface DrawerProps {
   open: boolean;
@@ -12,13 +13,7 @@ interface DrawerProps {
 
 /** A modal side sheet on the native <dialog> (focus trap, Escape, inert page behind). */
 export function Drawer({ open, side, title, onClose, children }: DrawerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
 
   return (
     <dialog
@@ -35,16 +30,7 @@ export function Drawer({ open, side, title, onClose, children }: DrawerProps) {
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-700">
           <h2 className="text-base font-semibold">{title}</h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={`Close ${title.toLowerCase()}`}
-            className="inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-              <path d="M18 6 6 18M6 6l12 12" />
-            </svg>
-          </button>
+          <CloseButton label={`Close ${title.toLowerCase()}`} onClick={onClose} />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
       </div>

@@ -33,8 +33,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
   const top = overrides.top ?? DEFAULT_TOP;
   const mode = overrides.retrieval_mode ?? "hybrid";
   const followupsWanted = overrides.suggest_followup_questions ?? false;
-  const thoughts: Thought[] = [{ title: "Original user query", description: question, props: null as never }];
-  delete thoughts[0].props;
+  const thoughts: Thought[] = [{ title: "Original user query", description: question }];
 
   // 1. Search query.
   let started = performance.now();

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { fileChunks } from "@/lib/knowledge/lancedb/store";
-import { documentSubject, sectionQuestion } from "./topics";
+import { documentTitle } from "@/lib/knowledge/document-title";
+import { sectionQuestion } from "./topics";
 
 /** Example questions for the empty chat: section headings of the selected collections' documents. */
 export async function exampleQuestions(collections: string[] | null, count = 4): Promise<string[]> {
@@ -16,7 +17,7 @@ export async function exampleQuestions(collections: string[] | null, count = 4):
     // One per document keeps the examples varied.
     const question =
       chunks.map((c) => sectionQuestion(doc.fileName, c.heading)).find((q) => q && !questions.includes(q)) ??
-      `What is ${documentSubject(doc.fileName)} about?`;
+      `What is ${documentTitle(doc.fileName)} about?`;
     if (!questions.includes(question)) questions.push(question);
     if (questions.length >= count) break;
   }

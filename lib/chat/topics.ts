@@ -1,9 +1,5 @@
+import { documentTitle } from "@/lib/knowledge/document-title";
 import { contentWords } from "./search-query";
-
-/** "Northwind_Health_Plus.pdf" → "Northwind Health Plus". */
-export function documentSubject(fileName: string): string {
-  return fileName.replace(/\.[a-z0-9]+$/i, "").replace(/[_-]+/g, " ").trim();
-}
 
 /**
  * A question about one section of a document ("What does travel policy say about hotel
@@ -13,7 +9,7 @@ export function documentSubject(fileName: string): string {
 export function sectionQuestion(fileName: string, heading: string | null | undefined, asked: Set<string> = new Set()): string | null {
   const topic = heading?.trim().replace(/[:.]+$/, "");
   if (!topic || topic.length > 80) return null;
-  const subject = documentSubject(fileName);
+  const subject = documentTitle(fileName);
   const known = new Set([...asked, ...contentWords(subject)]);
   const words = contentWords(topic);
   if (words.length === 0 || words.every((w) => known.has(w))) return null;

@@ -2,6 +2,7 @@ import * as lancedb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
 import { config } from "@/lib/config";
 import type { RetrievalMode } from "../schemas";
+import { documentTitle } from "../document-title";
 
 /** One row of a collection table: a chunk with its vector. */
 export interface ChunkRow {
@@ -57,11 +58,6 @@ function chunkSchema(dims: number): Schema {
 export const scoreFromDistance = (distance: number) => Math.min(1, Math.max(0, 1 - distance));
 /** BM25 (0..∞) → 0..1 by saturation: s / (s + BM25_HALF). Monotone, comparable across queries. */
 export const scoreFromBm25 = (bm25: number) => (bm25 <= 0 ? 0 : bm25 / (bm25 + BM25_HALF));
-
-/** "Northwind_Health_Plus.pdf" → "Northwind Health Plus": file names often name the subject. */
-export function documentTitle(fileName: string): string {
-  return fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[_\-.]+/g, " ").trim();
-}
 
 export function searchText(fileName: string, heading: string | null, content: string): string {
   // The heading once more than the content already carries it: a section title says what the
