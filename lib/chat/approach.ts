@@ -8,7 +8,8 @@ import { modelError, openaiClient } from "@/lib/models/chat";
 import { buildMessages, QUERY_REWRITE_PROMPT, systemPrompt, type DocumentSummary } from "./prompt";
 import { retrieveForChat } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
-import { offlineSearchQuery } from "./search-query";
+import { offlineSearchQuery, questionParts } from "./search-query";
+import { applyCorrections } from "@/lib/text/typos";
 import { AnswerStreamFilter } from "./stream-filter";
 
 /**
@@ -39,17 +40,19 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
   let started = performance.now();
   const rewrite = model ? await modelSearchQuery(model, messages, signal) : { query: offlineSearchQuery(messages) };
   const query = rewrite.query || question;
+  // Offline, each part of a compound question is searched on its own (a model rewrites it whole).
+  const queries = model ? [query] : questionParts(query);
 
   // 2. Retrieve (and open the chat record meanwhile).
   const retrieveStart = performance.now();
   const firstQuestion = messages.find((m) => m.role === "user")?.content ?? question;
   const [retrieval, chatId] = await Promise.all([
-    retrieveForChat({ query, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model }),
+    retrieveForChat({ queries, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model }),
     ensureChat(request.chatId, firstQuestion),
   ]);
   thoughts.push({
-    title: "Generated search query",
-    description: query,
+    title: queries.length > 1 ? "Generated search queries" : "Generated search query",
+    description: queries.length > 1 ? queries : query,
     props: {
       method: model ? "model rewrite" : "rule-based rewrite",
       retrieval_mode: mode,
@@ -57,6 +60,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
       collections: retrieval.collections,
       ...(overrides.sources?.length ? { sources: overrides.sources } : {}),
       ...(rewrite.note ? { note: rewrite.note } : {}),
+      ...(Object.keys(retrieval.corrections).length ? { spelling: retrieval.corrections } : {}),
     },
     elapsed_ms: Math.round(retrieveStart - started),
     ...(rewrite.usage ? { usage: rewrite.usage } : {}),
@@ -67,7 +71,12 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
   // 3–4. Answer.
   started = performance.now();
   if (!model) {
-    const { answer } = extractiveAnswer(`${question} ${query}`, retrieval.chunks);
+    const corrected = (text: string) => applyCorrections(text, retrieval.corrections);
+    const parts =
+      queries.length > 1
+        ? queries.map((part, i) => ({ question: corrected(part), chunks: retrieval.perQuery[i] }))
+        : [{ question: corrected(`${question} ${query}`), chunks: retrieval.chunks }];
+    const { answer } = extractiveAnswer(parts);
     thoughts.push({
       title: "Extractive answer (no language model configured)",
       description:

@@ -3,8 +3,8 @@ import { citationId } from "./citations";
 import { contentWords } from "./search-query";
 
 /**
- * The offline answer: the retrieved passages' sentences that best answer the question, each
- * followed by its citation. Sentences are scored by the IDF-weighted share of the question's
+ * The offline answer: the retrieved passages' sentences that best answer the question (or each
+ * part of a compound question), each followed by its citation. Sentences are scored by the IDF-weighted share of the question's
  * terms they contain (a term only in their section heading counts half), plus a bonus for
  * coming from a higher-ranked passage.
  */
@@ -59,7 +59,51 @@ function clip(sentence: string): string {
   return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS).join(" ")}…`;
 }
 
-export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: string; citations: string[] } {
+/** One question of a compound question ("…, and what…?") with the passages found for it. */
+export interface QuestionPart {
+  question: string;
+  chunks: Chunk[];
+}
+
+interface RankedPart {
+  byScore: Candidate[];
+  /** Pages in the order of their best matching sentence. */
+  pages: string[];
+  matches: (c: Candidate) => boolean;
+}
+
+const NOTHING_FOUND = "I could not find anything about that in the selected documents.";
+
+/**
+ * The answer to each part in turn, a paragraph each. The citations are shared out: each part's
+ * best page first, then each part's second best, and so on, up to MAX_CITATIONS in all.
+ */
+export function extractiveAnswer(parts: QuestionPart[]): { answer: string; citations: string[] } {
+  const ranked = parts.map(rankPart).filter((r): r is RankedPart => r !== null);
+  if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [] };
+
+  const pagesOf = ranked.map(() => [] as string[]);
+  const cited = new Set<string>();
+  for (let round = 0; cited.size < MAX_CITATIONS && ranked.some((r) => r.pages.length > round); round++) {
+    ranked.forEach((r, i) => {
+      const page = r.pages[round];
+      if (page && !cited.has(page) && cited.size < MAX_CITATIONS) {
+        cited.add(page);
+        pagesOf[i].push(page);
+      }
+    });
+  }
+
+  const perPart = Math.max(2, Math.ceil(MAX_SENTENCES / ranked.length));
+  const paragraphs = ranked
+    .map((r, i) => pickSentences(r, pagesOf[i], perPart))
+    .filter((picked) => picked.length > 0)
+    .map((picked) => picked.map((c) => `${clip(c.text)} [${c.citation}]`).join(" "));
+  const order = ranked.flatMap((_, i) => pagesOf[i]);
+  return { answer: paragraphs.join("\n\n"), citations: order };
+}
+
+function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const queryStems = [...new Set(contentWords(question).map(stem))];
   const candidates: Candidate[] = [];
   const sentenceStems: Set<string>[] = [];
@@ -72,9 +116,7 @@ export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: s
       headingStems.push(new Set(contentWords(sentence.heading ?? "").map(stem)));
     });
   });
-  if (candidates.length === 0 || queryStems.length === 0) {
-    return { answer: "I could not find anything about that in the selected documents.", citations: [] };
-  }
+  if (candidates.length === 0 || queryStems.length === 0) return null;
 
   const idf = new Map<string, number>();
   for (const s of queryStems) {
@@ -88,28 +130,27 @@ export function extractiveAnswer(question: string, chunks: Chunk[]): { answer: s
     c.score = c.match + RANK_W / (1 + c.rank) - 0.01 * c.position;
   });
 
-  // Pages in the order of their best sentence (which already counts the passage's rank); one
-  // sentence from each of the first three that match the question nearly as well as the best,
-  // then the best remaining sentences of those pages.
+  // Pages in the order of their best sentence (which already counts the passage's rank); only
+  // pages whose best sentence matches the question nearly as well as the best one count.
   const byScore = [...candidates].sort((a, b) => b.score - a.score);
   const bestMatch = Math.max(...candidates.map((c) => c.match));
   const matches = (c: Candidate) => c.match > 0 && c.match >= MIN_RELATIVE_MATCH * bestMatch;
-  const ranked = [...new Set(byScore.map((c) => c.citation))];
+  const pages = [...new Set(byScore.map((c) => c.citation))].filter((page) => byScore.some((c) => c.citation === page && matches(c)));
+  if (pages.length) return { byScore, pages, matches };
+  // No sentence shares a word with the question: the best-ranked sentence is the only guess.
+  return { byScore, pages: [byScore[0].citation], matches: (c) => c === byScore[0] };
+}
+
+/** The best sentence of each given page, then the best remaining ones of those pages; in page then reading order. */
+function pickSentences(r: RankedPart, pages: string[], max: number): Candidate[] {
   const picked: Candidate[] = [];
-  for (const citation of ranked) {
-    if (picked.length >= MAX_CITATIONS) break;
-    const best = byScore.find((c) => c.citation === citation && matches(c));
+  for (const page of pages) {
+    const best = r.byScore.find((c) => c.citation === page && r.matches(c));
     if (best) picked.push(best);
   }
-  if (picked.length === 0) picked.push(byScore[0]);
-  const citations = new Set(picked.map((c) => c.citation));
-  for (const c of byScore) {
-    if (picked.length >= MAX_SENTENCES) break;
-    if (citations.has(c.citation) && matches(c) && !picked.some((p) => p.text === c.text)) picked.push(c);
+  for (const c of r.byScore) {
+    if (picked.length >= max) break;
+    if (pages.includes(c.citation) && r.matches(c) && !picked.some((p) => p.text === c.text)) picked.push(c);
   }
-  // Best page first; within a page, in reading order.
-  const order = [...citations];
-  picked.sort((a, b) => order.indexOf(a.citation) - order.indexOf(b.citation) || a.position - b.position);
-  const answer = picked.map((c) => `${clip(c.text)} [${c.citation}]`).join(" ");
-  return { answer, citations: [...citations] };
+  return picked.sort((a, b) => pages.indexOf(a.citation) - pages.indexOf(b.citation) || a.position - b.position);
 }

@@ -12,7 +12,8 @@ import type { Thought } from "./schemas";
  */
 
 export interface RetrievalPlan {
-  query: string;
+  /** One query, or one per part of a compound question; each gets an equal share of `top`. */
+  queries: string[];
   top: number;
   mode: RetrievalMode;
   collections?: string[];
@@ -22,7 +23,12 @@ export interface RetrievalPlan {
 }
 
 export interface RetrievalOutcome {
+  /** All passages found, the queries' results taken in turns. */
   chunks: Chunk[];
+  /** Each query's own results, best first. */
+  perQuery: Chunk[][];
+  /** Misspelled word → the word the collections use (see Retriever.correctSpelling). */
+  corrections: Record<string, string>;
   collections: string[];
   notes: Thought[];
 }
@@ -36,37 +42,91 @@ export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOut
   const missing = plan.collections?.filter((c) => !known.includes(c)) ?? [];
   if (missing.length) notes.push({ title: "Unknown collections skipped", description: missing.join(", ") });
 
-  const local = collections.map((name) => activeRetriever().retrieve(plan.query, name, plan.top, null, { mode: plan.mode }));
-  const remote = (plan.sources ?? []).map((id) => searchSource(id, plan, notes));
+  const sources = await usableSources(plan, notes);
+  const top = Math.max(1, Math.ceil(plan.top / plan.queries.length));
+  const [perQuery, corrections] = await Promise.all([
+    Promise.all(plan.queries.map((query) => searchEverywhere(query, top, collections, sources, plan.mode, notes))),
+    spellingCorrections(plan.queries.join(" "), collections),
+  ]);
+  return { chunks: takeTurns(perQuery), perQuery, corrections, collections, notes };
+}
+
+/**
+ * Typos in the query, corrected against the collections' words. Each collection's search
+ * corrects its own query; these are for the thoughts and for the words the offline answer looks for.
+ */
+async function spellingCorrections(query: string, collections: string[]): Promise<Record<string, string>> {
+  const retriever = activeRetriever();
+  if (!retriever.correctSpelling) return {};
+  const results = await Promise.all(collections.map((name) => retriever.correctSpelling!(query, name).catch(() => null)));
+  return Object.assign({}, ...results.map((r) => r?.corrections ?? {}));
+}
+
+/** One query over the collections and sources in parallel, merged by score. */
+async function searchEverywhere(
+  query: string,
+  top: number,
+  collections: string[],
+  sources: UsableSource[],
+  mode: RetrievalMode,
+  notes: Thought[],
+): Promise<Chunk[]> {
+  const local = collections.map((name) => activeRetriever().retrieve(query, name, top, null, { mode }));
+  const remote = sources.map((source) => searchSource(source, query, top, notes));
   const results = await Promise.all([...local, ...remote]);
 
   const chunks: Chunk[] = [];
   results.forEach((result, i) => {
-    if (!result) return;
     if (result.success) chunks.push(...result.chunks);
     else if (i < collections.length) notes.push({ title: `Search failed in ${collections[i]}`, description: result.error_message ?? "" });
   });
   chunks.sort((a, b) => b.score - a.score);
-  return { chunks: chunks.slice(0, plan.top), collections, notes };
+  return chunks.slice(0, top);
 }
 
-async function searchSource(sourceId: string, plan: RetrievalPlan, notes: Thought[]) {
-  const started = Date.now();
-  try {
-    const check = await checkSourceForChat(sourceId, { modelSelfHosted: config().chatModelSelfHosted, offline: plan.offline });
-    if (!check.usable) {
-      notes.push({ title: `ERI source skipped: ${check.name}`, description: check.reason ?? "Not usable with this model" });
-      return null;
+/** The lists' first results, then their second ones, and so on; each chunk once. */
+function takeTurns(lists: Chunk[][]): Chunk[] {
+  const seen = new Set<string>();
+  const merged: Chunk[] = [];
+  for (let rank = 0; lists.some((list) => rank < list.length); rank++) {
+    for (const list of lists) {
+      const chunk = list[rank];
+      if (chunk && !seen.has(chunk.chunk_id)) {
+        seen.add(chunk.chunk_id);
+        merged.push(chunk);
+      }
     }
-    const result = await getRetriever("eri").retrieve(plan.query, sourceId, plan.top, null, {
-      signal: AbortSignal.timeout(SOURCE_TIMEOUT_MS),
-    });
-    if (!result.success) {
-      notes.push({ title: `ERI source failed: ${check.name}`, description: result.error_message ?? "Unknown error", elapsed_ms: Date.now() - started });
-    }
-    return result;
-  } catch (error) {
-    notes.push({ title: "ERI source failed", description: error instanceof Error ? error.message : String(error), elapsed_ms: Date.now() - started });
-    return null;
   }
+  return merged;
+}
+
+interface UsableSource {
+  id: string;
+  name: string;
+}
+
+/** The requested ERI sources this turn may use (checked once per turn, not per query). */
+async function usableSources(plan: RetrievalPlan, notes: Thought[]): Promise<UsableSource[]> {
+  const checks = await Promise.all(
+    (plan.sources ?? []).map(async (id) => {
+      try {
+        const check = await checkSourceForChat(id, { modelSelfHosted: config().chatModelSelfHosted, offline: plan.offline });
+        if (check.usable) return { id, name: check.name };
+        notes.push({ title: `ERI source skipped: ${check.name}`, description: check.reason ?? "Not usable with this model" });
+      } catch (error) {
+        notes.push({ title: "ERI source failed", description: error instanceof Error ? error.message : String(error) });
+      }
+      return null;
+    }),
+  );
+  return checks.filter((s): s is UsableSource => s !== null);
+}
+
+async function searchSource(source: UsableSource, query: string, top: number, notes: Thought[]) {
+  const started = Date.now();
+  const result = await getRetriever("eri").retrieve(query, source.id, top, null, { signal: AbortSignal.timeout(SOURCE_TIMEOUT_MS) });
+  if (!result.success) {
+    notes.push({ title: `ERI source failed: ${source.name}`, description: result.error_message ?? "Unknown error", elapsed_ms: Date.now() - started });
+  }
+  return result;
 }

@@ -35,3 +35,23 @@ export function offlineSearchQuery(messages: ConversationMessage[]): string {
   const borrowed = contentWords(previous).filter((w) => !own.has(w));
   return borrowed.length ? `${latest} ${[...new Set(borrowed)].join(" ")}` : latest;
 }
+
+/** ", and what …", " and how …": where a compound question starts its next question. */
+const NEXT_QUESTION = /,?\s+and\s+(?=(?:what|how|which|who|when|where|why|are|is|does|do|can)\b)/i;
+const MAX_PARTS = 3;
+/** A part with fewer content words than this is too thin to search on its own. */
+const MIN_PART_WORDS = 2;
+
+/**
+ * The questions inside a compound question ("How does X affect costs, and what are the
+ * exceptions to Y?"). Searched as one, the part with the rarer words crowds the other out of
+ * the results; offline, each part is searched and answered on its own.
+ */
+export function questionParts(question: string): string[] {
+  const parts = question
+    .split(NEXT_QUESTION)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length < 2 || parts.length > MAX_PARTS || parts.some((p) => contentWords(p).length < MIN_PART_WORDS)) return [question];
+  return parts;
+}

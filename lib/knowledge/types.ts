@@ -19,6 +19,18 @@ export interface Retriever {
     options?: RetrieveOptions,
   ): Promise<RetrievalResult>;
   healthCheck(): Promise<boolean>;
+  /**
+   * This product's own (not in the SDK): the query with its typos corrected against the
+   * collection's words. `retrieve` already searches the corrected query; chat calls this to
+   * show the correction and to answer with the corrected words.
+   */
+  correctSpelling?(query: string, collectionName: string): Promise<SpellingResult>;
+}
+
+export interface SpellingResult {
+  query: string;
+  /** Misspelled word (lowercase) → the collection's word it was taken for. */
+  corrections: Record<string, string>;
 }
 
 export interface RetrieveOptions {

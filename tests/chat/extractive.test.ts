@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer, splitSentences } from "@/lib/chat/extractive";
+import { questionParts } from "@/lib/chat/search-query";
 import type { Chunk } from "@/lib/knowledge/schemas";
 
 const page = (n: number, content: string): Chunk => ({
@@ -24,17 +25,46 @@ describe("extractive answers", () => {
 
   it("answers from the section the question names, citing every sentence", () => {
     const [p1, p2, p3] = PAGES;
-    const { answer, citations } = extractiveAnswer("What does travel policy say about hotel allowance?", [p2, p1, p3]);
+    const { answer, citations } = extractiveAnswer([{ question: "What does travel policy say about hotel allowance?", chunks: [p2, p1, p3] }]);
     expect(answer).toMatch(/^Employees may spend up to 180 euros per night on hotels in Zurich. \[travel_policy\.pdf#page=2\]/);
     expect(citations[0]).toBe("travel_policy.pdf#page=2");
     expect(citations.length).toBeLessThanOrEqual(3);
     for (const [, id] of answer.matchAll(/\[([^\]]+)\]/g)) expect(citations).toContain(id);
   });
 
+  it("answers each part of a compound question in its own paragraph, sharing out the citations", () => {
+    const [p1, p2, p3] = PAGES;
+    const { answer, citations } = extractiveAnswer([
+      { question: "How much may employees spend on hotels?", chunks: [p2, p1] },
+      { question: "What is the daily meal allowance?", chunks: [p3, p2] },
+    ]);
+    const [hotel, meal] = answer.split("\n\n");
+    expect(hotel).toContain("180 euros per night");
+    expect(hotel).toContain("[travel_policy.pdf#page=2]");
+    expect(meal).toMatch(/^The daily meal allowance for business trips is 45 euros\. \[travel_policy\.pdf#page=3\]/);
+    expect(citations.slice(0, 2)).toEqual(["travel_policy.pdf#page=2", "travel_policy.pdf#page=3"]);
+  });
+
   it("says so when nothing was found", () => {
-    expect(extractiveAnswer("What is the hotel allowance?", [])).toEqual({
+    expect(extractiveAnswer([{ question: "What is the hotel allowance?", chunks: [] }])).toEqual({
       answer: "I could not find anything about that in the selected documents.",
       citations: [],
     });
+  });
+});
+
+describe("compound questions", () => {
+  it("splits at a second question joined by 'and'", () => {
+    expect(questionParts("How does coinsurance work in-network, and what happens out of network?")).toEqual([
+      "How does coinsurance work in-network",
+      "what happens out of network?",
+    ]);
+    expect(questionParts("How does the plan address TMJ symptoms and what are the covered TMJ treatments?")).toHaveLength(2);
+  });
+
+  it("leaves a single question whole, even with 'and' in it", () => {
+    for (const q of ["What are the copays for primary care and specialist visits?", "Who approves travel and how?", "Is dental covered and what"]) {
+      expect(questionParts(q)).toEqual([q]);
+    }
   });
 });

@@ -54,6 +54,21 @@ describe("chat (offline)", () => {
     expect(body.context.answer_mode).toBe("extractive");
   });
 
+  it("answers each part of a compound question, with citations from each", async () => {
+    const question = "How many vacation days do employees get, and what is the hotel limit per night?";
+    const body = await (await post(chat, { messages: [{ role: "user", content: question }] })).json();
+    const [vacation, hotel] = body.message.content.split("\n\n");
+    expect(vacation).toMatch(/twenty days.*\[handbook\.pdf#page=1\]/);
+    expect(hotel).toMatch(/200 dollars per night.*\[travel\.md\]/);
+    const search = body.context.thoughts.find((t: { title: string }) => t.title === "Generated search queries");
+    expect(search.description).toEqual(["How many vacation days do employees get", "what is the hotel limit per night?"]);
+  });
+
+  it("finds the passage despite typos in the question", async () => {
+    const body = await (await post(chat, { messages: [{ role: "user", content: "How big is the stipned?" }] })).json();
+    expect(body.message.content).toMatch(/^A stipend of 500 dollars covers home office equipment\. \[handbook\.pdf#page=2\]/);
+  });
+
   it("streams NDJSON: context first, then content, then follow-ups", async () => {
     const res = await post(chatStream, {
       messages: [{ role: "user", content: "How many vacation days do employees get?" }],

@@ -108,6 +108,13 @@ describe("Knowledge Layer compliance (lancedb)", () => {
     expect(result.total_tokens).toBeGreaterThan(0);
   });
 
+  it("matches a word the documents never use to its closest spelling, below exact matches", async () => {
+    const typo = await retriever().retrieve("stipned", "handbook", 3, null, { mode: "text" });
+    expect(typo.chunks[0]?.content).toContain("A stipend of 500 dollars");
+    const mixed = await retriever().retrieve("vacation stipned", "handbook", 3, null, { mode: "text" });
+    expect(mixed.chunks.map((c) => c.page_number)).toEqual([1, 2]);
+  });
+
   it("filters by known fields and cannot be injected", async () => {
     const onlyTravel = await retriever().retrieve("deductible vacation flights", "handbook", 10, { file_name: "travel.md" });
     expect(onlyTravel.chunks.length).toBeGreaterThan(0);

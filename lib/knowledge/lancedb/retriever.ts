@@ -1,9 +1,9 @@
 import { embedderFor } from "@/lib/models/embedder";
 import { failedRetrieval, type Chunk, type Filters, type RetrievalResult } from "../schemas";
-import type { RetrieveOptions, Retriever } from "../types";
+import type { RetrieveOptions, Retriever, SpellingResult } from "../types";
 import { filtersToWhere } from "../filters";
 import * as repo from "../repo";
-import { searchChunks, type ScoredChunk } from "./store";
+import { searchChunks, spellCheck, type ScoredChunk } from "./store";
 import { LANCEDB_BACKEND } from "./ingestor";
 
 export function displayCitation(fileName: string, page: number | null): string {
@@ -55,9 +55,10 @@ export class LanceDbRetriever implements Retriever {
       if (!collection) return failedRetrieval(query, this.backendName, `Collection '${collectionName}' not found`);
       const mode = options.mode ?? "hybrid";
       const where = filtersToWhere(filters);
+      const searched = (await spellCheck(collectionName, query)).query;
       const vector =
-        mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([query]))[0];
-      const rows = await searchChunks(collectionName, { mode, query, vector, topK, where });
+        mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0];
+      const rows = await searchChunks(collectionName, { mode, query: searched, vector, topK, where });
       const chunks = rows.map((r) => toChunk(r, collectionName));
       return {
         query,
@@ -70,6 +71,10 @@ export class LanceDbRetriever implements Retriever {
     } catch (error) {
       return failedRetrieval(query, this.backendName, retrievalMessage(error));
     }
+  }
+
+  async correctSpelling(query: string, collectionName: string): Promise<SpellingResult> {
+    return spellCheck(collectionName, query);
   }
 
   async healthCheck(): Promise<boolean> {

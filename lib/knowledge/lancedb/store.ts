@@ -2,7 +2,9 @@ import * as lancedb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
 import { config } from "@/lib/config";
 import type { RetrievalMode } from "../schemas";
+import type { SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
+import { correctSpelling, TEXT_COLUMN } from "./spelling";
 
 /** One row of a collection table: a chunk with its vector. */
 export interface ChunkRow {
@@ -145,9 +147,9 @@ export async function fileChunks(name: string, fileId: string, limit = 10_000): 
 export async function ensureTextIndex(name: string): Promise<void> {
   const t = await table(name);
   const indices = await t.listIndices();
-  if (indices.some((i) => i.columns.includes("search_text"))) return;
+  if (indices.some((i) => i.columns.includes(TEXT_COLUMN))) return;
   if ((await t.countRows()) === 0) return;
-  await t.createIndex("search_text", {
+  await t.createIndex(TEXT_COLUMN, {
     config: lancedb.Index.fts({ withPosition: false, stem: true, removeStopWords: true, lowercase: true, asciiFolding: true }),
   });
 }
@@ -194,6 +196,17 @@ function plain(row: StoredChunk): StoredChunk {
   };
 }
 
+/** The query with words the collection never uses replaced by their closest spelling in it. */
+export async function spellCheck(name: string, query: string): Promise<SpellingResult> {
+  try {
+    return await correctSpelling(await table(name), query);
+  } catch (error) {
+    // No BM25 index yet (the first job is still running): nothing to check against.
+    if (/index/i.test(String(error))) return { query, corrections: {} };
+    throw error;
+  }
+}
+
 export interface SearchParams {
   mode: RetrievalMode;
   query: string;
@@ -235,7 +248,7 @@ async function vectorSearch(t: lancedb.Table, p: SearchParams, limit: number): P
 }
 
 async function textSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
-  let q = t.query().fullTextSearch(p.query, { columns: ["search_text"] }).select([...PROJECTION, "_score"]).limit(limit);
+  let q = t.query().fullTextSearch(p.query, { columns: [TEXT_COLUMN] }).select([...PROJECTION, "_score"]).limit(limit);
   if (p.where) q = q.where(p.where);
   try {
     const rows = (await q.toArray()) as (StoredChunk & { _score: number })[];
