@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import type { RetrievalMode } from "../schemas";
 import type { SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
+import { withJoinedCompounds } from "@/lib/text/compounds";
 import { correctSpelling, TEXT_COLUMN } from "./spelling";
 
 /** One row of a collection table: a chunk with its vector. */
@@ -65,7 +66,7 @@ export function searchText(fileName: string, heading: string | null, content: st
   // The heading once more than the content already carries it: a section title says what the
   // chunk is about better than any sentence in it.
   const head = heading ? `${heading}\n` : "";
-  return `${documentTitle(fileName)}\n${head}${content}`;
+  return withJoinedCompounds(`${documentTitle(fileName)}\n${head}${content}`, "\n");
 }
 
 /** Quotes a string for a LanceDB SQL filter: single quotes doubled, no other escape needed. */
@@ -248,7 +249,7 @@ async function vectorSearch(t: lancedb.Table, p: SearchParams, limit: number): P
 }
 
 async function textSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
-  let q = t.query().fullTextSearch(p.query, { columns: [TEXT_COLUMN] }).select([...PROJECTION, "_score"]).limit(limit);
+  let q = t.query().fullTextSearch(withJoinedCompounds(p.query), { columns: [TEXT_COLUMN] }).select([...PROJECTION, "_score"]).limit(limit);
   if (p.where) q = q.where(p.where);
   try {
     const rows = (await q.toArray()) as (StoredChunk & { _score: number })[];

@@ -1,0 +1,39 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeIngestor, activeRetriever } from "@/lib/knowledge";
+import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
+import { freshDataDir } from "../helpers/env";
+import { writeTemp } from "../helpers/files";
+
+/** Full-text search details that plain BM25 gets wrong: hyphenated compounds. */
+
+const IN_NETWORK = "Visits\n\nFor in-network visits the deductible is 500 dollars. In-network providers bill the plan directly.";
+const OUT_OF_NETWORK = "Visits\n\nFor out-of-network visits the deductible is 2,000 dollars. Out-of-network providers may bill you directly.";
+
+beforeAll(async () => {
+  await freshDataDir();
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-text-"));
+  startWorker();
+  await activeIngestor().createCollection("plans");
+  const { jobId } = await activeIngestor().submitJob(
+    [writeTemp(tmp, "in_network.md", IN_NETWORK), writeTemp(tmp, "out_of_network.md", OUT_OF_NETWORK)],
+    "plans",
+  );
+  for (let s = await activeIngestor().getJobStatus(jobId); !s.is_terminal; s = await activeIngestor().getJobStatus(jobId)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+afterAll(() => stopWorker());
+
+describe("full-text search", () => {
+  it.each([
+    ["out-of-network deductible", "out_of_network.md"],
+    ["in-network deductible", "in_network.md"],
+  ])("tells hyphenated compounds apart: %s", async (query, file) => {
+    const result = await activeRetriever().retrieve(query, "plans", 2, null, { mode: "text" });
+    expect(result.chunks.map((c) => c.file_name)).toEqual([file, expect.any(String)]);
+    expect(result.chunks[0].score).toBeGreaterThan(result.chunks[1].score);
+  });
+});

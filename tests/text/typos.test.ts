@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { applyCorrections, correction, wordCounts } from "@/lib/text/typos";
+
+const known = wordCounts(["tips tips tips types type stipend hearing services virus gender health"]);
+
+describe("typo correction", () => {
+  it("takes a typo for the closest known word; a swap of neighbouring letters is one edit", () => {
+    expect(correction("stipned", known)).toBe("stipend");
+    expect(correction("hearin", known)).toBe("hearing");
+    expect(correction("servises", known)).toBe("services");
+    expect(correction("gendr", known)).toBe("gender");
+  });
+
+  it("prefers the candidate sharing the longest start, then the most frequent", () => {
+    expect(["types", "type"]).toContain(correction("typs", known));
+  });
+
+  it("does not stretch a mid-length word two edits to another real word, or guess short ones", () => {
+    expect(correction("versus", known)).toBeNull();
+    expect(correction("tip", known)).toBeNull();
+    expect(correction("health", known)).toBeNull();
+  });
+
+  it("applies corrections whole-word, case-insensitively", () => {
+    expect(applyCorrections("Is the Stipned taxed? stipnedness", { stipned: "stipend" })).toBe("Is the stipend taxed? stipnedness");
+  });
+});
