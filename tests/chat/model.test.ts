@@ -8,6 +8,7 @@ import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
 import { freshDataDir } from "../helpers/env";
+import { ingestAndWait } from "../helpers/jobs";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
 import { HANDBOOK_PAGES, makePdf, writeTemp } from "../helpers/files";
 
@@ -26,10 +27,7 @@ beforeAll(async () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-model-"));
   startWorker();
   await activeIngestor().createCollection("hr");
-  const { jobId } = await activeIngestor().submitJob([writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES))], "hr");
-  for (let s = await activeIngestor().getJobStatus(jobId); !s.is_terminal; s = await activeIngestor().getJobStatus(jobId)) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await ingestAndWait("hr", [writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES))]);
   Object.assign(process.env, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "test-key", CHAT_MODEL: "fake-model", CHAT_TIMEOUT_MS: "1500" });
   resetConfig();
 });
@@ -105,10 +103,7 @@ describe("chat with a model", () => {
   it("writes document summaries with the model when one is configured", async () => {
     fake.script.push({ kind: "json", content: "A short travel policy." });
     const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-summary-"));
-    const { jobId, fileIds } = await activeIngestor().submitJob([writeTemp(tmp, "travel.md", "# Travel\n\nBook flights two weeks ahead. Hotels are reimbursed up to 200 dollars.")], "hr");
-    for (let s = await activeIngestor().getJobStatus(jobId); !s.is_terminal; s = await activeIngestor().getJobStatus(jobId)) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const { fileIds } = await ingestAndWait("hr", [writeTemp(tmp, "travel.md", "# Travel\n\nBook flights two weeks ahead. Hotels are reimbursed up to 200 dollars.")]);
     const file = await activeIngestor().getFileStatus(fileIds[0], "hr");
     expect(file?.metadata.summary).toBe("A short travel policy.");
     expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("Summarize this document (travel.md)");

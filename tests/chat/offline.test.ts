@@ -8,6 +8,7 @@ import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
 import { GET as history } from "@/app/api/history/route";
 import { freshDataDir } from "../helpers/env";
+import { ingestAndWait } from "../helpers/jobs";
 import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/files";
 
 /** The chat endpoints in process, offline (extractive answers), against real ingested files. */
@@ -26,13 +27,7 @@ beforeAll(async () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-chat-"));
   startWorker();
   await activeIngestor().createCollection("hr");
-  const { jobId } = await activeIngestor().submitJob(
-    [writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES)), writeTemp(tmp, "travel.md", TRAVEL_TEXT)],
-    "hr",
-  );
-  for (let s = await activeIngestor().getJobStatus(jobId); !s.is_terminal; s = await activeIngestor().getJobStatus(jobId)) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await ingestAndWait("hr", [writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES)), writeTemp(tmp, "travel.md", TRAVEL_TEXT)]);
 });
 afterAll(() => stopWorker());
 

@@ -8,6 +8,7 @@ import { resetSecretKey } from "@/lib/eri/secrets";
 import { clearSourceCaches } from "@/lib/eri/sources";
 import { clearRemoteSessions } from "@/lib/eri/remote-session";
 import { freshDataDir } from "../helpers/env";
+import { waitForJob } from "../helpers/jobs";
 import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/files";
 
 /** A fresh data dir with ERI state reset, and (optionally) collections "handbook" and "secret" ingested. */
@@ -20,16 +21,9 @@ export async function freshEriDataDir(extraEnv: Record<string, string> = {}): Pr
   return dir;
 }
 
-async function waitForJob(jobId: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const status = await activeIngestor().getJobStatus(jobId);
-    if (status.is_terminal) {
-      if (!status.is_success) throw new Error(`ingestion failed: ${JSON.stringify(status.file_details)}`);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("ingestion job did not finish");
+async function ingested(jobId: string): Promise<void> {
+  const status = await waitForJob(jobId);
+  if (!status.is_success) throw new Error(`ingestion failed: ${JSON.stringify(status.file_details)}`);
 }
 
 export async function ingestHandbook(): Promise<void> {
@@ -45,6 +39,6 @@ export async function ingestHandbook(): Promise<void> {
     [writeTemp(tmp, "payroll.md", "Payroll\n\nThe annual deductible for the executive plan is 99 dollars. Salaries are paid monthly.")],
     "secret",
   );
-  await waitForJob(handbook.jobId);
-  await waitForJob(secret.jobId);
+  await ingested(handbook.jobId);
+  await ingested(secret.jobId);
 }

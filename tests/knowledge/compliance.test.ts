@@ -7,6 +7,7 @@ import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
 import { Chunk, CollectionInfo, FileInfo, IngestionJobStatus, RetrievalResult } from "@/lib/knowledge/schemas";
 import { AppError } from "@/lib/errors";
 import { freshDataDir } from "../helpers/env";
+import { waitForJob } from "../helpers/jobs";
 import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/files";
 
 /** The SDK's adapter compliance checklist, run in process against the real LanceDB adapter. */
@@ -14,15 +15,6 @@ import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/file
 const ingestor = () => activeIngestor();
 const retriever = () => activeRetriever();
 let tmp: string;
-
-async function waitForJob(jobId: string): Promise<IngestionJobStatus> {
-  for (let i = 0; i < 300; i++) {
-    const status = await ingestor().getJobStatus(jobId);
-    if (status.is_terminal) return status;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("job did not finish");
-}
 
 beforeAll(async () => {
   await freshDataDir();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeIngestor, activeRetriever } from "@/lib/knowledge";
 import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
 import { freshDataDir } from "../helpers/env";
+import { ingestAndWait } from "../helpers/jobs";
 import { writeTemp } from "../helpers/files";
 
 /** Full-text search details that plain BM25 gets wrong: hyphenated compounds. */
@@ -17,13 +18,7 @@ beforeAll(async () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-text-"));
   startWorker();
   await activeIngestor().createCollection("plans");
-  const { jobId } = await activeIngestor().submitJob(
-    [writeTemp(tmp, "in_network.md", IN_NETWORK), writeTemp(tmp, "out_of_network.md", OUT_OF_NETWORK)],
-    "plans",
-  );
-  for (let s = await activeIngestor().getJobStatus(jobId); !s.is_terminal; s = await activeIngestor().getJobStatus(jobId)) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await ingestAndWait("plans", [writeTemp(tmp, "in_network.md", IN_NETWORK), writeTemp(tmp, "out_of_network.md", OUT_OF_NETWORK)]);
 });
 afterAll(() => stopWorker());
 
