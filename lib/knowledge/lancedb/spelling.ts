@@ -29,20 +29,50 @@ const INDEX_STOP_WORDS = new Set(
   too very`.split(/\s+/),
 );
 
-export async function correctSpelling(t: lancedb.Table, query: string): Promise<SpellingResult> {
-  const unknown = await unknownWords(t, query);
+export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
+  const unknown = await unknownWords(t, tableName, query);
   const found = await Promise.all(unknown.map(async (word) => [word, await closestIndexedWord(t, word)] as const));
   const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
   return { query: applyCorrections(query, corrections), corrections };
 }
 
 /** The query's words that match no chunk at all (one probe each, in parallel). */
-async function unknownWords(t: lancedb.Table, query: string): Promise<string[]> {
+async function unknownWords(t: lancedb.Table, tableName: string, query: string): Promise<string[]> {
   const words = [...new Set(query.toLowerCase().match(/\p{L}+/gu) ?? [])].filter(
     (w) => w.length >= MIN_TYPO_LENGTH && !INDEX_STOP_WORDS.has(w),
   );
-  const known = await Promise.all(words.map(async (word) => (await matching(t, word, 1)).length > 0));
+  const known = await Promise.all(words.map((word) => isIndexed(t, tableName, word)));
   return words.filter((_, i) => !known[i]);
+}
+
+/**
+ * Per table: word → its probe (in flight, or answered true). Known words stay cached, so most
+ * queries probe nothing, and a chat turn that checks spelling while its searches do the same
+ * probes once. An unknown word is forgotten once answered: another process may add it.
+ */
+const probes = new Map<string, Map<string, Promise<boolean>>>();
+const MAX_CACHED_WORDS = 50_000;
+
+function isIndexed(t: lancedb.Table, tableName: string, word: string): Promise<boolean> {
+  let words = probes.get(tableName);
+  if (!words) probes.set(tableName, (words = new Map()));
+  let probe = words.get(word);
+  if (!probe) {
+    if (words.size >= MAX_CACHED_WORDS) words.clear();
+    const cache = words;
+    probe = matching(t, word, 1).then((rows) => rows.length > 0);
+    cache.set(word, probe);
+    probe.then(
+      (known) => known || cache.delete(word),
+      () => cache.delete(word),
+    );
+  }
+  return probe;
+}
+
+/** A table was dropped or replaced: what it held says nothing about its successor. */
+export function forgetIndexedWords(tableName: string): void {
+  probes.delete(tableName);
 }
 
 async function closestIndexedWord(t: lancedb.Table, word: string): Promise<string | null> {

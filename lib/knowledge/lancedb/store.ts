@@ -5,7 +5,7 @@ import type { RetrievalMode } from "../schemas";
 import type { SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
 import { withJoinedCompounds } from "@/lib/text/compounds";
-import { correctSpelling, TEXT_COLUMN } from "./spelling";
+import { correctSpelling, forgetIndexedWords, TEXT_COLUMN } from "./spelling";
 
 /** One row of a collection table: a chunk with its vector. */
 export interface ChunkRow {
@@ -105,6 +105,7 @@ export async function createChunkTable(name: string, dims: number): Promise<void
   const s = state();
   const conn = await s.connection;
   const created = await conn.createEmptyTable(name, chunkSchema(dims), { mode: "overwrite" });
+  forgetIndexedWords(name);
   s.tables.set(name, Promise.resolve(created));
 }
 
@@ -112,6 +113,7 @@ export async function dropChunkTable(name: string): Promise<void> {
   const s = state();
   const conn = await s.connection;
   s.tables.delete(name);
+  forgetIndexedWords(name);
   const names = await conn.tableNames();
   if (names.includes(name)) await conn.dropTable(name);
 }
@@ -200,7 +202,7 @@ function plain(row: StoredChunk): StoredChunk {
 /** The query with words the collection never uses replaced by their closest spelling in it. */
 export async function spellCheck(name: string, query: string): Promise<SpellingResult> {
   try {
-    return await correctSpelling(await table(name), query);
+    return await correctSpelling(await table(name), name, query);
   } catch (error) {
     // No BM25 index yet (the first job is still running): nothing to check against.
     if (/index/i.test(String(error))) return { query, corrections: {} };
