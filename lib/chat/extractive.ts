@@ -1,4 +1,5 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
+import { looksLikeTitle } from "@/lib/ingest/headings";
 import { citationId } from "./citations";
 import { contentWords } from "./search-query";
 
@@ -28,6 +29,8 @@ interface Candidate {
   position: number;
   /** IDF-weighted share of the question's terms in the sentence, 0..1. */
   match: number;
+  /** Whether the sentence itself (not only its heading) holds a question term. */
+  ownMatch: boolean;
   score: number;
 }
 
@@ -37,7 +40,8 @@ interface Sentence {
   heading: string | null;
 }
 
-const isHeading = (piece: string) => /^#{1,6}\s/.test(piece) || (piece.split(" ").length < 5 && !/[.!?:;,]$/.test(piece));
+/** A heading or a title line ("PerksPlus Health and Wellness Program"): context, never an answer. */
+const isHeading = (piece: string) => /^#{1,6}\s/.test(piece) || looksLikeTitle(piece) || (piece.split(" ").length < 5 && !/[.!?:;,]$/.test(piece));
 
 /** Sentences of a passage, each with the heading it sits under (starting from `heading`). */
 export function splitSentences(text: string, heading: string | null = null): Sentence[] {
@@ -111,7 +115,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   chunks.forEach((chunk, rank) => {
     const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
     splitSentences(chunk.content, heading).forEach((sentence, position) => {
-      candidates.push({ text: sentence.text, citation: citationId(chunk), rank, position, match: 0, score: 0 });
+      candidates.push({ text: sentence.text, citation: citationId(chunk), rank, position, match: 0, ownMatch: false, score: 0 });
       sentenceStems.push(new Set(contentWords(sentence.text).map(stem)));
       headingStems.push(new Set(contentWords(sentence.heading ?? "").map(stem)));
     });
@@ -127,6 +131,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   candidates.forEach((c, i) => {
     const weight = (s: string) => (sentenceStems[i].has(s) ? 1 : headingStems[i].has(s) ? HEADING_WEIGHT : 0);
     c.match = queryStems.reduce((sum, s) => sum + weight(s) * (idf.get(s) ?? 0), 0) / totalWeight;
+    c.ownMatch = queryStems.some((s) => sentenceStems[i].has(s));
     c.score = c.match + RANK_W / (1 + c.rank) - 0.01 * c.position;
   });
 
@@ -134,7 +139,8 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   // pages whose best sentence matches the question nearly as well as the best one count.
   const byScore = [...candidates].sort((a, b) => b.score - a.score);
   const bestMatch = Math.max(...candidates.map((c) => c.match));
-  const matches = (c: Candidate) => c.match > 0 && c.match >= MIN_RELATIVE_MATCH * bestMatch;
+  // A sentence that matches only through its heading says nothing on the question itself.
+  const matches = (c: Candidate) => c.ownMatch && c.match >= MIN_RELATIVE_MATCH * bestMatch;
   const pages = [...new Set(byScore.map((c) => c.citation))].filter((page) => byScore.some((c) => c.citation === page && matches(c)));
   if (pages.length) return { byScore, pages, matches };
   // No sentence shares a word with the question: the best-ranked sentence is the only guess.

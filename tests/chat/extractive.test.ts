@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer, splitSentences } from "@/lib/chat/extractive";
 import { questionParts } from "@/lib/chat/search-query";
+import { sectionQuestion } from "@/lib/chat/topics";
 import type { Chunk } from "@/lib/knowledge/schemas";
 
 const page = (n: number, content: string): Chunk => ({
@@ -43,6 +44,19 @@ describe("extractive answers", () => {
     expect(hotel).toContain("[travel_policy.pdf#page=2]");
     expect(meal).toMatch(/^The daily meal allowance for business trips is 45 euros\. \[travel_policy\.pdf#page=3\]/);
     expect(citations.slice(0, 2)).toEqual(["travel_policy.pdf#page=2", "travel_policy.pdf#page=3"]);
+  });
+
+  it("never quotes a title line, nor a sentence that matches only through its heading", () => {
+    const cover = page(4, "PerksPlus Health and Wellness Reimbursement Program for Zava Employees\n\nThis document was generated for demonstration purposes only.");
+    const body = page(5, "Overview\n\nPerksPlus reimburses up to 1000 dollars a year for fitness classes and gym memberships.");
+    const { answer, citations } = extractiveAnswer([{ question: "What does PerksPlus reimburse?", chunks: [cover, body] }]);
+    expect(answer).toBe("PerksPlus reimburses up to 1000 dollars a year for fitness classes and gym memberships. [travel_policy.pdf#page=5]");
+    expect(citations).toEqual(["travel_policy.pdf#page=5"]);
+  });
+
+  it("suggests no follow-up about the document's own cover title", () => {
+    expect(sectionQuestion("PerksPlus.pdf", "PerksPlus Health and Wellness Reimbursement Program")).toBeNull();
+    expect(sectionQuestion("PerksPlus.pdf", "Eligible Activities")).toBe("What does PerksPlus say about eligible activities?");
   });
 
   it("says so when nothing was found", () => {
