@@ -137,6 +137,15 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     await expect(chat.citationLinks().first()).toBeVisible();
   });
 
+  await test.step("a compound question with typos: both parts answered, the correction shown", async () => {
+    await chat.ask("What is the dayly meal alowance, and how often must passwords be changed?");
+    await chat.waitForAnswer();
+    await expect(page.getByTestId("spelling-note").last()).toHaveText("Searched for daily instead of dayly, allowance instead of alowance.");
+    await expect(chat.lastAnswer()).toContainText("45 euros");
+    await expect(chat.lastAnswer()).toContainText("every 90 days");
+    await shell.screenshot("09-chat-compound-typos");
+  });
+
   await test.step("delete a file, then the collection", async () => {
     await shell.nav("Collections").click();
     await collections.open("handbook");
@@ -144,7 +153,7 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     await expect(collection.fileRow("travel_policy.pdf")).toBeVisible();
     await shell.nav("Collections").click();
     await collections.delete("handbook");
-    await shell.screenshot("09-collections-after-delete");
+    await shell.screenshot("10-collections-after-delete");
   });
   await testInfo.attach("console-errors.json", { body: JSON.stringify(consoleErrors, null, 2), contentType: "application/json" });
   expect(consoleErrors).toEqual([]);

@@ -44,6 +44,7 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
         }`}
         data-testid="answer"
       >
+        {turn.context?.spelling_corrections && <SpellingNote corrections={turn.context.spelling_corrections} />}
         {turn.status === "streaming" && !turn.answer && <Spinner label={turn.context ? "Writing the answer…" : "Searching your documents…"} />}
         {turn.answer && <AnswerMarkdown markdown={markdown} citations={citations} onCitationClick={openCitation} />}
 
@@ -131,5 +132,21 @@ function ListIcon() {
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
       <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
     </svg>
+  );
+}
+
+/** "Searched for stipend instead of stipned": the search fixed a typo the documents never use. */
+function SpellingNote({ corrections }: { corrections: Record<string, string> }) {
+  return (
+    <p className="mb-2 text-sm text-slate-600 dark:text-slate-400" data-testid="spelling-note">
+      Searched for{" "}
+      {Object.entries(corrections).map(([typo, word], i) => (
+        <span key={typo}>
+          {i > 0 && ", "}
+          <strong className="font-semibold text-slate-900 dark:text-slate-100">{word}</strong> instead of <em>{typo}</em>
+        </span>
+      ))}
+      .
+    </p>
   );
 }

@@ -50,6 +50,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
     retrieveForChat({ queries, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model }),
     ensureChat(request.chatId, firstQuestion),
   ]);
+  const spelling = Object.keys(retrieval.corrections).length ? { spelling_corrections: retrieval.corrections } : {};
   thoughts.push({
     title: queries.length > 1 ? "Generated search queries" : "Generated search query",
     description: queries.length > 1 ? queries : query,
@@ -60,7 +61,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
       collections: retrieval.collections,
       ...(overrides.sources?.length ? { sources: overrides.sources } : {}),
       ...(rewrite.note ? { note: rewrite.note } : {}),
-      ...(Object.keys(retrieval.corrections).length ? { spelling: retrieval.corrections } : {}),
+      ...(spelling.spelling_corrections ? { spelling: spelling.spelling_corrections } : {}),
     },
     elapsed_ms: Math.round(retrieveStart - started),
     ...(rewrite.usage ? { usage: rewrite.usage } : {}),
@@ -84,7 +85,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
       props: { method: "extractive", sentences_considered: dataPoints.text.length },
       elapsed_ms: since(started),
     });
-    const context: ChatContext = { data_points: dataPoints, thoughts, answer_mode: "extractive" };
+    const context: ChatContext = { data_points: dataPoints, thoughts, answer_mode: "extractive", ...spelling };
     yield { type: "context", chatId, context };
     yield { type: "delta", content: answer };
     const followups = followupsWanted ? offlineFollowups(question, retrieval.chunks) : undefined;
@@ -100,7 +101,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
     props: { model, temperature: overrides.temperature ?? DEFAULT_TEMPERATURE, ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}) },
     elapsed_ms: since(started),
   });
-  const context: ChatContext = { data_points: dataPoints, thoughts, answer_mode: "model" };
+  const context: ChatContext = { data_points: dataPoints, thoughts, answer_mode: "model", ...spelling };
   yield { type: "context", chatId, context };
 
   started = performance.now();

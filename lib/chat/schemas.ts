@@ -82,5 +82,7 @@ export interface ChatContext {
   thoughts: Thought[];
   /** "extractive": built from the retrieved passages, no language model involved. */
   answer_mode: "model" | "extractive";
+  /** Typo in the question → the documents' word it was searched as. */
+  spelling_corrections?: Record<string, string>;
   followup_questions?: string[];
 }

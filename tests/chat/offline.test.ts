@@ -61,6 +61,7 @@ describe("chat (offline)", () => {
 
   it("finds the passage despite typos in the question", async () => {
     const body = await (await post(chat, { messages: [{ role: "user", content: "How big is the stipned?" }] })).json();
+    expect(body.context.spelling_corrections).toEqual({ stipned: "stipend" });
     expect(body.message.content).toMatch(/^A stipend of 500 dollars covers home office equipment\. \[handbook\.pdf#page=2\]/);
   });
 

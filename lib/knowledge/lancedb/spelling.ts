@@ -1,4 +1,5 @@
 import * as lancedb from "@lancedb/lancedb";
+import snowballStem from "wink-porter2-stemmer";
 import { applyCorrections, correction, MIN_TYPO_LENGTH, wordCounts } from "@/lib/text/typos";
 import type { SpellingResult } from "../types";
 
@@ -12,7 +13,6 @@ import type { SpellingResult } from "../types";
 
 export const TEXT_COLUMN = "search_text";
 const INDEX_FUZZINESS = 2;
-const withoutSuffix = (word: string) => word.replace(/(?:ies|es|s|ing|ed|ly)$/u, "") || word;
 /** Chunks read to find what a fuzzy match matched. */
 const FUZZY_SAMPLE = 5;
 
@@ -76,11 +76,11 @@ export function forgetIndexedWords(tableName: string): void {
 }
 
 async function closestIndexedWord(t: lancedb.Table, word: string): Promise<string | null> {
-  // The index holds stems ("servic" for "services"), further from a typo ("servises") than the
-  // words are: search wide, for the word and its suffix-less form, then judge the words found
-  // by the strict rule.
+  // The index holds Snowball stems ("allow" for "allowance") and a fuzzy match compares the
+  // query word unstemmed, so "alowance" reaches nothing within two edits. Search wide, for the
+  // word and its own stem ("alow"), then judge the words found by the strict rule.
   const fuzzy = new lancedb.BooleanQuery(
-    [...new Set([word, withoutSuffix(word)])].map((form) => [
+    [...new Set([word, snowballStem(word)])].map((form) => [
       lancedb.Occur.Should,
       new lancedb.MatchQuery(form, TEXT_COLUMN, { fuzziness: INDEX_FUZZINESS, prefixLength: 1 }),
     ]),
