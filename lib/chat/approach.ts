@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { citedIds, toDataPoints } from "./citations";
-import { extractiveAnswer } from "./extractive";
+import { extractiveAnswer, notMentionedNote } from "./extractive";
 import { offlineFollowups } from "./followups";
 import { appendTurn, ensureChat } from "./history";
 import { modelError, openaiClient } from "@/lib/models/chat";
@@ -77,7 +77,9 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
       queries.length > 1
         ? queries.map((part, i) => ({ question: corrected(part), chunks: retrieval.perQuery[i] }))
         : [{ question: corrected(`${question} ${query}`), chunks: retrieval.chunks }];
-    const { answer } = extractiveAnswer(parts);
+    const note = notMentionedNote(question, retrieval.unknownWords);
+    const extracted = extractiveAnswer(parts).answer;
+    const answer = note ? `${note}\n\n${extracted}` : extracted;
     thoughts.push({
       title: "Extractive answer (no language model configured)",
       description:

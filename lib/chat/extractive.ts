@@ -160,3 +160,19 @@ function pickSentences(r: RankedPart, pages: string[], max: number): Candidate[]
   }
   return picked.sort((a, b) => pages.indexOf(a.citation) - pages.indexOf(b.citation) || a.position - b.position);
 }
+
+/** Share of the question's content words that, when none of the documents uses them, is said up front. */
+const MISSING_SHARE = 1 / 3;
+
+/**
+ * "The selected documents never mention “vacation”": said before the closest passages when a
+ * good part of the question is about something the documents do not contain (the quoted
+ * sentences then only come close). Null when the documents cover the question's words.
+ */
+export function notMentionedNote(question: string, unknownWords: readonly string[]): string | null {
+  const words = [...new Set(contentWords(question))];
+  const missing = words.filter((w) => unknownWords.includes(w));
+  if (missing.length === 0 || missing.length < MISSING_SHARE * words.length) return null;
+  const list = missing.map((w) => `“${w}”`).join(" or ");
+  return `The selected documents never mention ${list}; these passages come closest.`;
+}

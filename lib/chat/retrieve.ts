@@ -29,6 +29,8 @@ export interface RetrievalOutcome {
   perQuery: Chunk[][];
   /** Misspelled word → the word the collections use (see Retriever.correctSpelling). */
   corrections: Record<string, string>;
+  /** Query words none of the collections uses (and no typo of one). */
+  unknownWords: string[];
   collections: string[];
   notes: Thought[];
 }
@@ -44,22 +46,27 @@ export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOut
 
   const sources = await usableSources(plan, notes);
   const top = Math.max(1, Math.ceil(plan.top / plan.queries.length));
-  const [perQuery, corrections] = await Promise.all([
+  const [perQuery, spelling] = await Promise.all([
     Promise.all(plan.queries.map((query) => searchEverywhere(query, top, collections, sources, plan.mode, notes))),
-    spellingCorrections(plan.queries.join(" "), collections),
+    spellingAcross(plan.queries.join(" "), collections),
   ]);
-  return { chunks: takeTurns(perQuery), perQuery, corrections, collections, notes };
+  return { chunks: takeTurns(perQuery), perQuery, ...spelling, collections, notes };
 }
 
 /**
- * Typos in the query, corrected against the collections' words. Each collection's search
- * corrects its own query; these are for the thoughts and for the words the offline answer looks for.
+ * Typos in the query, corrected against the collections' words, and the words none of them
+ * uses. Each collection's search corrects its own query; these are for the thoughts and the
+ * offline answer. (Remote ERI sources are not asked: they may well use those words.)
  */
-async function spellingCorrections(query: string, collections: string[]): Promise<Record<string, string>> {
+async function spellingAcross(query: string, collections: string[]): Promise<Pick<RetrievalOutcome, "corrections" | "unknownWords">> {
   const retriever = activeRetriever();
-  if (!retriever.correctSpelling) return {};
-  const results = await Promise.all(collections.map((name) => retriever.correctSpelling!(query, name).catch(() => null)));
-  return Object.assign({}, ...results.map((r) => r?.corrections ?? {}));
+  if (!retriever.correctSpelling || collections.length === 0) return { corrections: {}, unknownWords: [] };
+  const results = (await Promise.all(collections.map((name) => retriever.correctSpelling!(query, name).catch(() => null)))).filter(
+    (r) => r !== null,
+  );
+  const corrections: Record<string, string> = Object.assign({}, ...results.map((r) => r.corrections));
+  const unknownWords = results.length ? results[0].unknown.filter((w) => results.every((r) => r.unknown.includes(w))) : [];
+  return { corrections, unknownWords };
 }
 
 /** One query over the collections and sources in parallel, merged by score. */

@@ -9,7 +9,7 @@ export interface ConversationMessage {
 }
 
 const STOP_WORDS = new Set(
-  "a an and are as at be but by can could do does did for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this those to was we were what when where which who whom why will with would you your about also any there here please tell explain give show list describe".split(
+  "a an and are as at be but by can could do does did for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this those to was we were what when where which who whom why will with would you your about also any there here please tell explain give show list describe much many get got big small lot need want know like".split(
     " ",
   ),
 );

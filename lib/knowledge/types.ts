@@ -31,6 +31,8 @@ export interface SpellingResult {
   query: string;
   /** Misspelled word (lowercase) → the collection's word it was taken for. */
   corrections: Record<string, string>;
+  /** Words (lowercase) the collection never uses and that are no typo of one it does. */
+  unknown: string[];
 }
 
 export interface RetrieveOptions {

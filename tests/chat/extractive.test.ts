@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractiveAnswer, splitSentences } from "@/lib/chat/extractive";
+import { extractiveAnswer, notMentionedNote, splitSentences } from "@/lib/chat/extractive";
 import { questionParts } from "@/lib/chat/search-query";
 import { sectionQuestion } from "@/lib/chat/topics";
 import type { Chunk } from "@/lib/knowledge/schemas";
@@ -57,6 +57,16 @@ describe("extractive answers", () => {
   it("suggests no follow-up about the document's own cover title", () => {
     expect(sectionQuestion("PerksPlus.pdf", "PerksPlus Health and Wellness Reimbursement Program")).toBeNull();
     expect(sectionQuestion("PerksPlus.pdf", "Eligible Activities")).toBe("What does PerksPlus say about eligible activities?");
+  });
+
+  it("says up front when a good part of the question is something the documents never mention", () => {
+    expect(notMentionedNote("How much vacation do I get?", ["vacation"])).toBe(
+      "The selected documents never mention “vacation”; these passages come closest.",
+    );
+    expect(notMentionedNote("Can I bring my dog or cat to work?", ["dog", "cat"])).toMatch(/never mention “dog” or “cat”/);
+    // One unknown word among many is no reason to doubt the passages.
+    expect(notMentionedNote("How do in-network versus out-of-network providers affect the deductible and coinsurance?", ["versus"])).toBeNull();
+    expect(notMentionedNote("What is the deductible?", [])).toBeNull();
   });
 
   it("says so when nothing was found", () => {

@@ -65,6 +65,11 @@ describe("chat (offline)", () => {
     expect(body.message.content).toMatch(/^A stipend of 500 dollars covers home office equipment\. \[handbook\.pdf#page=2\]/);
   });
 
+  it("says when the documents never mention what is asked, and still cites the closest passage", async () => {
+    const body = await (await post(chat, { messages: [{ role: "user", content: "Can I bring my dog to the office?" }] })).json();
+    expect(body.message.content).toMatch(/^The selected documents never mention “bring” or “dog”; these passages come closest\.\n\n.+\[[^\]]+\]/s);
+  });
+
   it("streams NDJSON: context first, then content, then follow-ups", async () => {
     const res = await post(chatStream, {
       messages: [{ role: "user", content: "How many vacation days do employees get?" }],

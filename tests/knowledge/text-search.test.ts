@@ -37,7 +37,9 @@ describe("full-text search", () => {
     expect(await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).toEqual({
       query: "Which network providers bill directly?",
       corrections: { netwrk: "network", providrs: "providers" },
+      unknown: [],
     });
+    expect((await retriever.correctSpelling!("Is the dog allowed?", "plans")).unknown).toEqual(["dog", "allowed"]);
     await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "netwrk.md", "Netwrk is our provider portal.")]);
     expect((await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).corrections).toEqual({ providrs: "providers" });
   });

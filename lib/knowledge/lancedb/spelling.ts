@@ -13,6 +13,8 @@ import type { SpellingResult } from "../types";
 
 export const TEXT_COLUMN = "search_text";
 const INDEX_FUZZINESS = 2;
+/** Shorter words are not worth a probe; typos are only corrected from MIN_TYPO_LENGTH on. */
+const MIN_PROBED_LENGTH = 3;
 /** Chunks read to find what a fuzzy match matched. */
 const FUZZY_SAMPLE = 5;
 
@@ -31,15 +33,17 @@ const INDEX_STOP_WORDS = new Set(
 
 export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
   const unknown = await unknownWords(t, tableName, query);
-  const found = await Promise.all(unknown.map(async (word) => [word, await closestIndexedWord(t, word)] as const));
+  const found = await Promise.all(
+    unknown.filter((w) => w.length >= MIN_TYPO_LENGTH).map(async (word) => [word, await closestIndexedWord(t, word)] as const),
+  );
   const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
-  return { query: applyCorrections(query, corrections), corrections };
+  return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };
 }
 
 /** The query's words that match no chunk at all (one probe each, in parallel). */
 async function unknownWords(t: lancedb.Table, tableName: string, query: string): Promise<string[]> {
   const words = [...new Set(query.toLowerCase().match(/\p{L}+/gu) ?? [])].filter(
-    (w) => w.length >= MIN_TYPO_LENGTH && !INDEX_STOP_WORDS.has(w),
+    (w) => w.length >= MIN_PROBED_LENGTH && !INDEX_STOP_WORDS.has(w),
   );
   const known = await Promise.all(words.map((word) => isIndexed(t, tableName, word)));
   return words.filter((_, i) => !known[i]);

@@ -205,7 +205,7 @@ export async function spellCheck(name: string, query: string): Promise<SpellingR
     return await correctSpelling(await table(name), name, query);
   } catch (error) {
     // No BM25 index yet (the first job is still running): nothing to check against.
-    if (/index/i.test(String(error))) return { query, corrections: {} };
+    if (/index/i.test(String(error))) return { query, corrections: {}, unknown: [] };
     throw error;
   }
 }
