@@ -53,5 +53,13 @@ export function questionParts(question: string): string[] {
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length < 2 || parts.length > MAX_PARTS || parts.some((p) => contentWords(p).length < MIN_PART_WORDS)) return [question];
-  return parts;
+  // A later part that names nothing ("…, and what does the plan cover?") is about what the
+  // first part names ("Northwind Health Plus"): it borrows those names.
+  const names = properNames(parts[0]);
+  return parts.map((p, i) => (i > 0 && names.length && properNames(p).length === 0 ? `${p} ${names.join(" ")}` : p));
+}
+
+/** Capitalised words not at the start of the sentence: names of products, plans, documents. */
+function properNames(text: string): string[] {
+  return [...new Set((text.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}_.-]*/gu) ?? []).filter((w) => !STOP_WORDS.has(w.toLowerCase())))];
 }

@@ -86,6 +86,14 @@ describe("compound questions", () => {
     expect(questionParts("How does the plan address TMJ symptoms and what are the covered TMJ treatments?")).toHaveLength(2);
   });
 
+  it("lets a later part that names nothing borrow the names the first part uses", () => {
+    expect(questionParts("How do copays work in Northwind Health Plus, and what does the plan cover for hospice care?")).toEqual([
+      "How do copays work in Northwind Health Plus",
+      "what does the plan cover for hospice care? Northwind Health Plus",
+    ]);
+    expect(questionParts("What does PerksPlus cover, and what does Northwind Standard exclude?")[1]).toBe("what does Northwind Standard exclude?");
+  });
+
   it("leaves a single question whole, even with 'and' in it", () => {
     for (const q of ["What are the copays for primary care and specialist visits?", "Who approves travel and how?", "Is dental covered and what"]) {
       expect(questionParts(q)).toEqual([q]);
