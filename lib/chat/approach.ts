@@ -77,9 +77,10 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
       queries.length > 1
         ? queries.map((part, i) => ({ question: corrected(part), chunks: retrieval.perQuery[i] }))
         : [{ question: corrected(`${question} ${query}`), chunks: retrieval.chunks }];
-    const note = notMentionedNote(question, retrieval.unknownWords);
-    const extracted = extractiveAnswer(parts).answer;
-    const answer = note ? `${note}\n\n${extracted}` : extracted;
+    const extracted = extractiveAnswer(parts);
+    const found = extracted.citations.length > 0;
+    const note = notMentionedNote(question, retrieval.unknownWords, found);
+    const answer = note ? (found ? `${note}\n\n${extracted.answer}` : note) : extracted.answer;
     thoughts.push({
       title: "Extractive answer (no language model configured)",
       description:

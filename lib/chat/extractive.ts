@@ -40,20 +40,27 @@ interface Sentence {
   heading: string | null;
 }
 
-/** A heading or a title line ("PerksPlus Health and Wellness Program"): context, never an answer. */
-const isHeading = (piece: string) => /^#{1,6}\s/.test(piece) || looksLikeTitle(piece) || (piece.split(" ").length < 5 && !/[.!?:;,]$/.test(piece));
+/**
+ * A heading: Markdown, a short line without final punctuation, or a paragraph that is a title
+ * line ("PerksPlus Health and Wellness Program"). Context for the sentences under it, never an
+ * answer. (A Title Case line inside a paragraph, a list item say, is left as text.)
+ */
+const isHeading = (piece: string, wholeParagraph: boolean) =>
+  /^#{1,6}\s/.test(piece) || (wholeParagraph && looksLikeTitle(piece)) || (piece.split(" ").length < 5 && !/[.!?:;,]$/.test(piece));
 
 /** Sentences of a passage, each with the heading it sits under (starting from `heading`). */
 export function splitSentences(text: string, heading: string | null = null): Sentence[] {
   const sentences: Sentence[] = [];
   let current = heading;
-  for (const raw of text
-    .replace(/\s*\n\s*[•▪●◦·-]\s*/g, "\n")
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n{2,}|\n(?=[A-Z#•])/u)) {
-    const piece = raw.replace(/\s+/g, " ").trim();
-    if (!piece) continue;
-    if (isHeading(piece)) current = piece.replace(/^#{1,6}\s+/, "");
-    else if (piece.split(" ").length >= 5) sentences.push({ text: piece, heading: current });
+  for (const paragraph of text.replace(/\s*\n\s*[•▪●◦·-]\s*/g, "\n").split(/\n{2,}/)) {
+    const pieces = paragraph
+      .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n(?=[A-Z#•])/u)
+      .map((raw) => raw.replace(/\s+/g, " ").trim())
+      .filter(Boolean);
+    for (const piece of pieces) {
+      if (isHeading(piece, pieces.length === 1)) current = piece.replace(/^#{1,6}\s+/, "");
+      else if (piece.split(" ").length >= 5) sentences.push({ text: piece, heading: current });
+    }
   }
   return sentences;
 }
@@ -80,31 +87,30 @@ const NOTHING_FOUND = "I could not find anything about that in the selected docu
 
 /**
  * The answer to each part in turn, a paragraph each. The citations are shared out: each part's
- * best page first, then each part's second best, and so on, up to MAX_CITATIONS in all.
+ * best page first, then each part's second best, and so on, up to MAX_CITATIONS in all. Each
+ * part then quotes from every cited page it matches (two parts may well share a page).
  */
 export function extractiveAnswer(parts: QuestionPart[]): { answer: string; citations: string[] } {
   const ranked = parts.map(rankPart).filter((r): r is RankedPart => r !== null);
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [] };
 
-  const pagesOf = ranked.map(() => [] as string[]);
   const cited = new Set<string>();
   for (let round = 0; cited.size < MAX_CITATIONS && ranked.some((r) => r.pages.length > round); round++) {
-    ranked.forEach((r, i) => {
+    for (const r of ranked) {
       const page = r.pages[round];
-      if (page && !cited.has(page) && cited.size < MAX_CITATIONS) {
-        cited.add(page);
-        pagesOf[i].push(page);
-      }
-    });
+      if (page && cited.size < MAX_CITATIONS) cited.add(page);
+    }
   }
 
   const perPart = Math.max(2, Math.ceil(MAX_SENTENCES / ranked.length));
-  const paragraphs = ranked
-    .map((r, i) => pickSentences(r, pagesOf[i], perPart))
-    .filter((picked) => picked.length > 0)
-    .map((picked) => picked.map((c) => `${clip(c.text)} [${c.citation}]`).join(" "));
-  const order = ranked.flatMap((_, i) => pagesOf[i]);
-  return { answer: paragraphs.join("\n\n"), citations: order };
+  const quoted = new Set<string>();
+  const paragraphs: string[] = [];
+  for (const r of ranked) {
+    const picked = pickSentences(r, r.pages.filter((p) => cited.has(p)), perPart).filter((c) => !quoted.has(c.text));
+    picked.forEach((c) => quoted.add(c.text));
+    if (picked.length) paragraphs.push(picked.map((c) => `${clip(c.text)} [${c.citation}]`).join(" "));
+  }
+  return { answer: paragraphs.join("\n\n"), citations: [...cited] };
 }
 
 function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
@@ -169,10 +175,10 @@ const MISSING_SHARE = 1 / 3;
  * good part of the question is about something the documents do not contain (the quoted
  * sentences then only come close). Null when the documents cover the question's words.
  */
-export function notMentionedNote(question: string, unknownWords: readonly string[]): string | null {
+export function notMentionedNote(question: string, unknownWords: readonly string[], passagesFollow: boolean): string | null {
   const words = [...new Set(contentWords(question))];
   const missing = words.filter((w) => unknownWords.includes(w));
   if (missing.length === 0 || missing.length < MISSING_SHARE * words.length) return null;
   const list = missing.map((w) => `“${w}”`).join(" or ");
-  return `The selected documents never mention ${list}; these passages come closest.`;
+  return `The selected documents never mention ${list}${passagesFollow ? "; these passages come closest." : "."}`;
 }

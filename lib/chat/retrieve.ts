@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { getRetriever, activeRetriever } from "@/lib/knowledge";
 import { listCollectionRows } from "@/lib/knowledge/repo";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
+import type { SpellingResult } from "@/lib/knowledge/types";
 import { checkSourceForChat } from "@/lib/eri/sources";
 import type { Thought } from "./schemas";
 
@@ -50,7 +51,10 @@ export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOut
     Promise.all(plan.queries.map((query) => searchEverywhere(query, top, collections, sources, plan.mode, notes))),
     spellingAcross(plan.queries.join(" "), collections),
   ]);
-  return { chunks: takeTurns(perQuery), perQuery, ...spelling, collections, notes };
+  // Parts each get ceil(top / parts): keep `top` in all, and each part's list to what is kept.
+  const chunks = takeTurns(perQuery).slice(0, plan.top);
+  const kept = new Set(chunks.map((c) => c.chunk_id));
+  return { chunks, perQuery: perQuery.map((list) => list.filter((c) => kept.has(c.chunk_id))), ...spelling, collections, notes };
 }
 
 /**
@@ -60,12 +64,22 @@ export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOut
  */
 async function spellingAcross(query: string, collections: string[]): Promise<Pick<RetrievalOutcome, "corrections" | "unknownWords">> {
   const retriever = activeRetriever();
-  if (!retriever.correctSpelling || collections.length === 0) return { corrections: {}, unknownWords: [] };
-  const results = (await Promise.all(collections.map((name) => retriever.correctSpelling!(query, name).catch(() => null)))).filter(
-    (r) => r !== null,
-  );
-  const corrections: Record<string, string> = Object.assign({}, ...results.map((r) => r.corrections));
-  const unknownWords = results.length ? results[0].unknown.filter((w) => results.every((r) => r.unknown.includes(w))) : [];
+  if (!retriever.correctSpelling) return { corrections: {}, unknownWords: [] };
+  const results = await Promise.all(collections.map((name) => retriever.correctSpelling!(query, name).catch(() => null)));
+  return mergeSpelling(results.filter((r): r is SpellingResult => r !== null));
+}
+
+/**
+ * One collection's typo may be another's word: a word counts as misspelled (or unknown) only
+ * if every collection says so. Its correction is the first collection's.
+ */
+export function mergeSpelling(results: SpellingResult[]): Pick<RetrievalOutcome, "corrections" | "unknownWords"> {
+  if (results.length === 0) return { corrections: {}, unknownWords: [] };
+  const unknownIn = (r: SpellingResult, word: string) => word in r.corrections || r.unknown.includes(word);
+  const everywhere = (word: string) => results.every((r) => unknownIn(r, word));
+  const corrections: Record<string, string> = {};
+  for (const r of results) for (const [word, fix] of Object.entries(r.corrections)) if (!(word in corrections) && everywhere(word)) corrections[word] = fix;
+  const unknownWords = results[0].unknown.filter((w) => results.every((r) => r.unknown.includes(w)));
   return { corrections, unknownWords };
 }
 

@@ -9,6 +9,10 @@ import damerauLevenshtein from "damerau-levenshtein";
 export const MIN_TYPO_LENGTH = 4;
 const LONG_WORD = 8;
 
+/** Words as the full-text index splits them: letters and digits ("covid19" is one word). */
+const WORD = /[\p{L}\p{N}]+/gu;
+export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+
 export const maxEdits = (word: string) => (word.length >= LONG_WORD ? 2 : 1);
 
 /**
@@ -17,7 +21,8 @@ export const maxEdits = (word: string) => (word.length >= LONG_WORD ? 2 : 1);
  * than "tips"); then the most frequent. Null when none is close enough.
  */
 export function correction(word: string, known: ReadonlyMap<string, number>): string | null {
-  if (word.length < MIN_TYPO_LENGTH) return null;
+  // A code or number ("covid19", "2024") is not guessed at.
+  if (word.length < MIN_TYPO_LENGTH || /\p{N}/u.test(word)) return null;
   let best: { word: string; rank: number[] } | null = null;
   for (const [candidate, count] of known) {
     if (candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > maxEdits(word)) continue;
@@ -43,11 +48,11 @@ const isBetter = (a: number[], b: number[]) => {
 /** Words of a text, lowercased, with how often each occurs. */
 export function wordCounts(texts: Iterable<string>): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const text of texts) for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const text of texts) for (const w of words(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
   return counts;
 }
 
 /** The text with each corrected word replaced (corrections are keyed by lowercase word). */
 export function applyCorrections(text: string, corrections: Readonly<Record<string, string>>): string {
-  return text.replace(/\p{L}+/gu, (w) => corrections[w.toLowerCase()] ?? w);
+  return text.replace(WORD, (w) => corrections[w.toLowerCase()] ?? w);
 }

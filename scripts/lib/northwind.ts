@@ -10,9 +10,12 @@ export interface GroundTruth {
   citations: string[];
 }
 
+/** The scripts' flags that take a value (the others, like --details, are switches). */
+const VALUE_FLAGS = new Set(["--url", "--runs", "--chunks"]);
+
 export function datasetDir(argv = process.argv.slice(2)): string {
   // The first argument that is neither a --flag nor a flag's value.
-  const given = argv.find((a, i) => !a.startsWith("--") && !argv[i - 1]?.startsWith("--"));
+  const given = argv.find((a, i) => !a.startsWith("--") && !VALUE_FLAGS.has(argv[i - 1]));
   const dir = path.resolve(given ?? path.join(process.cwd(), "..", "shared", "eval", "northwind"));
   if (!existsSync(path.join(dir, "ground_truth.jsonl"))) {
     console.error(

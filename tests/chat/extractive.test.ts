@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extractiveAnswer, notMentionedNote, splitSentences } from "@/lib/chat/extractive";
 import { questionParts } from "@/lib/chat/search-query";
 import { sectionQuestion } from "@/lib/chat/topics";
+import { mergeSpelling } from "@/lib/chat/retrieve";
 import type { Chunk } from "@/lib/knowledge/schemas";
 
 const page = (n: number, content: string): Chunk => ({
@@ -21,6 +22,14 @@ describe("extractive answers", () => {
   it("keeps each sentence's section heading", () => {
     expect(splitSentences("Hotel Allowance\n\nEmployees may spend up to 180 euros per night.")).toEqual([
       { text: "Employees may spend up to 180 euros per night.", heading: "Hotel Allowance" },
+    ]);
+  });
+
+  it("takes a Title Case paragraph for a heading, but not a Title Case list item", () => {
+    const text = "Emergency Care Benefits At A Glance\n\nCovered items:\n• Emergency Room Visits Covered At 80 Percent After Deductible\n• Ambulance rides are covered in full.";
+    expect(splitSentences(text)).toEqual([
+      { text: "Emergency Room Visits Covered At 80 Percent After Deductible", heading: "Emergency Care Benefits At A Glance" },
+      { text: "Ambulance rides are covered in full.", heading: "Emergency Care Benefits At A Glance" },
     ]);
   });
 
@@ -46,6 +55,19 @@ describe("extractive answers", () => {
     expect(citations.slice(0, 2)).toEqual(["travel_policy.pdf#page=2", "travel_policy.pdf#page=3"]);
   });
 
+  it("answers a part from a page another part was cited for", () => {
+    const both = page(6, "Costs\n\nThe deductible is 500 dollars a year. The out-of-pocket maximum is 4,000 dollars a year.");
+    const { answer, citations } = extractiveAnswer([
+      { question: "What is the deductible?", chunks: [both] },
+      { question: "What is the out-of-pocket maximum?", chunks: [both] },
+    ]);
+    expect(answer.split("\n\n")).toEqual([
+      "The deductible is 500 dollars a year. [travel_policy.pdf#page=6]",
+      "The out-of-pocket maximum is 4,000 dollars a year. [travel_policy.pdf#page=6]",
+    ]);
+    expect(citations).toEqual(["travel_policy.pdf#page=6"]);
+  });
+
   it("never quotes a title line, nor a sentence that matches only through its heading", () => {
     const cover = page(4, "PerksPlus Health and Wellness Reimbursement Program for Zava Employees\n\nThis document was generated for demonstration purposes only.");
     const body = page(5, "Overview\n\nPerksPlus reimburses up to 1000 dollars a year for fitness classes and gym memberships.");
@@ -60,13 +82,13 @@ describe("extractive answers", () => {
   });
 
   it("says up front when a good part of the question is something the documents never mention", () => {
-    expect(notMentionedNote("How much vacation do I get?", ["vacation"])).toBe(
+    expect(notMentionedNote("How much vacation do I get?", ["vacation"], true)).toBe(
       "The selected documents never mention “vacation”; these passages come closest.",
     );
-    expect(notMentionedNote("Can I bring my dog or cat to work?", ["dog", "cat"])).toMatch(/never mention “dog” or “cat”/);
+    expect(notMentionedNote("Can I bring my dog or cat to work?", ["dog", "cat"], false)).toBe("The selected documents never mention “dog” or “cat”.");
     // One unknown word among many is no reason to doubt the passages.
-    expect(notMentionedNote("How do in-network versus out-of-network providers affect the deductible and coinsurance?", ["versus"])).toBeNull();
-    expect(notMentionedNote("What is the deductible?", [])).toBeNull();
+    expect(notMentionedNote("How do in-network versus out-of-network providers affect the deductible and coinsurance?", ["versus"], true)).toBeNull();
+    expect(notMentionedNote("What is the deductible?", [], true)).toBeNull();
   });
 
   it("says so when nothing was found", () => {
@@ -98,5 +120,16 @@ describe("compound questions", () => {
     for (const q of ["What are the copays for primary care and specialist visits?", "Who approves travel and how?", "Is dental covered and what"]) {
       expect(questionParts(q)).toEqual([q]);
     }
+  });
+});
+
+describe("spelling across collections", () => {
+  it("corrects a word only if no collection uses it, and calls a word unknown only if none does", () => {
+    const hr = { query: "", corrections: { remote: "remove", stipned: "stipend" }, unknown: ["dog"] };
+    const it = { query: "", corrections: { stipned: "stipends" }, unknown: ["remote", "dog", "vpn"] };
+    expect(mergeSpelling([hr, it])).toEqual({ corrections: { remote: "remove", stipned: "stipend" }, unknownWords: ["dog"] });
+    const eng = { query: "", corrections: {}, unknown: ["dog"] }; // uses "remote" and "stipned"
+    expect(mergeSpelling([hr, eng])).toEqual({ corrections: {}, unknownWords: ["dog"] });
+    expect(mergeSpelling([])).toEqual({ corrections: {}, unknownWords: [] });
   });
 });

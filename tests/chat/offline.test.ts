@@ -57,6 +57,8 @@ describe("chat (offline)", () => {
     expect(hotel).toMatch(/200 dollars per night.*\[travel\.md\]/);
     const search = body.context.thoughts.find((t: { title: string }) => t.title === "Generated search queries");
     expect(search.description).toEqual(["How many vacation days do employees get", "what is the hotel limit per night?"]);
+    const few = await (await post(chat, { messages: [{ role: "user", content: question }], context: { overrides: { top: 3 } } })).json();
+    expect(few.context.data_points.text.length).toBeLessThanOrEqual(3);
   });
 
   it("finds the passage despite typos in the question", async () => {

@@ -43,4 +43,24 @@ describe("full-text search", () => {
     await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "netwrk.md", "Netwrk is our provider portal.")]);
     expect((await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).corrections).toEqual({ providrs: "providers" });
   });
+
+  it("takes no word the index drops for unknown (its stop words are the NLTK list)", async () => {
+    const nltk =
+      "i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves he him his himself she she's her hers herself it it's its itself they them their theirs themselves what which who whom this that that'll these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don don't should should've now d ll m o re ve y ain aren aren't couldn couldn't didn didn't doesn doesn't hadn hadn't hasn hasn't haven haven't isn isn't ma mightn mightn't mustn mustn't needn needn't shan shan't shouldn shouldn't wasn wasn't weren weren't won won't wouldn wouldn't";
+    expect((await activeRetriever().correctSpelling!(nltk, "plans")).unknown).toEqual([]);
+  });
+
+  it("checks no spelling before the collection has its full-text index", async () => {
+    const { createChunkTable, addChunks, spellCheck } = await import("@/lib/knowledge/lancedb/store");
+    await createChunkTable("unindexed", 4);
+    const text = "Hotel allowances follow the travel policy.";
+    await addChunks("unindexed", [
+      { chunk_id: "c1", file_id: "f1", file_name: "t.md", page_number: null, chunk_index: 0, heading: null, content: text, search_text: text, content_type: "text", token_count: 8, vector: new Float32Array(4).fill(0.5) },
+    ]);
+    expect(await spellCheck("unindexed", "What hotel allowances does the travel policy give?")).toEqual({
+      query: "What hotel allowances does the travel policy give?",
+      corrections: {},
+      unknown: [],
+    });
+  });
 });

@@ -55,7 +55,8 @@ export class LanceDbRetriever implements Retriever {
       if (!collection) return failedRetrieval(query, this.backendName, `Collection '${collectionName}' not found`);
       const mode = options.mode ?? "hybrid";
       const where = filtersToWhere(filters);
-      const searched = (await spellCheck(collectionName, query)).query;
+      // Spelling is a help, never a reason for a search to fail.
+      const searched = (await spellCheck(collectionName, query).catch(() => ({ query }))).query;
       const vector =
         mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0];
       const rows = await searchChunks(collectionName, { mode, query: searched, vector, topK, where });

@@ -1,6 +1,6 @@
 import * as lancedb from "@lancedb/lancedb";
 import snowballStem from "wink-porter2-stemmer";
-import { applyCorrections, correction, MIN_TYPO_LENGTH, wordCounts } from "@/lib/text/typos";
+import { applyCorrections, correction, MIN_TYPO_LENGTH, wordCounts, words } from "@/lib/text/typos";
 import type { SpellingResult } from "../types";
 
 /**
@@ -19,16 +19,17 @@ const MIN_PROBED_LENGTH = 3;
 const FUZZY_SAMPLE = 5;
 
 /**
- * The index drops these (tantivy's English list, Snowball's), so a probe for them finds
- * nothing; they are not typos.
+ * The index drops these (LanceDB's English stop words, NLTK's list, with contractions split at
+ * the apostrophe as words are here), so a probe for them finds nothing; they are not typos.
  */
-const INDEX_STOP_WORDS = new Set(
+export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(
   `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its
   itself they them their theirs themselves what which who whom this that these those am is are was were be been being have
   has had having do does did doing would should could ought a an the and but if or because as until while of at by for with
   about against between into through during before after above below to from up down in out on off over under again further
   then once here there when where why how all any both each few more most other some such no nor not only own same so than
-  too very`.split(/\s+/),
+  too very s t can will just don now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn
+  shan shouldn wasn weren won wouldn`.split(/\s+/),
 );
 
 export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
@@ -42,11 +43,9 @@ export async function correctSpelling(t: lancedb.Table, tableName: string, query
 
 /** The query's words that match no chunk at all (one probe each, in parallel). */
 async function unknownWords(t: lancedb.Table, tableName: string, query: string): Promise<string[]> {
-  const words = [...new Set(query.toLowerCase().match(/\p{L}+/gu) ?? [])].filter(
-    (w) => w.length >= MIN_PROBED_LENGTH && !INDEX_STOP_WORDS.has(w),
-  );
-  const known = await Promise.all(words.map((word) => isIndexed(t, tableName, word)));
-  return words.filter((_, i) => !known[i]);
+  const probed = [...new Set(words(query))].filter((w) => w.length >= MIN_PROBED_LENGTH && !INDEX_STOP_WORDS.has(w));
+  const known = await Promise.all(probed.map((word) => isIndexed(t, tableName, word)));
+  return probed.filter((_, i) => !known[i]);
 }
 
 /**
@@ -58,23 +57,22 @@ const probes = new Map<string, Map<string, Promise<boolean>>>();
 const MAX_CACHED_WORDS = 50_000;
 
 function isIndexed(t: lancedb.Table, tableName: string, word: string): Promise<boolean> {
-  let words = probes.get(tableName);
-  if (!words) probes.set(tableName, (words = new Map()));
-  let probe = words.get(word);
-  if (!probe) {
-    if (words.size >= MAX_CACHED_WORDS) words.clear();
-    const cache = words;
-    probe = matching(t, word, 1).then((rows) => rows.length > 0);
-    cache.set(word, probe);
-    probe.then(
-      (known) => known || cache.delete(word),
-      () => cache.delete(word),
-    );
-  }
+  let cache = probes.get(tableName);
+  if (!cache) probes.set(tableName, (cache = new Map()));
+  const existing = cache.get(word);
+  if (existing) return existing;
+  if (cache.size >= MAX_CACHED_WORDS) cache.clear();
+  const table = cache;
+  const probe = matching(t, word, 1).then((rows) => rows.length > 0);
+  table.set(word, probe);
+  probe.then(
+    (known) => known || table.delete(word),
+    () => table.delete(word),
+  );
   return probe;
 }
 
-/** A table was dropped or replaced: what it held says nothing about its successor. */
+/** A table was dropped, replaced or lost rows: what it held says little about it now. */
 export function forgetIndexedWords(tableName: string): void {
   probes.delete(tableName);
 }

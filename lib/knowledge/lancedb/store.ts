@@ -105,7 +105,7 @@ export async function createChunkTable(name: string, dims: number): Promise<void
   const s = state();
   const conn = await s.connection;
   const created = await conn.createEmptyTable(name, chunkSchema(dims), { mode: "overwrite" });
-  forgetIndexedWords(name);
+  forgetTable(name);
   s.tables.set(name, Promise.resolve(created));
 }
 
@@ -113,7 +113,7 @@ export async function dropChunkTable(name: string): Promise<void> {
   const s = state();
   const conn = await s.connection;
   s.tables.delete(name);
-  forgetIndexedWords(name);
+  forgetTable(name);
   const names = await conn.tableNames();
   if (names.includes(name)) await conn.dropTable(name);
 }
@@ -132,6 +132,13 @@ export async function deleteFileChunks(name: string, fileIds: string[]): Promise
   if (fileIds.length === 0) return;
   const t = await table(name);
   await t.delete(`file_id IN (${fileIds.map(sqlString).join(", ")})`);
+  forgetIndexedWords(name);
+}
+
+/** A table was dropped or replaced: nothing cached about it holds any more. */
+function forgetTable(name: string): void {
+  forgetIndexedWords(name);
+  textIndexed.delete(name);
 }
 
 export async function countChunks(name: string, fileId?: string): Promise<number> {
@@ -199,15 +206,25 @@ function plain(row: StoredChunk): StoredChunk {
   };
 }
 
-/** The query with words the collection never uses replaced by their closest spelling in it. */
+/**
+ * The query with words the collection never uses replaced by their closest spelling in it.
+ * Without a BM25 index yet (the first job is still running) LanceDB would scan the raw text
+ * instead, unstemmed, and call known words unknown: nothing is checked then.
+ */
 export async function spellCheck(name: string, query: string): Promise<SpellingResult> {
-  try {
-    return await correctSpelling(await table(name), name, query);
-  } catch (error) {
-    // No BM25 index yet (the first job is still running): nothing to check against.
-    if (/index/i.test(String(error))) return { query, corrections: {}, unknown: [] };
-    throw error;
-  }
+  const t = await table(name);
+  if (!(await hasTextIndex(name, t))) return { query, corrections: {}, unknown: [] };
+  return correctSpelling(t, name, query);
+}
+
+/** Tables known to have their BM25 index (it is never dropped once built). */
+const textIndexed = new Set<string>();
+
+async function hasTextIndex(name: string, t: lancedb.Table): Promise<boolean> {
+  if (textIndexed.has(name)) return true;
+  const indexed = (await t.listIndices()).some((i) => i.columns.includes(TEXT_COLUMN));
+  if (indexed) textIndexed.add(name);
+  return indexed;
 }
 
 export interface SearchParams {
