@@ -40,8 +40,9 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
   let started = performance.now();
   const rewrite = model ? await modelSearchQuery(model, messages, signal) : { query: offlineSearchQuery(messages) };
   const query = rewrite.query || question;
-  // Offline, each part of a compound question is searched on its own (a model rewrites it whole).
-  const queries = model ? [query] : questionParts(query);
+  // Each part of a compound question is searched on its own, so one part's rarer words do not
+  // crowd the other's passages out (a model's rewrite is usually one query, left whole).
+  const queries = questionParts(query);
 
   // 2. Retrieve (and open the chat record meanwhile).
   const retrieveStart = performance.now();

@@ -78,6 +78,16 @@ describe("chat with a model", () => {
     expect(body.context.thoughts.find((t: { title: string }) => t.title === "Generated search query").description).toBe("remote work stipend amount");
   });
 
+  it("searches each part of a compound question and gives the model the sources of both", async () => {
+    fake.script.push({ kind: "stream", chunks: ["Twenty days [handbook.pdf#page=1]; 1,500 dollars [handbook.pdf#page=3]."] });
+    const body = await (await post(chat, ask("How many vacation days do employees get, and what is the deductible for in-network care?"))).json();
+    const search = body.context.thoughts.find((t: { title: string }) => t.title === "Generated search queries");
+    expect(search.description).toEqual(["How many vacation days do employees get", "what is the deductible for in-network care?"]);
+    const sources = (fake.requests.at(-1)!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+    expect(sources).toContain("handbook.pdf#page=1: ");
+    expect(sources).toContain("handbook.pdf#page=3: ");
+  });
+
   it("reports a rate-limited model as an error line after the context", async () => {
     fake.script.push({ kind: "status", status: 429, message: "slow down", headers: { "retry-after": "1" } });
     const all = await lines(await post(chatStream, ask("What is the deductible?")));
