@@ -35,7 +35,7 @@ export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(
 export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
   const unknown = await unknownWords(t, tableName, query);
   const found = await Promise.all(
-    unknown.filter((w) => w.length >= MIN_TYPO_LENGTH).map(async (word) => [word, await closestIndexedWord(t, word)] as const),
+    unknown.filter((w) => w.length >= MIN_TYPO_LENGTH).map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
   );
   const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
   return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };
@@ -75,6 +75,23 @@ function isIndexed(t: lancedb.Table, tableName: string, word: string): Promise<b
 /** A table was dropped, replaced or lost rows: what it held says little about it now. */
 export function forgetIndexedWords(tableName: string): void {
   probes.delete(tableName);
+}
+
+/**
+ * Fuzzy look-ups in flight, per table and word: a chat turn checks its question while each
+ * part's search checks the same words, and should look each one up once. Nothing is kept
+ * after it settles (the collection may gain the word).
+ */
+const lookups = new Map<string, Promise<string | null>>();
+
+function closestOnce(t: lancedb.Table, tableName: string, word: string): Promise<string | null> {
+  const key = `${tableName}\n${word}`;
+  let lookup = lookups.get(key);
+  if (!lookup) {
+    lookup = closestIndexedWord(t, word).finally(() => lookups.delete(key));
+    lookups.set(key, lookup);
+  }
+  return lookup;
 }
 
 async function closestIndexedWord(t: lancedb.Table, word: string): Promise<string | null> {
