@@ -30,6 +30,9 @@ export class AppShell {
 
   /** No serious or critical axe violation; the full report is attached to the test. */
   async expectNoSeriousA11yViolations(testInfo: TestInfo, label: string) {
+    // Colours mid-transition (a theme switch, buttons use transition-colors) would be measured
+    // half-way: let every running CSS transition finish first.
+    await this.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     const results = await new AxeBuilder({ page: this.page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
     await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
     const serious = results.violations
