@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { citedIds, toDataPoints } from "./citations";
-import { extractiveAnswer, notMentionedNote } from "./extractive";
+import { extractiveAnswer, offlineAnswer } from "./extractive";
 import { offlineFollowups } from "./followups";
 import { appendTurn, ensureChat } from "./history";
 import { modelError, openaiClient } from "@/lib/models/chat";
@@ -78,10 +78,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
       queries.length > 1
         ? queries.map((part, i) => ({ question: corrected(part), chunks: retrieval.perQuery[i] }))
         : [{ question: corrected(`${question} ${query}`), chunks: retrieval.chunks }];
-    const extracted = extractiveAnswer(parts);
-    const found = extracted.citations.length > 0;
-    const note = notMentionedNote(question, retrieval.unknownWords, found);
-    const answer = note ? (found ? `${note}\n\n${extracted.answer}` : note) : extracted.answer;
+    const answer = offlineAnswer(question, retrieval.unknownWords, extractiveAnswer(parts));
     thoughts.push({
       title: "Extractive answer (no language model configured)",
       description:

@@ -171,14 +171,16 @@ function pickSentences(r: RankedPart, pages: string[], max: number): Candidate[]
 const MISSING_SHARE = 1 / 3;
 
 /**
- * "The selected documents never mention “vacation”": said before the closest passages when a
- * good part of the question is about something the documents do not contain (the quoted
- * sentences then only come close). Null when the documents cover the question's words.
+ * The offline answer, with "The selected documents never mention “vacation”" first when a good
+ * part of the question is about something the documents do not contain: the quoted sentences
+ * then only come close. When none of the question's words is in the documents, or nothing was
+ * found, that note is the whole answer.
  */
-export function notMentionedNote(question: string, unknownWords: readonly string[], passagesFollow: boolean): string | null {
+export function offlineAnswer(question: string, unknownWords: readonly string[], extracted: { answer: string; citations: string[] }): string {
   const words = [...new Set(contentWords(question))];
   const missing = words.filter((w) => unknownWords.includes(w));
-  if (missing.length === 0 || missing.length < MISSING_SHARE * words.length) return null;
-  const list = missing.map((w) => `“${w}”`).join(" or ");
-  return `The selected documents never mention ${list}${passagesFollow ? "; these passages come closest." : "."}`;
+  if (missing.length === 0 || missing.length < MISSING_SHARE * words.length) return extracted.answer;
+  const note = `The selected documents never mention ${missing.map((w) => `“${w}”`).join(" or ")}`;
+  const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;
+  return passagesHelp ? `${note}; these passages come closest.\n\n${extracted.answer}` : `${note}.`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractiveAnswer, notMentionedNote, splitSentences } from "@/lib/chat/extractive";
+import { extractiveAnswer, offlineAnswer, splitSentences } from "@/lib/chat/extractive";
 import { questionParts } from "@/lib/chat/search-query";
 import { sectionQuestion } from "@/lib/chat/topics";
 import { mergeSpelling } from "@/lib/chat/retrieve";
@@ -82,13 +82,18 @@ describe("extractive answers", () => {
   });
 
   it("says up front when a good part of the question is something the documents never mention", () => {
-    expect(notMentionedNote("How much vacation do I get?", ["vacation"], true)).toBe(
-      "The selected documents never mention “vacation”; these passages come closest.",
+    const found = { answer: "Staff may work remotely three days a week. [handbook.pdf#page=2]", citations: ["handbook.pdf#page=2"] };
+    expect(offlineAnswer("Can I bring my dog to work?", ["dog"], found)).toBe(
+      "The selected documents never mention “dog”; these passages come closest.\n\n" + found.answer,
     );
-    expect(notMentionedNote("Can I bring my dog or cat to work?", ["dog", "cat"], false)).toBe("The selected documents never mention “dog” or “cat”.");
+    // None of the question's words is in the documents: the passages cannot help.
+    expect(offlineAnswer("How much vacation do I get?", ["vacation"], found)).toBe("The selected documents never mention “vacation”.");
+    expect(offlineAnswer("Can I bring my dog or cat?", ["dog", "cat"], { answer: "I could not find anything.", citations: [] })).toBe(
+      "The selected documents never mention “dog” or “cat”.",
+    );
     // One unknown word among many is no reason to doubt the passages.
-    expect(notMentionedNote("How do in-network versus out-of-network providers affect the deductible and coinsurance?", ["versus"], true)).toBeNull();
-    expect(notMentionedNote("What is the deductible?", [], true)).toBeNull();
+    expect(offlineAnswer("How do in-network versus out-of-network providers affect the deductible and coinsurance?", ["versus"], found)).toBe(found.answer);
+    expect(offlineAnswer("What is the deductible?", [], found)).toBe(found.answer);
   });
 
   it("says so when nothing was found", () => {
