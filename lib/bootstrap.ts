@@ -1,6 +1,6 @@
 import { config } from "./config";
 import { migrate } from "./db/migrate";
-import { startWorker } from "./knowledge/jobs/worker";
+import { startWorker } from "./knowledge";
 
 /** Runs once per server start: schema up to date, then the ingestion worker. */
 export async function bootstrap(): Promise<void> {

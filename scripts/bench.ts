@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { activeIngestor } from "@/lib/knowledge";
-import { stopWorker } from "@/lib/knowledge/jobs/worker";
+import { stopWorker } from "@/lib/knowledge";
 import { addChunks, optimizeTable, searchText, type ChunkRow } from "@/lib/knowledge/lancedb/store";
 import { getEmbedder } from "@/lib/models/embedder";
 import { scratchApp } from "./lib/in-process";

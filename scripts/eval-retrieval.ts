@@ -3,7 +3,7 @@
  *   npm run eval:retrieval [-- /path/to/northwind]
  */
 import { activeIngestor, activeRetriever } from "@/lib/knowledge";
-import { stopWorker } from "@/lib/knowledge/jobs/worker";
+import { stopWorker } from "@/lib/knowledge";
 import type { RetrievalMode } from "@/lib/knowledge/schemas";
 import { ingestFiles, scratchApp } from "./lib/in-process";
 import { datasetDir, loadQuestions, pdfFiles } from "./lib/northwind";

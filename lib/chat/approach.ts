@@ -8,7 +8,7 @@ import { modelError, openaiClient } from "@/lib/models/chat";
 import { buildMessages, QUERY_REWRITE_PROMPT, systemPrompt, type DocumentSummary } from "./prompt";
 import { retrieveForChat } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
-import { offlineSearchQuery, questionParts } from "./search-query";
+import { offlineSearchQuery, questionParts } from "@/lib/text/query";
 import { applyCorrections } from "@/lib/text/typos";
 import { AnswerStreamFilter } from "./stream-filter";
 
@@ -48,7 +48,7 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
   const retrieveStart = performance.now();
   const firstQuestion = messages.find((m) => m.role === "user")?.content ?? question;
   const [retrieval, chatId] = await Promise.all([
-    retrieveForChat({ queries, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model }),
+    retrieveForChat({ queries, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model, signal }),
     ensureChat(request.chatId, firstQuestion),
   ]);
   const spelling = Object.keys(retrieval.corrections).length ? { spelling_corrections: retrieval.corrections } : {};

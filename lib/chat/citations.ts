@@ -1,4 +1,5 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
+import { documentUrl } from "@/lib/knowledge/search";
 import type { CitationSource, DataPoints } from "./schemas";
 
 /** Citation ids: `file_name#page=N` for paged sources, `file_name` otherwise. */
@@ -11,8 +12,7 @@ function sourceUrl(chunk: Chunk): string | null {
   if (typeof url === "string") return url;
   const { collection_name, file_id } = chunk.metadata;
   if (typeof collection_name !== "string" || typeof file_id !== "string") return null;
-  const page = chunk.page_number ? `#page=${chunk.page_number}` : "";
-  return `/v1/collections/${collection_name}/documents/${encodeURIComponent(file_id)}/content${page}`;
+  return documentUrl(collection_name, file_id, chunk.page_number);
 }
 
 /** Sources as the model and the UI see them; several chunks of one page share one citation. */

@@ -1,7 +1,7 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { looksLikeTitle } from "@/lib/ingest/headings";
 import { citationId } from "./citations";
-import { contentWords } from "./search-query";
+import { contentWords } from "@/lib/text/query";
 
 /**
  * The offline answer: the retrieved passages' sentences that best answer the question (or each

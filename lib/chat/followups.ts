@@ -1,5 +1,5 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
-import { contentWords } from "./search-query";
+import { contentWords } from "@/lib/text/query";
 import { sectionQuestion } from "./topics";
 
 /**

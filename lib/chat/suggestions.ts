@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { fileChunks } from "@/lib/knowledge/lancedb/store";
+import { documentPassages } from "@/lib/knowledge/search";
 import { documentTitle } from "@/lib/knowledge/document-title";
 import { sectionQuestion } from "./topics";
 
@@ -13,10 +13,10 @@ export async function exampleQuestions(collections: string[] | null, count = 4):
   });
   const questions: string[] = [];
   for (const doc of docs) {
-    const chunks = await fileChunks(doc.collectionName, doc.id, 40).catch(() => []);
+    const chunks = await documentPassages(doc.collectionName, { fileId: doc.id, limit: 40 }).catch(() => []);
     // One per document keeps the examples varied.
     const question =
-      chunks.map((c) => sectionQuestion(doc.fileName, c.heading)).find((q) => q && !questions.includes(q)) ??
+      chunks.map((c) => sectionQuestion(doc.fileName, typeof c.metadata.heading === "string" ? c.metadata.heading : null)).find((q) => q && !questions.includes(q)) ??
       `What is ${documentTitle(doc.fileName)} about?`;
     if (!questions.includes(question)) questions.push(question);
     if (questions.length >= count) break;

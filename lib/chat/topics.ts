@@ -1,5 +1,5 @@
 import { documentTitle } from "@/lib/knowledge/document-title";
-import { contentWords } from "./search-query";
+import { contentWords } from "@/lib/text/query";
 
 /**
  * A question about one section of a document ("What does travel policy say about hotel

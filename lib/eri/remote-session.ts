@@ -1,4 +1,4 @@
-import { sha256Hex } from "./hashing";
+import { sha256Hex } from "@/lib/security/hashing";
 import { EriClient, EriClientError, type EriEndpoint } from "./client";
 import type { SourceRow } from "./source-repo";
 

@@ -178,6 +178,31 @@ export async function checkSourceForChat(sourceId: string, opts: ChatCheckOption
   return { name: row.name, ...applySecurityRule(answer.requirement, opts) };
 }
 
+export interface SourceGate {
+  usable: { id: string; name: string }[];
+  /** Why each other requested source is left out, for the turn's thoughts. */
+  skipped: { title: string; description: string }[];
+}
+
+/** The requested sources a chat turn may use, checked in parallel once per turn. */
+export async function usableSources(ids: string[], opts: ChatCheckOptions): Promise<SourceGate> {
+  const gate: SourceGate = { usable: [], skipped: [] };
+  const checks = await Promise.all(
+    ids.map((id) =>
+      checkSourceForChat(id, opts).catch((error: unknown) => ({
+        usable: false,
+        name: id,
+        reason: error instanceof Error ? error.message : String(error),
+      })),
+    ),
+  );
+  checks.forEach((check, i) => {
+    if (check.usable) gate.usable.push({ id: ids[i], name: check.name });
+    else gate.skipped.push({ title: `ERI source skipped: ${check.name}`, description: check.reason ?? "Not usable with this model" });
+  });
+  return gate;
+}
+
 /** Tests reset state between cases. */
 export function clearSourceCaches(): void {
   requirementCache.clear();

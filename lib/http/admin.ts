@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { safeEqual } from "@/lib/eri/hashing";
+import { safeEqual } from "@/lib/security/hashing";
 import { route } from "./respond";
 import { isCrossSite } from "./cross-site";
 

@@ -1,4 +1,5 @@
 import type {
+  Chunk,
   CollectionInfo,
   DeleteFilesResult,
   FileInfo,
@@ -25,7 +26,20 @@ export interface Retriever {
    * show the correction and to answer with the corrected words.
    */
   correctSpelling?(query: string, collectionName: string): Promise<SpellingResult>;
+  /** This product's own: a collection's passages in document order (one file, or all). */
+  readChunks?(collectionName: string, options?: ReadChunksOptions): Promise<StoredPassage[]>;
 }
+
+export interface ReadChunksOptions {
+  /** One file's passages; absent: the whole collection. */
+  fileId?: string;
+  limit?: number;
+  /** Include each passage's embedding (exports). */
+  withVectors?: boolean;
+}
+
+/** A stored passage: a Chunk (score 0), with its embedding when asked for. */
+export type StoredPassage = Chunk & { vector?: Float32Array };
 
 export interface SpellingResult {
   query: string;
@@ -38,6 +52,12 @@ export interface SpellingResult {
 export interface RetrieveOptions {
   mode?: RetrievalMode;
   signal?: AbortSignal;
+  /** Search by this embedding (vector mode) instead of embedding the query text. */
+  vector?: Float32Array;
+  /** False when the caller has already corrected the query (lib/knowledge/search.ts). */
+  correctSpelling?: boolean;
+  /** The collection's record, when the caller has already read it (saves a look-up per part). */
+  collection?: { embeddingModel: string; embeddingDims: number };
 }
 
 /** A file handed to an ingestor: already saved on disk by the HTTP layer. */

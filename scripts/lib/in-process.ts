@@ -3,7 +3,7 @@ import path from "node:path";
 import { config, resetConfig } from "@/lib/config";
 import { migrate } from "@/lib/db/migrate";
 import { activeIngestor } from "@/lib/knowledge";
-import { startWorker } from "@/lib/knowledge/jobs/worker";
+import { startWorker } from "@/lib/knowledge";
 import type { IngestionJobStatus } from "@/lib/knowledge/schemas";
 import { scratchDir } from "./northwind";
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { contentWords } from "@/lib/chat/search-query";
+import { contentWords } from "@/lib/text/query";
 import { parsePdf } from "@/lib/ingest/parsers/pdf";
 import type { GroundTruth } from "./northwind";
 

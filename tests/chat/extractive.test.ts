@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer, offlineAnswer, splitSentences } from "@/lib/chat/extractive";
-import { questionParts } from "@/lib/chat/search-query";
+import { questionParts } from "@/lib/text/query";
 import { sectionQuestion } from "@/lib/chat/topics";
-import { mergeSpelling } from "@/lib/chat/retrieve";
+import { mergeSpelling } from "@/lib/knowledge/search";
 import type { Chunk } from "@/lib/knowledge/schemas";
 
 const page = (n: number, content: string): Chunk => ({

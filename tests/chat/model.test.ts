@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { activeIngestor } from "@/lib/knowledge";
-import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
+import { startWorker, stopWorker } from "@/lib/knowledge";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
 import { freshDataDir } from "../helpers/env";

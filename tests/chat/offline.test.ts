@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeIngestor } from "@/lib/knowledge";
-import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
+import { startWorker, stopWorker } from "@/lib/knowledge";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
 import { GET as history } from "@/app/api/history/route";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { activeIngestor } from "@/lib/knowledge";
-import { startWorker } from "@/lib/knowledge/jobs/worker";
+import { startWorker } from "@/lib/knowledge";
 import { resetServerSettingsCache } from "@/lib/eri/server/settings";
 import { resetSecretKey } from "@/lib/eri/secrets";
 import { clearSourceCaches } from "@/lib/eri/sources";

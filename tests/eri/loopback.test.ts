@@ -10,7 +10,7 @@ import { updateServerSettings } from "@/lib/eri/server/settings";
 import { SourceCreate } from "@/lib/eri/source-schemas";
 import { checkSourceForChat, createSource, testSource } from "@/lib/eri/sources";
 import { getRetriever } from "@/lib/knowledge";
-import { stopWorker } from "@/lib/knowledge/jobs/worker";
+import { stopWorker } from "@/lib/knowledge";
 import { RetrievalResult } from "@/lib/knowledge/schemas";
 import { freshEriDataDir, ingestHandbook } from "./knowledge-fixture";
 import { serveRoutes } from "./route-server";

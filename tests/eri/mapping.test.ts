@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conversationOf, parseParameters, resolveProcess } from "@/lib/eri/server/retrieval";
-import { isHttpUrl, pageFromPath, rankScore } from "@/lib/knowledge/eri/contexts";
+import { isHttpUrl, pageFromPath, rankScore } from "@/lib/eri/contexts";
 
 describe("ERI server request mapping", () => {
   it("turns the thread into a conversation without repeating the latest prompt", () => {

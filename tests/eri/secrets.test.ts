@@ -1,6 +1,6 @@
 import { statSync, readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { hashCredential, verifyCredential } from "@/lib/eri/hashing";
+import { hashCredential, verifyCredential } from "@/lib/security/hashing";
 import { decryptSecret, encryptSecret, resetSecretKey, secretFilePath } from "@/lib/eri/secrets";
 import { resetConfig } from "@/lib/config";
 import { freshEriDataDir } from "./knowledge-fixture";

@@ -7,9 +7,9 @@ import { POST as retrievalPost } from "@/app/retrieval/route";
 import { GET as retrievalInfoGet } from "@/app/retrieval/info/route";
 import { GET as securityGet } from "@/app/security/requirements/route";
 import { db } from "@/lib/db/client";
-import { sha256Hex } from "@/lib/eri/hashing";
+import { sha256Hex } from "@/lib/security/hashing";
 import { updateServerSettings } from "@/lib/eri/server/settings";
-import { stopWorker } from "@/lib/knowledge/jobs/worker";
+import { stopWorker } from "@/lib/knowledge";
 import { assertV1 } from "./openapi";
 import { freshEriDataDir, ingestHandbook } from "./knowledge-fixture";
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeIngestor, activeRetriever } from "@/lib/knowledge";
-import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
+import { startWorker, stopWorker } from "@/lib/knowledge";
 import { Chunk, CollectionInfo, FileInfo, IngestionJobStatus, RetrievalResult } from "@/lib/knowledge/schemas";
 import { AppError } from "@/lib/errors";
 import { freshDataDir } from "../helpers/env";

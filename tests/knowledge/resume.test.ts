@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { activeIngestor } from "@/lib/knowledge";
-import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
+import { startWorker, stopWorker } from "@/lib/knowledge";
 import { addChunks, countChunks } from "@/lib/knowledge/lancedb/store";
 import { getEmbedder } from "@/lib/models/embedder";
 import { freshDataDir } from "../helpers/env";

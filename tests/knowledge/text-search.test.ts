@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeIngestor, activeRetriever } from "@/lib/knowledge";
-import { startWorker, stopWorker } from "@/lib/knowledge/jobs/worker";
+import { startWorker, stopWorker } from "@/lib/knowledge";
 import { freshDataDir } from "../helpers/env";
 import { ingestAndWait } from "../helpers/jobs";
 import { writeTemp } from "../helpers/files";

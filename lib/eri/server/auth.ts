@@ -1,4 +1,4 @@
-import { safeEqual, verifyCredential } from "../hashing";
+import { safeEqual, verifyCredential } from "@/lib/security/hashing";
 import { AuthMethod, type AuthResponse, type AuthScheme } from "../schemas";
 import { createSession } from "./sessions";
 import type { ServerSettings } from "./settings";

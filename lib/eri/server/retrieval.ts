@@ -1,9 +1,9 @@
 import path from "node:path";
-import { offlineSearchQuery, type ConversationMessage } from "@/lib/chat/search-query";
+import { offlineSearchQuery, type ConversationMessage } from "@/lib/text/query";
 import type { Collection } from "@/lib/db/generated/sqlite/client";
 import { badRequest, AppError } from "@/lib/errors";
-import { activeRetriever } from "@/lib/knowledge";
-import { fileChunks, type StoredChunk } from "@/lib/knowledge/lancedb/store";
+import { documentPassages, documentUrl, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
+import type { StoredPassage } from "@/lib/knowledge/types";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
 import type { Context, RetrievalInfo, RetrievalRequest } from "../schemas";
 import { exposedCollections } from "./collections";
@@ -151,23 +151,17 @@ function pickCollections(exposed: Collection[], requested: string[] | null): Col
   return requested.map((n) => byName.get(n)!);
 }
 
-/** Searches every collection in parallel and merges by score; a failing collection is skipped unless all fail. */
+/** A failing collection is logged and skipped; only when every one fails is the request an error. */
 async function searchAll(collections: Collection[], query: string, limit: number, mode: RetrievalMode): Promise<Chunk[]> {
-  const retriever = activeRetriever();
-  const results = await Promise.all(collections.map((c) => retriever.retrieve(query, c.name, limit, null, { mode })));
-  const failed = results.filter((r) => !r.success);
-  for (const [i, r] of results.entries()) {
-    if (!r.success) console.warn(`[eri] search in collection ${collections[i].name} failed: ${r.error_message}`);
-  }
-  if (failed.length === results.length && failed.length > 0) {
-    throw new AppError(500, failed[0].error_message ?? "Retrieval failed");
-  }
-  return results.flatMap((r) => r.chunks).sort((a, b) => b.score - a.score);
+  const result = await searchKnowledge({ query, top: limit, mode, collections: collections.map((c) => c.name) });
+  for (const failure of result.failures) console.warn(`[eri] search in collection ${failure.name} failed: ${failure.message}`);
+  if (everySearchFailed(result)) throw new AppError(500, result.failures[0].message);
+  return result.chunks;
 }
 
 /** Reads each file's passages once per request to hand out the neighbours of matches. */
 class NeighbourReader {
-  private files = new Map<string, Promise<StoredChunk[]>>();
+  private files = new Map<string, Promise<StoredPassage[]>>();
   constructor(private readonly count: number) {}
 
   async around(chunk: Chunk): Promise<string[]> {
@@ -178,12 +172,12 @@ class NeighbourReader {
     const key = `${collection}/${fileId}`;
     let passages = this.files.get(key);
     if (!passages) {
-      passages = fileChunks(collection, fileId).catch(() => []); // another backend: no neighbours
+      passages = documentPassages(collection, { fileId }).catch(() => []);
       this.files.set(key, passages);
     }
     const all = await passages;
     const near = (i: number) => Math.abs(i - index) <= this.count && i !== index;
-    return all.filter((p) => near(p.chunk_index)).map((p) => p.content);
+    return all.filter((p) => near(Number(p.metadata.chunk_index))).map((p) => p.content);
   }
 }
 
@@ -199,11 +193,6 @@ const KINDS: Record<string, string> = {
   ".json": "JSON document",
 };
 
-export function documentUrl(origin: string, collection: string, fileId: string, page: number | null): string {
-  const base = `${origin}/v1/collections/${encodeURIComponent(collection)}/documents/${encodeURIComponent(fileId)}/content`;
-  return page ? `${base}#page=${page}` : base;
-}
-
 function toContext(chunk: Chunk, origin: string, surrounding: string[]): Context {
   const collection = String(chunk.metadata.collection_name ?? "");
   const fileId = String(chunk.metadata.file_id ?? "");
@@ -211,10 +200,10 @@ function toContext(chunk: Chunk, origin: string, surrounding: string[]): Context
   return {
     name: chunk.file_name,
     category: `${kind} in collection ${collection}`,
-    path: documentUrl(origin, collection, fileId, chunk.page_number),
+    path: documentUrl(collection, fileId, chunk.page_number, origin),
     type: "TEXT",
     matchedContent: chunk.content,
     surroundingContent: surrounding,
-    links: [documentUrl(origin, collection, fileId, null)],
+    links: [documentUrl(collection, fileId, null, origin)],
   };
 }

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { randomToken, sha256Hex } from "../hashing";
+import { randomToken, sha256Hex } from "@/lib/security/hashing";
 
 /**
  * Session tokens handed out by POST /auth. Only their sha256 is stored, so a database leak

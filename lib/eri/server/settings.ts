@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { badRequest } from "@/lib/errors";
 import { CollectionName } from "@/lib/knowledge/schemas";
 import { listCollectionRows } from "@/lib/knowledge/repo";
-import { hashCredential } from "../hashing";
+import { hashCredential } from "@/lib/security/hashing";
 import { ProviderType } from "../schemas";
 import { revokeAllSessions } from "./sessions";
 

@@ -8,7 +8,7 @@ import type { CollectionInfo, DeleteFilesResult, FileInfo, IngestionJobStatus } 
 import * as repo from "../repo";
 import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../serialize";
 import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
-import { wakeWorker } from "../jobs/worker";
+import { wakeWorker } from "./jobs/worker";
 import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
 
 export const LANCEDB_BACKEND = "lancedb";

@@ -1,9 +1,9 @@
 import { embedderFor } from "@/lib/models/embedder";
 import { failedRetrieval, type Chunk, type Filters, type RetrievalResult } from "../schemas";
-import type { RetrieveOptions, Retriever, SpellingResult } from "../types";
-import { filtersToWhere } from "../filters";
+import type { ReadChunksOptions, RetrieveOptions, Retriever, SpellingResult, StoredPassage } from "../types";
+import { filtersToWhere } from "./filters";
 import * as repo from "../repo";
-import { searchChunks, spellCheck, type ScoredChunk } from "./store";
+import { readRows, searchChunks, spellCheck, type ScoredChunk } from "./store";
 import { LANCEDB_BACKEND } from "./ingestor";
 
 export function displayCitation(fileName: string, page: number | null): string {
@@ -51,14 +51,22 @@ export class LanceDbRetriever implements Retriever {
     options: RetrieveOptions = {},
   ): Promise<RetrievalResult> {
     try {
-      const collection = await repo.findCollection(collectionName);
+      const collection = options.collection ?? (await repo.findCollection(collectionName));
       if (!collection) return failedRetrieval(query, this.backendName, `Collection '${collectionName}' not found`);
-      const mode = options.mode ?? "hybrid";
+      const mode = options.vector ? "vectors" : (options.mode ?? "hybrid");
+      if (options.vector && options.vector.length !== collection.embeddingDims) {
+        return failedRetrieval(
+          query,
+          this.backendName,
+          `Collection '${collectionName}' was built with ${collection.embeddingDims}-dimensional embeddings; the query embedding has ${options.vector.length}`,
+        );
+      }
       const where = filtersToWhere(filters);
       // Spelling is a help, never a reason for a search to fail.
-      const searched = (await spellCheck(collectionName, query).catch(() => ({ query }))).query;
+      const searched =
+        options.correctSpelling === false ? query : (await spellCheck(collectionName, query).catch(() => ({ query }))).query;
       const vector =
-        mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0];
+        options.vector ?? (mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0]);
       const rows = await searchChunks(collectionName, { mode, query: searched, vector, topK, where });
       const chunks = rows.map((r) => toChunk(r, collectionName));
       return {
@@ -76,6 +84,11 @@ export class LanceDbRetriever implements Retriever {
 
   async correctSpelling(query: string, collectionName: string): Promise<SpellingResult> {
     return spellCheck(collectionName, query);
+  }
+
+  async readChunks(collectionName: string, options: ReadChunksOptions = {}): Promise<StoredPassage[]> {
+    const rows = await readRows(collectionName, options);
+    return rows.map((row) => ({ ...toChunk({ ...row, score: 0 }, collectionName), ...(row.vector ? { vector: row.vector } : {}) }));
   }
 
   async healthCheck(): Promise<boolean> {

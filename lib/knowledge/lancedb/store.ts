@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import type { RetrievalMode } from "../schemas";
 import type { SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
+import { onePerPage } from "../pages";
 import { withJoinedCompounds } from "@/lib/text/compounds";
 import { correctSpelling, forgetIndexedWords, TEXT_COLUMN } from "./spelling";
 
@@ -146,11 +147,18 @@ export async function countChunks(name: string, fileId?: string): Promise<number
   return t.countRows(fileId ? `file_id = ${sqlString(fileId)}` : undefined);
 }
 
-/** Reads the chunks of one file in order (for summaries and neighbouring passages). */
-export async function fileChunks(name: string, fileId: string, limit = 10_000): Promise<StoredChunk[]> {
+/** Reads a collection's chunks (or one file's) in document order, with vectors if asked. */
+export async function readRows(
+  name: string,
+  options: { fileId?: string; limit?: number; withVectors?: boolean } = {},
+): Promise<(StoredChunk & { vector?: Float32Array })[]> {
   const t = await table(name);
-  const rows = await t.query().where(`file_id = ${sqlString(fileId)}`).select(PROJECTION).limit(limit).toArray();
-  return (rows as StoredChunk[]).map(plain).sort((a, b) => a.chunk_index - b.chunk_index);
+  let q = t.query().select(options.withVectors ? [...PROJECTION, "vector"] : PROJECTION);
+  if (options.fileId) q = q.where(`file_id = ${sqlString(options.fileId)}`);
+  const rows = (await q.limit(options.limit ?? 1_000_000).toArray()) as (StoredChunk & { vector?: ArrayLike<number> })[];
+  return rows
+    .map((r) => ({ ...plain(r), ...(options.withVectors && r.vector ? { vector: Float32Array.from(r.vector) } : {}) }))
+    .sort((a, b) => a.file_id.localeCompare(b.file_id) || a.chunk_index - b.chunk_index);
 }
 
 /** What search needs as soon as a job completes: the BM25 index (quick to build). */
@@ -238,26 +246,13 @@ export interface SearchParams {
 export async function searchChunks(name: string, p: SearchParams): Promise<ScoredChunk[]> {
   const t = await table(name);
   const depth = Math.max(p.topK * HYBRID_DEPTH, 20);
-  if (p.mode === "vectors") return onePerPage(await vectorSearch(t, p, depth)).slice(0, p.topK);
-  if (p.mode === "text") return onePerPage(await textSearch(t, p, depth)).slice(0, p.topK);
+  if (p.mode === "vectors") return onePerPage(await vectorSearch(t, p, depth), chunkPage).slice(0, p.topK);
+  if (p.mode === "text") return onePerPage(await textSearch(t, p, depth), chunkPage).slice(0, p.topK);
   const [byVector, byText] = await Promise.all([vectorSearch(t, p, depth), textSearch(t, p, depth)]);
-  return onePerPage(fuse([byText, byVector], [1, VECTOR_WEIGHT])).slice(0, p.topK);
+  return onePerPage(fuse([byText, byVector], [1, VECTOR_WEIGHT]), chunkPage).slice(0, p.topK);
 }
 
-/**
- * Keeps the best chunk of each page: the page is the unit of citation, so a second chunk of
- * the same page would only push another page out of the results. Non-paged chunks all stay.
- */
-export function onePerPage(ranked: ScoredChunk[]): ScoredChunk[] {
-  const seen = new Set<string>();
-  return ranked.filter((c) => {
-    if (c.page_number === null) return true;
-    const key = `${c.file_id}#${c.page_number}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+const chunkPage = (c: ScoredChunk) => (c.page_number === null ? null : `${c.file_id}#${c.page_number}`);
 
 async function vectorSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
   if (!p.vector) throw new Error("vector search needs a query vector");

@@ -1,17 +1,27 @@
 import { AppError } from "@/lib/errors";
-import { json, parseWith, readJson, route } from "@/lib/http/respond";
 import { activeRetriever } from "@/lib/knowledge";
-import { filtersToWhere } from "@/lib/knowledge/filters";
+import { json, parseWith, readJson, route } from "@/lib/http/respond";
+import { filterClauses } from "@/lib/knowledge/filters";
 import { existingCollectionName } from "@/lib/knowledge/params";
-import { SearchRequest } from "@/lib/knowledge/schemas";
+import { SearchRequest, type RetrievalResult } from "@/lib/knowledge/schemas";
+import { searchKnowledge } from "@/lib/knowledge/search";
 
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
   const name = await existingCollectionName((await params).name);
   const body = parseWith(SearchRequest, await readJson(request));
-  filtersToWhere(body.filters); // 400 on unknown fields before searching
-  const result = await activeRetriever().retrieve(body.query, name, body.top_k, body.filters, { mode: body.retrieval_mode });
-  if (!result.success) throw new AppError(/built with/.test(result.error_message ?? "") ? 409 : 500, result.error_message ?? "Retrieval failed");
+  filterClauses(body.filters); // 400 on unknown fields before searching
+  const found = await searchKnowledge({ query: body.query, top: body.top_k, mode: body.retrieval_mode, collections: [name], filters: body.filters });
+  const failure = found.failures[0];
+  if (failure) throw new AppError(/built with/.test(failure.message) ? 409 : 500, failure.message);
+  const result: RetrievalResult = {
+    query: body.query,
+    backend: activeRetriever().backendName,
+    chunks: found.chunks,
+    total_tokens: found.chunks.reduce((sum, c) => sum + Number(c.metadata.token_count ?? 0), 0),
+    success: true,
+    error_message: null,
+  };
   return json(result);
 });

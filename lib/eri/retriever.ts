@@ -1,7 +1,7 @@
 import { withRemoteSession, connectionKey } from "@/lib/eri/remote-session";
 import { endpointOf, findSourceRow, recordStatus, type SourceRow } from "@/lib/eri/source-repo";
-import { failedRetrieval, type Filters, type RetrievalResult } from "../schemas";
-import type { RetrieveOptions, Retriever } from "../types";
+import { failedRetrieval, type Filters, type RetrievalResult } from "@/lib/knowledge/schemas";
+import type { RetrieveOptions, Retriever } from "@/lib/knowledge/types";
 import { contextsToChunks } from "./contexts";
 
 export const ERI_BACKEND = "eri";

@@ -4,8 +4,8 @@ import { IngestError } from "@/lib/errors";
 import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
 import type { Embedder } from "@/lib/models/types";
-import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "../lancedb/store";
-import { summarize } from "../summaries";
+import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "../store";
+import { summarize } from "../../summaries";
 
 export interface FileToIngest {
   fileId: string;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { RemoteContext } from "@/lib/eri/schemas";
 import { countTokens } from "@/lib/ingest/tokens";
-import type { Chunk } from "../schemas";
+import type { Chunk } from "@/lib/knowledge/schemas";
 
 /** ERI Contexts of a remote source → Knowledge Layer Chunks with citations. */
 

@@ -2,8 +2,8 @@ import { config } from "@/lib/config";
 import { db, isPostgresUrl } from "@/lib/db/client";
 import { IngestError } from "@/lib/errors";
 import { embedderFor } from "@/lib/models/embedder";
-import { deleteFileChunks, ensureTextIndex, optimizeTable } from "../lancedb/store";
-import * as repo from "../repo";
+import { deleteFileChunks, ensureTextIndex, optimizeTable } from "../store";
+import * as repo from "../../repo";
 import { ingestFile } from "./pipeline";
 
 /**

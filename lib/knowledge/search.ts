@@ -1,0 +1,180 @@
+import { applyCorrections } from "@/lib/text/typos";
+import { onePerPage } from "./pages";
+import { activeRetriever, getRetriever } from "./index";
+import { listCollectionRows } from "./repo";
+import type { Chunk, Filters, RetrievalMode, RetrievalResult } from "./schemas";
+import type { ReadChunksOptions, SpellingResult, StoredPassage } from "./types";
+
+/**
+ * The Knowledge Layer's one read door. Chat, the ERI server, suggestions, Polymath and Copilot
+ * search here: the chosen collections (default all) and remote ERI sources in parallel, typos
+ * corrected once per collection for every part of the question, results merged by score with
+ * one passage per page. A failing collection or source never fails the others: it is reported
+ * in `failures`, and each caller decides what that means for its protocol.
+ */
+
+import { ERI_BACKEND as REMOTE_SOURCE_BACKEND } from "@/lib/eri/retriever";
+const SOURCE_TIMEOUT_MS = 10_000;
+
+export interface KnowledgeQuery {
+  /** One query, or one per part of a compound question; each part gets an equal share of `top`. */
+  query: string | string[];
+  top: number;
+  mode?: RetrievalMode;
+  /** Collection names; null or absent: every collection. Unknown names are reported, not searched. */
+  collections?: string[] | null;
+  /** Remote ERI source ids, already cleared for this caller (see lib/eri/sources usableSources). */
+  sources?: string[];
+  filters?: Filters | null;
+  /** Search by this embedding instead of embedding the text (vector mode). */
+  vector?: Float32Array;
+  signal?: AbortSignal;
+}
+
+export interface SearchFailure {
+  kind: "collection" | "source";
+  /** Collection name or source id. */
+  name: string;
+  message: string;
+  elapsed_ms: number;
+}
+
+export interface KnowledgeResult {
+  /** The parts' results taken in turns (the best of each first), at most `top`, one per page. */
+  chunks: Chunk[];
+  /** Each part's own results, best first, restricted to what `chunks` kept. */
+  perQuery: Chunk[][];
+  /** Misspelled word → the word the collections use (only words every collection lacks). */
+  corrections: Record<string, string>;
+  /** Query words none of the searched collections uses (and no typo of one). */
+  unknownWords: string[];
+  /** The collections searched. */
+  collections: string[];
+  unknownCollections: string[];
+  failures: SearchFailure[];
+}
+
+export async function searchKnowledge(request: KnowledgeQuery): Promise<KnowledgeResult> {
+  const queries = (Array.isArray(request.query) ? request.query : [request.query]).filter((q) => q.trim());
+  const rows = await listCollectionRows();
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  const wanted = request.collections ?? rows.map((r) => r.name);
+  const collections = [...new Set(wanted)].filter((name) => byName.has(name));
+  const unknownCollections = wanted.filter((name) => !byName.has(name));
+  if (queries.length === 0) return { chunks: [], perQuery: [], corrections: {}, unknownWords: [], collections, unknownCollections, failures: [] };
+
+  const retriever = activeRetriever();
+  const spelling = new Map<string, SpellingResult>();
+  if (retriever.correctSpelling && !request.vector) {
+    const whole = queries.join(" ");
+    // Spelling is a help, never a reason for a search to fail.
+    const checked = await Promise.all(collections.map((name) => retriever.correctSpelling!(whole, name).catch(() => null)));
+    checked.forEach((result, i) => result && spelling.set(collections[i], result));
+  }
+
+  const failures: SearchFailure[] = [];
+  const share = Math.max(1, Math.ceil(request.top / queries.length));
+  const searchPart = async (query: string): Promise<Chunk[]> => {
+    const local = collections.map((name) =>
+      timed("collection", name, failures, () =>
+        retriever.retrieve(applyCorrections(query, spelling.get(name)?.corrections ?? {}), name, share, request.filters, {
+          mode: request.mode,
+          vector: request.vector,
+          collection: byName.get(name),
+          correctSpelling: false,
+          signal: request.signal,
+        }),
+      ),
+    );
+    const remote = (request.sources ?? []).map((id) =>
+      timed("source", id, failures, () => {
+        const timeout = AbortSignal.timeout(SOURCE_TIMEOUT_MS);
+        const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+        return getRetriever(REMOTE_SOURCE_BACKEND).retrieve(query, id, share, null, { signal });
+      }),
+    );
+    const found = (await Promise.all([...local, ...remote])).flat();
+    return onePerPage(found.sort((a, b) => b.score - a.score), chunkPage).slice(0, share);
+  };
+  const perQuery = await Promise.all(queries.map(searchPart));
+
+  const chunks = onePerPage(takeTurns(perQuery), chunkPage).slice(0, request.top);
+  const kept = new Set(chunks.map((c) => c.chunk_id));
+  return {
+    chunks,
+    perQuery: perQuery.map((list) => list.filter((c) => kept.has(c.chunk_id))),
+    ...mergeSpelling([...spelling.values()]),
+    collections,
+    unknownCollections,
+    failures,
+  };
+}
+
+/** True when something was searched and every search failed: nothing to answer from. */
+export function everySearchFailed(result: KnowledgeResult, sources = 0): boolean {
+  const searched = result.collections.length + sources;
+  return searched > 0 && new Set(result.failures.map((f) => `${f.kind}:${f.name}`)).size >= searched;
+}
+
+async function timed(
+  kind: SearchFailure["kind"],
+  name: string,
+  failures: SearchFailure[],
+  search: () => Promise<RetrievalResult>,
+): Promise<Chunk[]> {
+  const started = performance.now();
+  const result = await search();
+  if (result.success) return result.chunks;
+  failures.push({ kind, name, message: result.error_message ?? "Retrieval failed", elapsed_ms: Math.round(performance.now() - started) });
+  return [];
+}
+
+/**
+ * One collection's typo may be another's word: a word counts as misspelled (or unknown) only
+ * if every collection says so. Its correction is the first collection's.
+ */
+export function mergeSpelling(results: SpellingResult[]): Pick<KnowledgeResult, "corrections" | "unknownWords"> {
+  if (results.length === 0) return { corrections: {}, unknownWords: [] };
+  const unknownIn = (r: SpellingResult, word: string) => word in r.corrections || r.unknown.includes(word);
+  const everywhere = (word: string) => results.every((r) => unknownIn(r, word));
+  const corrections: Record<string, string> = {};
+  for (const r of results) for (const [word, fix] of Object.entries(r.corrections)) if (!(word in corrections) && everywhere(word)) corrections[word] = fix;
+  const unknownWords = results[0].unknown.filter((w) => results.every((r) => r.unknown.includes(w)));
+  return { corrections, unknownWords };
+}
+
+/** The lists' first results, then their second ones, and so on; each chunk once. */
+function takeTurns(lists: Chunk[][]): Chunk[] {
+  const seen = new Set<string>();
+  const merged: Chunk[] = [];
+  for (let rank = 0; lists.some((list) => rank < list.length); rank++) {
+    for (const list of lists) {
+      const chunk = list[rank];
+      if (chunk && !seen.has(chunk.chunk_id)) {
+        seen.add(chunk.chunk_id);
+        merged.push(chunk);
+      }
+    }
+  }
+  return merged;
+}
+
+/** Chat cites pages: a page of a file in a collection is one citation. */
+const chunkPage = (c: Chunk) =>
+  c.page_number === null ? null : `${String(c.metadata.collection_name ?? "")}/${String(c.metadata.file_id ?? c.file_name)}#${c.page_number}`;
+
+/**
+ * A document's passages in order (neighbours of a match, headings for suggestions, exports),
+ * from the active backend; empty when the backend cannot list them.
+ */
+export async function documentPassages(collection: string, options: ReadChunksOptions = {}): Promise<StoredPassage[]> {
+  const retriever = activeRetriever();
+  if (!retriever.readChunks) return [];
+  return retriever.readChunks(collection, options);
+}
+
+/** Where a passage's source opens (at its page): the one place this URL is built. */
+export function documentUrl(collection: string, fileId: string, page?: number | null, origin = ""): string {
+  const base = `${origin}/v1/collections/${encodeURIComponent(collection)}/documents/${encodeURIComponent(fileId)}/content`;
+  return page ? `${base}#page=${page}` : base;
+}
