@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as authPost } from "@/app/auth/route";
-import { GET as authMethodsGet } from "@/app/auth/methods/route";
-import { GET as dataSourceGet } from "@/app/dataSource/route";
-import { GET as embeddingInfoGet } from "@/app/embedding/info/route";
-import { POST as retrievalPost } from "@/app/retrieval/route";
-import { GET as retrievalInfoGet } from "@/app/retrieval/info/route";
-import { GET as securityGet } from "@/app/security/requirements/route";
+import { POST as authPost } from "@/app/(eri)/auth/route";
+import { GET as authMethodsGet } from "@/app/(eri)/auth/methods/route";
+import { GET as dataSourceGet } from "@/app/(eri)/dataSource/route";
+import { GET as embeddingInfoGet } from "@/app/(eri)/embedding/info/route";
+import { POST as retrievalPost } from "@/app/(eri)/retrieval/route";
+import { GET as retrievalInfoGet } from "@/app/(eri)/retrieval/info/route";
+import { GET as securityGet } from "@/app/(eri)/security/requirements/route";
 import { updateServerSettings } from "@/lib/eri/server/settings";
 import { SourceCreate } from "@/lib/eri/source-schemas";
 import { checkSourceForChat, createSource, testSource } from "@/lib/eri/sources";

@@ -1,16 +1,15 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 
 /**
  * Validates ERI responses against the component schemas of the v1 OpenAPI contract
  * (every object there has additionalProperties: false, as AI Studio deserializes), plus the
- * rule the spec cannot state: arrays are never null. The contract lives beside the checkout
- * (../shared/specs) or where ERI_SPEC points; without it these checks are skipped.
+ * rule the spec cannot state: arrays are never null. The contract is vendored beside the ERI
+ * code (lib/eri/eri-v1.openapi.json), so these checks always run.
  */
 
-export const ERI_SPEC_PATH = process.env.ERI_SPEC ?? path.resolve(process.cwd(), "..", "shared", "specs", "eri-v1.openapi.json");
-export const hasEriSpec = existsSync(ERI_SPEC_PATH);
+export const ERI_SPEC_PATH = path.resolve(import.meta.dirname, "..", "..", "lib", "eri", "eri-v1.openapi.json");
 
 type JsonSchema = { $ref?: string; type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema };
 interface Spec {
@@ -64,7 +63,6 @@ export function v1Problems(component: string, value: unknown, opts: { array?: bo
 }
 
 export function assertV1(component: string, value: unknown, opts: { array?: boolean } = {}): void {
-  if (!hasEriSpec) return;
   const problems = v1Problems(component, value, opts);
   if (problems.length) throw new Error(`Not a valid v1 ${component}${opts.array ? "[]" : ""}: ${problems.join("; ")}\n${JSON.stringify(value)}`);
 }
