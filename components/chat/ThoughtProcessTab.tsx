@@ -19,10 +19,10 @@ export function ThoughtProcessTab({ thoughts }: { thoughts: Thought[] }) {
           <div className="mt-2 text-sm">
             <Description value={t.description} />
           </div>
-          {t.props && Object.keys(t.props).length > 0 && <Props props={t.props} />}
-          {t.usage && (
+          {t.props && <Props props={t.props} />}
+          {t.props?.token_usage && (
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-              Tokens: {Object.entries(t.usage).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(" · ")}
+              Tokens: {Object.entries(t.props.token_usage).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(" · ")}
             </p>
           )}
         </li>
@@ -33,6 +33,10 @@ export function ThoughtProcessTab({ thoughts }: { thoughts: Thought[] }) {
 
 function isChunk(value: unknown): value is Chunk {
   return typeof value === "object" && value !== null && "content" in value && "display_citation" in value;
+}
+
+function isMessage(value: unknown): value is { role: string; content: string } {
+  return typeof value === "object" && value !== null && typeof (value as { role?: unknown }).role === "string" && typeof (value as { content?: unknown }).content === "string";
 }
 
 function Description({ value }: { value: unknown }) {
@@ -53,6 +57,18 @@ function Description({ value }: { value: unknown }) {
       </ol>
     );
   }
+  if (Array.isArray(value) && value.every(isMessage)) {
+    return (
+      <ol className="space-y-1">
+        {value.map((m, i) => (
+          <li key={i}>
+            <span className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">{m.role}</span>
+            <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-900">{m.content}</pre>
+          </li>
+        ))}
+      </ol>
+    );
+  }
   if (Array.isArray(value) && value.every((v) => typeof v === "string")) {
     return (
       <ol className="space-y-1">
@@ -68,9 +84,11 @@ function Description({ value }: { value: unknown }) {
 }
 
 function Props({ props }: { props: Record<string, unknown> }) {
+  const shown = Object.entries(props).filter(([key]) => key !== "token_usage");
+  if (!shown.length) return null;
   return (
     <dl className="mt-2 flex flex-wrap gap-1.5 text-xs">
-      {Object.entries(props).map(([key, value]) => (
+      {shown.map(([key, value]) => (
         <div key={key} className="flex gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
           <dt className="font-medium">{key.replace(/_/g, " ")}:</dt>
           <dd className="break-all">{typeof value === "string" ? value : JSON.stringify(value)}</dd>

@@ -1,10 +1,26 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
+import { collectionsHolding } from "@/lib/knowledge/originals";
 import { documentUrl } from "@/lib/knowledge/search";
 import type { CitationSource, DataPoints } from "./schemas";
 
-/** Citation ids: `file_name#page=N` for paged sources, `file_name` otherwise. */
-export function citationId(chunk: Pick<Chunk, "file_name" | "page_number">): string {
-  return chunk.page_number ? `${chunk.file_name}#page=${chunk.page_number}` : chunk.file_name;
+/**
+ * Citation ids: `file_name#page=N` for paged sources, `file_name` otherwise; with the
+ * collection in front (`collection/file_name#page=N`) when several collections hold a file of
+ * that name. An id is also the path the reference frontend opens: `/content/<id>`.
+ */
+export function citationId(chunk: Pick<Chunk, "file_name" | "page_number" | "metadata">): string {
+  const scope = chunk.metadata.citation_scope;
+  const name = typeof scope === "string" ? `${scope}/${chunk.file_name}` : chunk.file_name;
+  return chunk.page_number ? `${name}#page=${chunk.page_number}` : name;
+}
+
+/** Marks the chunks whose file name several collections use, so their citations say which. */
+export async function scopeSharedFileNames(chunks: Chunk[]): Promise<Chunk[]> {
+  const local = chunks.filter((c) => typeof c.metadata.collection_name === "string");
+  const holders = await collectionsHolding(local.map((c) => c.file_name));
+  return chunks.map((chunk) =>
+    (holders.get(chunk.file_name)?.length ?? 0) > 1 ? { ...chunk, metadata: { ...chunk.metadata, citation_scope: chunk.metadata.collection_name } } : chunk,
+  );
 }
 
 function sourceUrl(chunk: Chunk): string | null {

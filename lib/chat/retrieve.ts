@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { usableSources } from "@/lib/eri/sources";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
 import { searchKnowledge } from "@/lib/knowledge/search";
+import { scopeSharedFileNames } from "./citations";
 import type { Thought } from "./schemas";
 
 /**
@@ -56,6 +57,9 @@ export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOut
         : { title: `ERI source failed: ${names.get(failure.name) ?? failure.name}`, description: failure.message, elapsed_ms: failure.elapsed_ms },
     );
   }
-  const { chunks, perQuery, corrections, unknownWords, collections } = result;
+  const { corrections, unknownWords, collections } = result;
+  const chunks = await scopeSharedFileNames(result.chunks);
+  const scoped = new Map(chunks.map((c) => [c.chunk_id, c]));
+  const perQuery = result.perQuery.map((list) => list.map((c) => scoped.get(c.chunk_id) ?? c));
   return { chunks, perQuery, corrections, unknownWords, collections, notes };
 }

@@ -56,9 +56,23 @@ export type ChatRequest = z.infer<typeof ChatRequest>;
 export interface Thought {
   title: string;
   description: unknown;
-  props?: Record<string, unknown>;
+  /** A model step's `token_usage` is here, where the reference frontend reads it. */
+  props?: Record<string, unknown> & { token_usage?: TokenUsage };
   elapsed_ms?: number;
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
+}
+
+/** As the reference app reports a completion's usage (its TokenUsageProps). */
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  reasoning_tokens: number;
+  total_tokens: number;
+}
+
+/** A prompt message as a thought shows it (the reference frontend renders these as JSON). */
+export interface PromptMessage {
+  role: string;
+  content: string;
 }
 
 export interface CitationSource {

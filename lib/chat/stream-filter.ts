@@ -71,3 +71,26 @@ export class AnswerStreamFilter {
     return rest;
   }
 }
+
+const WORDS_PER_PIECE = 6;
+
+/**
+ * An answer written at once (the offline one) as a stream of short pieces, as a model would
+ * send it: a few words each, never splitting a citation bracket, together exactly the text.
+ */
+export function streamPieces(text: string, wordsPerPiece = WORDS_PER_PIECE): string[] {
+  const tokens = text.match(/\[[^\]\n]*\]|[^\s[]+|\[|\s+/g) ?? [];
+  const pieces: string[] = [];
+  let piece = "";
+  let words = 0;
+  for (const token of tokens) {
+    piece += token;
+    if (/\S/.test(token) && ++words >= wordsPerPiece) {
+      pieces.push(piece);
+      piece = "";
+      words = 0;
+    }
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}

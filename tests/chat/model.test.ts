@@ -53,9 +53,18 @@ describe("chat with a model", () => {
     expect(text).not.toContain("made-up.pdf");
     expect(text).not.toContain("<<");
     expect(text).not.toContain(">>");
-    const last = all.at(-1) as { context: { followup_questions: string[]; thoughts: { title: string; usage?: object }[] } };
+    const last = all.at(-1) as { context: { followup_questions: string[]; thoughts: { title: string; description: unknown; props?: { token_usage?: object } }[] } };
     expect(last.context.followup_questions).toEqual(["What about out-of-network care?", "Is dental covered?"]);
-    expect(last.context.thoughts.find((t) => t.title === "Answer")?.usage).toMatchObject({ total_tokens: 150 });
+    // Where the reference frontend reads them: token usage in props, the prompt as message objects.
+    expect(last.context.thoughts.find((t) => t.title === "Answer")?.props?.token_usage).toEqual({
+      prompt_tokens: 120,
+      completion_tokens: 30,
+      reasoning_tokens: 0,
+      total_tokens: 150,
+    });
+    const prompt = last.context.thoughts.find((t) => t.title === "Prompt to generate answer")?.description as { role: string; content: string }[];
+    expect(prompt.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(prompt[1].content).toMatch(/Sources:\nhandbook\.pdf#page=\d: /);
     const sent = fake.requests.at(-1)!.body as { messages: { role: string; content: string }[]; temperature: number; seed: number; stream: boolean };
     expect(sent).toMatchObject({ temperature: 0.1, seed: 7, stream: true });
     expect(sent.messages[0].content).toMatch(/Uploaded Documents[\s\S]*handbook\.pdf/);

@@ -7,6 +7,7 @@ import { startWorker, stopWorker } from "@/lib/knowledge";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
 import { GET as history } from "@/app/api/history/route";
+import { GET as content } from "@/app/content/[...path]/route";
 import { freshDataDir } from "../helpers/env";
 import { ingestAndWait } from "../helpers/jobs";
 import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/files";
@@ -81,7 +82,9 @@ describe("chat (offline)", () => {
     const all = await lines(res);
     expect(all[0]).toMatchObject({ delta: { role: "assistant" } });
     expect((all[0].context as { data_points: { citations: string[] } }).data_points.citations.length).toBeGreaterThan(0);
-    const text = all.map((l) => (l.delta as { content?: string } | undefined)?.content ?? "").join("");
+    const deltas = all.map((l) => (l.delta as { content?: string } | undefined)?.content).filter((c) => c !== undefined);
+    expect(deltas.length).toBeGreaterThan(1); // streamed in pieces, like a model's answer
+    const text = deltas.join("");
     expect(text).toMatch(/twenty days/);
     const last = all.at(-1) as { context: { followup_questions: string[] } };
     expect(Array.isArray(last.context.followup_questions)).toBe(true);
@@ -141,5 +144,34 @@ describe("example questions and follow-ups", () => {
       expect(q).not.toMatch(/say about (handbook|travel)\?/);
     }
     expect(questions).toEqual(expect.arrayContaining([expect.stringMatching(/handbook say about (vacation policy|remote work|health benefits)/)]));
+  });
+});
+
+describe("citations as the reference frontend opens them (/content/<citation>)", () => {
+  const open = (citation: string) =>
+    content(new Request(`http://local/content/${citation}`), { params: Promise.resolve({ path: citation.split("#")[0].split("/") }) });
+
+  it("serves a cited file by its name", async () => {
+    const res = await open("handbook.pdf#page=3");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await open("nothing.pdf")).status).toBe(404);
+  });
+
+  it("names the collection in the citation when several collections hold a file of that name", async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-chat-"));
+    await activeIngestor().createCollection("archive");
+    await ingestAndWait("archive", [writeTemp(tmp, "handbook.pdf", await makePdf(["Archived policy. The annual deductible used to be 900 dollars."]))]);
+    const body = await (await post(chat, { messages: [{ role: "user", content: "What is the annual deductible?" }] })).json();
+    const citations: string[] = body.context.data_points.citations;
+    expect(citations).toEqual(expect.arrayContaining(["hr/handbook.pdf#page=3", "archive/handbook.pdf#page=1"]));
+    expect(citations.some((c) => c.startsWith("handbook.pdf"))).toBe(false);
+    for (const [, id] of body.message.content.matchAll(/\[([^\]]+)\]/g)) expect(citations).toContain(id);
+    expect((await open("archive/handbook.pdf#page=1")).status).toBe(200);
+    const ambiguous = await open("handbook.pdf#page=1");
+    expect(ambiguous.status).toBe(409);
+    expect((await ambiguous.json()).detail).toMatch(/several collections/);
+    await activeIngestor().deleteCollection("archive");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AnswerStreamFilter } from "@/lib/chat/stream-filter";
+import { AnswerStreamFilter, streamPieces } from "@/lib/chat/stream-filter";
 
 function run(chunks: string[], known = ["a.pdf#page=1"]) {
   const filter = new AnswerStreamFilter(known);
@@ -28,5 +28,21 @@ describe("AnswerStreamFilter", () => {
 
   it("treats an unclosed follow-up at the very end as a follow-up", () => {
     expect(run(["Done. <<What next?"])).toEqual({ text: "Done. ", followups: ["What next?"] });
+  });
+});
+
+describe("streamPieces", () => {
+  it("splits a written answer into pieces of a few words that join back to it exactly", () => {
+    const answer = "The plan covers annual check-ups at no cost [Benefits Guide.pdf#page=3].\n\nDental care is separate [b.md].";
+    const pieces = streamPieces(answer, 4);
+    expect(pieces.join("")).toBe(answer);
+    expect(pieces.length).toBeGreaterThan(3);
+    // A citation with spaces in its file name stays in one piece.
+    expect(pieces.some((p) => p.includes("[Benefits Guide.pdf#page=3]"))).toBe(true);
+  });
+
+  it("keeps a lone bracket and an empty text", () => {
+    expect(streamPieces("x [ y").join("")).toBe("x [ y");
+    expect(streamPieces("")).toEqual([]);
   });
 });

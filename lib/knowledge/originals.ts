@@ -1,0 +1,65 @@
+import { readFile } from "node:fs/promises";
+import { conflict, notFound } from "@/lib/errors";
+import { db } from "@/lib/db/client";
+import { findDocument } from "./repo";
+
+/** The original uploads behind citations: found by id, or by file name as chat clients cite them. */
+
+type StoredDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
+
+/** The original file as a response a PDF viewer can open at `#page=N`. */
+export async function originalResponse(doc: StoredDocument): Promise<Response> {
+  const data = await readFile(doc.storagePath).catch(() => {
+    throw notFound(`The original of '${doc.fileName}' is no longer stored`);
+  });
+  return new Response(new Uint8Array(data), {
+    headers: {
+      "Content-Type": doc.mimeType,
+      "Content-Length": String(data.byteLength),
+      "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, max-age=300",
+    },
+  });
+}
+
+/**
+ * The document a citation path names: `<file name>`, or `<collection>/<file name>` when the
+ * name is used in several collections (chat then cites it that way). The latest upload wins.
+ */
+export async function documentAtPath(segments: string[]): Promise<StoredDocument> {
+  const [first, ...rest] = segments;
+  if (rest.length) {
+    const scoped = await latestNamed(rest.join("/"), first);
+    if (scoped) return scoped;
+  }
+  const fileName = segments.join("/");
+  const holders = await collectionsHolding([fileName]);
+  const collections = holders.get(fileName) ?? [];
+  if (collections.length > 1) {
+    throw conflict(`'${fileName}' is in several collections (${collections.join(", ")}): open /content/<collection>/${fileName}`);
+  }
+  const doc = collections.length ? await latestNamed(fileName, collections[0]) : null;
+  if (!doc) throw notFound(`No document named '${fileName}'`);
+  return doc;
+}
+
+/** The latest ingested upload of that name, else the latest upload. */
+async function latestNamed(fileName: string, collectionName: string) {
+  const latest = (status?: string) =>
+    db().document.findFirst({ where: { fileName, collectionName, ...(status ? { status } : {}) }, orderBy: { uploadedAt: "desc" } });
+  return (await latest("success")) ?? (await latest());
+}
+
+/** File name → the collections holding a document of that name. */
+export async function collectionsHolding(fileNames: string[]): Promise<Map<string, string[]>> {
+  if (fileNames.length === 0) return new Map();
+  const rows = await db().document.findMany({
+    where: { fileName: { in: [...new Set(fileNames)] } },
+    select: { fileName: true, collectionName: true },
+    distinct: ["fileName", "collectionName"],
+  });
+  const holders = new Map<string, string[]>();
+  for (const row of rows) holders.set(row.fileName, [...(holders.get(row.fileName) ?? []), row.collectionName]);
+  return holders;
+}
