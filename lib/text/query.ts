@@ -1,23 +1,20 @@
 /**
  * The search query for a conversation. Offline: a rule-based rewrite — a short or pronoun-led
  * follow-up ("and for dental?", "how much does it cost?") borrows the subject terms of the
- * previous user question. With a model, lib/chat/model-query.ts asks the LLM instead.
+ * previous user question. With a model, lib/chat/approach.ts asks the model instead.
  */
+import { QUESTION_STOP_WORDS } from "./stop-words";
+
 export interface ConversationMessage {
   role: "user" | "assistant" | "system";
   content: string;
 }
 
-const STOP_WORDS = new Set(
-  "a an and are as at be but by can could do does did for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this those to was we were what when where which who whom why will with would you your about also any there here please tell explain give show list describe much many get got big small lot need want know like".split(
-    " ",
-  ),
-);
 const REFERRING = /\b(it|its|that|this|those|these|they|them|their|he|she|his|her|one|ones|same|above|previous)\b/i;
 const FOLLOW_UP_START = /^(and|or|but|also|what about|how about|and what|and how|same for|what if)\b/i;
 
 export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !STOP_WORDS.has(w) && w.length > 1);
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !QUESTION_STOP_WORDS.has(w) && w.length > 1);
 }
 
 /** True when the question cannot stand alone and needs the previous question's subject. */
@@ -61,5 +58,5 @@ export function questionParts(question: string): string[] {
 
 /** Capitalised words not at the start of the sentence: names of products, plans, documents. */
 function properNames(text: string): string[] {
-  return [...new Set((text.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}_.-]*/gu) ?? []).filter((w) => !STOP_WORDS.has(w.toLowerCase())))];
+  return [...new Set((text.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}_.-]*/gu) ?? []).filter((w) => !QUESTION_STOP_WORDS.has(w.toLowerCase())))];
 }

@@ -1,5 +1,6 @@
 import * as lancedb from "@lancedb/lancedb";
-import snowballStem from "wink-porter2-stemmer";
+import { INDEX_STOP_WORDS } from "@/lib/text/stop-words";
+import { snowballStem } from "@/lib/text/stem";
 import { applyCorrections, correction, MIN_TYPO_LENGTH, wordCounts, words } from "@/lib/text/typos";
 import type { SpellingResult } from "../types";
 
@@ -17,20 +18,6 @@ const INDEX_FUZZINESS = 2;
 const MIN_PROBED_LENGTH = 3;
 /** Chunks read to find what a fuzzy match matched. */
 const FUZZY_SAMPLE = 5;
-
-/**
- * The index drops these (LanceDB's English stop words, NLTK's list, with contractions split at
- * the apostrophe as words are here), so a probe for them finds nothing; they are not typos.
- */
-export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(
-  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its
-  itself they them their theirs themselves what which who whom this that these those am is are was were be been being have
-  has had having do does did doing would should could ought a an the and but if or because as until while of at by for with
-  about against between into through during before after above below to from up down in out on off over under again further
-  then once here there when where why how all any both each few more most other some such no nor not only own same so than
-  too very s t can will just don now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn
-  shan shouldn wasn weren won wouldn`.split(/\s+/),
-);
 
 export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
   const unknown = await unknownWords(t, tableName, query);

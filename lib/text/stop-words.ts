@@ -1,0 +1,25 @@
+/**
+ * Stop words, once for the whole product.
+ *
+ * INDEX_STOP_WORDS: what LanceDB's full-text index drops (its English list, NLTK's, with
+ * contractions split at the apostrophe as words are here). A query word in it matches nothing,
+ * so it is neither a typo nor a term an answer should be judged by.
+ *
+ * (The offline embedder, local-hash-v1, keeps its own frozen list: changing it would change
+ * every stored vector, so it belongs to that model, not here.)
+ */
+export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(
+  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its
+  itself they them their theirs themselves what which who whom this that these those am is are was were be been being have
+  has had having do does did doing would should could ought a an the and but if or because as until while of at by for with
+  about against between into through during before after above below to from up down in out on off over under again further
+  then once here there when where why how all any both each few more most other some such no nor not only own same so than
+  too very s t can will just don now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn
+  shan shouldn wasn weren won wouldn`.split(/\s+/),
+);
+
+/** Words of asking rather than of the subject: "please tell me how much…", "what do I get…". */
+const QUESTION_FILLER = "also please tell explain give show list describe much many get got big small lot need want know like".split(" ");
+
+/** Not content words: the index's stop words and the words a question is phrased with. */
+export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set([...INDEX_STOP_WORDS, ...QUESTION_FILLER]);
