@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layering the code relies on: reads go through the Knowledge Layer's door
+ * (lib/knowledge/search.ts), never an adapter's internals; each protocol stays in its folder.
+ */
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx|mjs)$/.test(e.name) && !e.parentPath.includes("generated"))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+const imports = (file: string) => [...readFileSync(path.join(root, file), "utf8").matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
+const product = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components")];
+
+describe("module boundaries", () => {
+  it("nothing outside the LanceDB adapter imports it (but the registry that registers it)", () => {
+    const offenders = product
+      .filter((f) => !f.startsWith("lib/knowledge/lancedb/") && f !== "lib/knowledge/index.ts")
+      .flatMap((f) => imports(f).filter((i) => /(^|\/)lancedb\//.test(i) || i === "@lancedb/lancedb").map((i) => `${f} → ${i}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("the ERI code does not reach into chat, and HTTP helpers do not reach into protocols", () => {
+    const offenders = [
+      ...product.filter((f) => f.startsWith("lib/eri/")).flatMap((f) => imports(f).filter((i) => i.startsWith("@/lib/chat")).map((i) => `${f} → ${i}`)),
+      ...product
+        .filter((f) => f.startsWith("lib/http/"))
+        .flatMap((f) => imports(f).filter((i) => /^@\/lib\/(eri|chat|polymath|copilot)\//.test(i)).map((i) => `${f} → ${i}`)),
+    ];
+    expect(offenders).toEqual([]);
+  });
+});
