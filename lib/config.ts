@@ -29,6 +29,10 @@ const envSchema = z.object({
   CHAT_MODEL_SELF_HOSTED: z.enum(["true", "false"]).default("false"),
   CHAT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   APP_SECRET: z.string().optional(),
+  // "" (an empty line in .env) means unset for these too.
+  PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  COPILOT_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
+  COPILOT_API_KEY_REFERENCE_ID: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -64,6 +68,12 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     chatModelSelfHosted: raw.CHAT_MODEL_SELF_HOSTED === "true",
     chatTimeoutMs: raw.CHAT_TIMEOUT_MS,
     appSecret: raw.APP_SECRET,
+    /** Where clients outside reach this app (no trailing slash); null: as each request reached it. */
+    publicBaseUrl: raw.PUBLIC_BASE_URL ? raw.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
+    copilot: {
+      apiKey: raw.COPILOT_API_KEY ?? null,
+      apiKeyReferenceId: raw.COPILOT_API_KEY_REFERENCE_ID?.trim() || null,
+    },
   };
 }
 

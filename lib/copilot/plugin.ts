@@ -1,0 +1,59 @@
+import { exampleQuestions } from "@/lib/chat/suggestions";
+import { listCollectionRows } from "@/lib/knowledge/repo";
+import { pluginManifest } from "./manifest";
+import { openApiDocument, SEARCH_PATH } from "./openapi";
+import type { CopilotSettings } from "./settings";
+import { validateManifest, type ManifestCheck } from "./validate";
+
+/** Everything the Copilot routes, the app package and the Integrations page serve, built once per request. */
+
+type Json = Record<string, unknown>;
+
+export const COPILOT_PATHS = {
+  manifest: "/api/copilot/ai-plugin.json",
+  openApi: "/api/copilot/openapi.json",
+  search: SEARCH_PATH,
+  appPackage: "/api/copilot/app-package.zip",
+} as const;
+
+/** A declarative agent shows at most six conversation starters. */
+export const MAX_STARTERS = 6;
+const FALLBACK_STARTER = "What topics do my documents cover?";
+
+export interface CopilotPlugin {
+  settings: CopilotSettings;
+  urls: Record<keyof typeof COPILOT_PATHS, string>;
+  collections: string[];
+  starters: string[];
+  openApi: Json;
+  /** The manifest as served: its runtime points at the OpenAPI document's absolute URL. */
+  manifest: Json;
+}
+
+/** Example questions from the collections' documents (section headings), or one generic question. */
+async function conversationStarters(): Promise<string[]> {
+  const questions = await exampleQuestions(null, MAX_STARTERS).catch((error: unknown) => {
+    console.warn("[copilot] conversation starters unavailable:", error);
+    return [];
+  });
+  return questions.length ? questions : [FALLBACK_STARTER];
+}
+
+export async function copilotPlugin(settings: CopilotSettings): Promise<CopilotPlugin> {
+  const [rows, starters] = await Promise.all([listCollectionRows(), conversationStarters()]);
+  const collections = rows.map((r) => r.name);
+  const urls = Object.fromEntries(Object.entries(COPILOT_PATHS).map(([key, path]) => [key, `${settings.baseUrl}${path}`])) as CopilotPlugin["urls"];
+  const openApi = openApiDocument({ baseUrl: settings.baseUrl, collections, requiresKey: settings.requiresKey });
+  const manifest = pluginManifest({ ...settings, openApiUrl: urls.openApi, collections, starters });
+  return { settings, urls, collections, starters, openApi, manifest };
+}
+
+/** The served manifest checked against the official schema and the OpenAPI document. */
+export function checkPlugin(plugin: CopilotPlugin): ManifestCheck {
+  const check = validateManifest(plugin.manifest, plugin.openApi);
+  if (plugin.settings.requiresKey && !plugin.settings.referenceId) {
+    check.errors.unshift("COPILOT_API_KEY is set but COPILOT_API_KEY_REFERENCE_ID is not: register the key in the Teams Developer Portal and set its reference id");
+    check.valid = false;
+  }
+  return check;
+}
