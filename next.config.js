@@ -8,6 +8,10 @@ const nextConfig = {
   // tracing cannot see it: ship it with every server route.
   outputFileTracingIncludes: { "/*": ["./lib/ingest/workers/*.mjs"] },
   poweredByHeader: false,
+  // Polymath clients discover the library host from the home page (lib/polymath/http.ts).
+  async headers() {
+    return [{ source: "/", headers: [{ key: "Link", value: "</api/polymath>; rel=polymath" }] }];
+  },
   // `npm test` type-checks the whole project (tests included) once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   experimental: {

@@ -21,6 +21,16 @@ const FORMATS: readonly FileFormat[] = [
     mimeType: MARKDOWN_MIME_TYPE,
     parse: async (d) => parseText(d, MARKDOWN_MIME_TYPE),
   },
+  {
+    // Polymath library files: the ingestion pipeline imports their bits as they are
+    // (lib/polymath/import.ts); they are never parsed as a document.
+    label: "Polymath library (.json)",
+    extensions: [".json"],
+    mimeType: "application/json",
+    parse: async () => {
+      throw new IngestError("A .json file is imported as a Polymath library, not parsed as a document");
+    },
+  },
 ];
 
 /** Lower-case extensions with the dot, e.g. for an <input accept=...> list. */

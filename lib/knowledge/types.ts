@@ -65,6 +65,8 @@ export interface SubmittedFile {
   path: string;
   fileName: string;
   size: number;
+  /** Stored with the file (e.g. `access_tag` from the upload's form fields). */
+  metadata?: Record<string, unknown>;
 }
 
 /** Mirrors the SDK's BaseIngestor. `submitJob` returns a job id at once; work happens later. */

@@ -11,9 +11,13 @@ import type { SubmittedFile } from "./types";
  * The HTTP layer's half of an upload (as the SDK describes it): check the request, write each
  * file of the multipart field `files` to a temp path, and hand the paths to the ingestor.
  * Unsupported files in a mixed upload are still submitted so they fail alone, visibly, in the
- * job; an upload with no supported file at all is refused with 415.
+ * job; an upload with no supported file at all is refused with 415. `fields` reads the form's
+ * other fields into metadata stored with every file of the upload (and may refuse them).
  */
-export async function receiveUpload(request: Request): Promise<SubmittedFile[]> {
+export async function receiveUpload(
+  request: Request,
+  fields?: (form: FormData) => Record<string, unknown>,
+): Promise<SubmittedFile[]> {
   const { maxUploadBytes, maxUploadMb } = config();
   const tooLarge = () => payloadTooLarge(`Upload exceeds the ${maxUploadMb} MB limit`);
   // Without a declared length the body would be buffered before any size check.
@@ -36,9 +40,15 @@ export async function receiveUpload(request: Request): Promise<SubmittedFile[]> 
     const names = files.map((f) => f.name).join(", ");
     throw unsupportedMediaType(`Unsupported file type (${names}). Supported: ${SUPPORTED_EXTENSIONS.join(", ")}`);
   }
+  const metadata = fields?.(form);
   const dir = path.join(os.tmpdir(), "docchat-uploads");
   await mkdir(dir, { recursive: true });
-  const saved = files.map((file) => ({ path: path.join(dir, randomUUID()), fileName: file.name || "file", size: file.size }));
+  const saved: SubmittedFile[] = files.map((file) => ({
+    path: path.join(dir, randomUUID()),
+    fileName: file.name || "file",
+    size: file.size,
+    ...(metadata && Object.keys(metadata).length ? { metadata } : {}),
+  }));
   try {
     await Promise.all(files.map(async (file, i) => writeFile(saved[i].path, new Uint8Array(await file.arrayBuffer()))));
   } catch (error) {

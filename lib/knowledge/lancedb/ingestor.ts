@@ -81,6 +81,7 @@ export class LanceDbIngestor implements Ingestor {
             mimeType: mimeTypeFor(file.fileName),
             storagePath,
             status: "uploading",
+            metadata: JSON.stringify(file.metadata ?? {}),
           },
         }),
       ),

@@ -11,26 +11,44 @@ export function displayCitation(fileName: string, page: number | null): string {
 }
 
 export function toChunk(row: ScoredChunk, collectionName: string): Chunk {
+  const source = importedSource(row.source);
   return {
     chunk_id: row.chunk_id,
     content: row.content,
     score: row.score,
-    file_name: row.file_name,
+    // A passage imported from a library is cited as its source: its title, opening its url.
+    file_name: source?.title ?? row.file_name,
     page_number: row.page_number,
-    display_citation: displayCitation(row.file_name, row.page_number),
+    display_citation: source?.title ?? displayCitation(row.file_name, row.page_number),
     content_type: row.content_type as Chunk["content_type"],
     content_subtype: null,
     structured_data: null,
     image_storage_uri: null,
-    image_url: null,
+    image_url: source?.image_url ?? null,
     metadata: {
       collection_name: collectionName,
       file_id: row.file_id,
       chunk_index: row.chunk_index,
       heading: row.heading,
       token_count: row.token_count,
+      ...(source?.url ? { url: source.url } : {}),
+      ...(source?.title ? { source_title: source.title } : {}),
+      ...(source?.description ? { source_description: source.description } : {}),
     },
   };
+}
+
+/** The `source` column: the info a Polymath library gave the passage (strings only). */
+function importedSource(json: string | null | undefined): Partial<Record<"url" | "title" | "description" | "image_url", string>> | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    const out: Partial<Record<"url" | "title" | "description" | "image_url", string>> = {};
+    for (const key of ["url", "title", "description", "image_url"] as const) if (typeof value[key] === "string" && value[key]) out[key] = value[key] as string;
+    return out;
+  } catch {
+    return null;
+  }
 }
 
 /** Errors a user can act on pass through; anything else becomes a generic message. */

@@ -22,6 +22,11 @@ export interface ChunkRow {
   content_type: string;
   token_count: number;
   vector: Float32Array;
+  /**
+   * Where a passage imported from a Polymath library came from: JSON of its `info` (url,
+   * title, description, image_url). Null for passages of the collection's own files.
+   */
+  source?: string | null;
 }
 
 export type StoredChunk = Omit<ChunkRow, "vector" | "search_text">;
@@ -31,6 +36,8 @@ export interface ScoredChunk extends StoredChunk {
 }
 
 const PROJECTION = ["chunk_id", "file_id", "file_name", "page_number", "chunk_index", "heading", "content", "content_type", "token_count"];
+/** Added after the first release: tables made before it lack the column until a row needs it. */
+const SOURCE_COLUMN = "source";
 /** RRF damping constant; 10 (rather than the customary 60) favours agreement at the top, measured on Northwind. */
 const RRF_K = 10;
 /** BM25 is the stronger signal with the offline hashing embedder: vectors count half in the fusion. */
@@ -55,6 +62,7 @@ function chunkSchema(dims: number): Schema {
     new Field("content_type", new Utf8(), false),
     new Field("token_count", new Int32(), false),
     new Field("vector", new FixedSizeList(dims, new Field("item", new Float32(), true)), false),
+    new Field(SOURCE_COLUMN, new Utf8(), true),
   ]);
 }
 
@@ -126,7 +134,29 @@ export async function pingStore(): Promise<void> {
 export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
   if (rows.length === 0) return;
   const t = await table(name);
-  await t.add(rows.map((r) => ({ ...r, vector: Array.from(r.vector) })));
+  if (rows.some((r) => r.source) && !(await hasSourceColumn(name, t))) {
+    await t.addColumns([{ name: SOURCE_COLUMN, valueSql: "CAST(NULL AS STRING)" }]);
+    sourceColumn.set(name, Promise.resolve(true));
+  }
+  // A missing nullable column is stored as null; an old table must not be sent one it lacks.
+  await t.add(rows.map(({ source, ...r }) => ({ ...r, ...(source ? { source } : {}), vector: Array.from(r.vector) })));
+}
+
+/** Per table: whether it has the `source` column (tables made before it do not). */
+const sourceColumn = new Map<string, Promise<boolean>>();
+
+function hasSourceColumn(name: string, t: lancedb.Table): Promise<boolean> {
+  let known = sourceColumn.get(name);
+  if (!known) {
+    known = t.schema().then((s) => s.fields.some((f) => f.name === SOURCE_COLUMN));
+    sourceColumn.set(name, known);
+    known.catch(() => sourceColumn.delete(name));
+  }
+  return known;
+}
+
+async function projection(name: string, t: lancedb.Table): Promise<string[]> {
+  return (await hasSourceColumn(name, t)) ? [...PROJECTION, SOURCE_COLUMN] : PROJECTION;
 }
 
 export async function deleteFileChunks(name: string, fileIds: string[]): Promise<void> {
@@ -139,6 +169,7 @@ export async function deleteFileChunks(name: string, fileIds: string[]): Promise
 /** A table was dropped or replaced: nothing cached about it holds any more. */
 function forgetTable(name: string): void {
   forgetIndexedWords(name);
+  sourceColumn.delete(name);
   textIndexed.delete(name);
 }
 
@@ -153,7 +184,8 @@ export async function readRows(
   options: { fileId?: string; limit?: number; withVectors?: boolean } = {},
 ): Promise<(StoredChunk & { vector?: Float32Array })[]> {
   const t = await table(name);
-  let q = t.query().select(options.withVectors ? [...PROJECTION, "vector"] : PROJECTION);
+  const columns = await projection(name, t);
+  let q = t.query().select(options.withVectors ? [...columns, "vector"] : columns);
   if (options.fileId) q = q.where(`file_id = ${sqlString(options.fileId)}`);
   const rows = (await q.limit(options.limit ?? 1_000_000).toArray()) as (StoredChunk & { vector?: ArrayLike<number> })[];
   return rows
@@ -211,6 +243,7 @@ function plain(row: StoredChunk): StoredChunk {
     content: row.content,
     content_type: row.content_type,
     token_count: row.token_count,
+    source: row.source ?? null,
   };
 }
 
@@ -246,24 +279,25 @@ export interface SearchParams {
 export async function searchChunks(name: string, p: SearchParams): Promise<ScoredChunk[]> {
   const t = await table(name);
   const depth = Math.max(p.topK * HYBRID_DEPTH, 20);
-  if (p.mode === "vectors") return onePerPage(await vectorSearch(t, p, depth), chunkPage).slice(0, p.topK);
-  if (p.mode === "text") return onePerPage(await textSearch(t, p, depth), chunkPage).slice(0, p.topK);
-  const [byVector, byText] = await Promise.all([vectorSearch(t, p, depth), textSearch(t, p, depth)]);
+  const columns = await projection(name, t);
+  if (p.mode === "vectors") return onePerPage(await vectorSearch(t, p, depth, columns), chunkPage).slice(0, p.topK);
+  if (p.mode === "text") return onePerPage(await textSearch(t, p, depth, columns), chunkPage).slice(0, p.topK);
+  const [byVector, byText] = await Promise.all([vectorSearch(t, p, depth, columns), textSearch(t, p, depth, columns)]);
   return onePerPage(fuse([byText, byVector], [1, VECTOR_WEIGHT]), chunkPage).slice(0, p.topK);
 }
 
 const chunkPage = (c: ScoredChunk) => (c.page_number === null ? null : `${c.file_id}#${c.page_number}`);
 
-async function vectorSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
+async function vectorSearch(t: lancedb.Table, p: SearchParams, limit: number, columns: string[]): Promise<ScoredChunk[]> {
   if (!p.vector) throw new Error("vector search needs a query vector");
-  let q = t.vectorSearch(p.vector).distanceType("cosine").select([...PROJECTION, "_distance"]).limit(limit).nprobes(20);
+  let q = t.vectorSearch(p.vector).distanceType("cosine").select([...columns, "_distance"]).limit(limit).nprobes(20);
   if (p.where) q = q.where(p.where);
   const rows = (await q.toArray()) as (StoredChunk & { _distance: number })[];
   return rows.map((r) => ({ ...plain(r), score: scoreFromDistance(r._distance) }));
 }
 
-async function textSearch(t: lancedb.Table, p: SearchParams, limit: number): Promise<ScoredChunk[]> {
-  let q = t.query().fullTextSearch(withJoinedCompounds(p.query), { columns: [TEXT_COLUMN] }).select([...PROJECTION, "_score"]).limit(limit);
+async function textSearch(t: lancedb.Table, p: SearchParams, limit: number, columns: string[]): Promise<ScoredChunk[]> {
+  let q = t.query().fullTextSearch(withJoinedCompounds(p.query), { columns: [TEXT_COLUMN] }).select([...columns, "_score"]).limit(limit);
   if (p.where) q = q.where(p.where);
   try {
     const rows = (await q.toArray()) as (StoredChunk & { _score: number })[];

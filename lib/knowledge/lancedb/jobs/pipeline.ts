@@ -4,6 +4,8 @@ import { IngestError } from "@/lib/errors";
 import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
 import type { Embedder } from "@/lib/models/types";
+import { PolymathError } from "@/lib/polymath/format";
+import { isLibraryFile, readLibraryFile } from "@/lib/polymath/import";
 import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "../store";
 import { summarize } from "../../summaries";
 
@@ -33,6 +35,7 @@ export async function ingestFile(
 ): Promise<IngestOutcome> {
   await deleteFileChunks(file.collectionName, [file.fileId]);
   const data = new Uint8Array(await readFile(file.storagePath));
+  if (isLibraryFile(file.fileName)) return ingestLibrary(file, data, embedder, onProgress);
   const parsed = await parseFile(data, file.fileName);
   await onProgress(30);
   const { chunkTokens, chunkOverlap } = config();
@@ -64,4 +67,55 @@ export async function ingestFile(
   // One write per file: every LanceDB write is a version, and a file is all-or-nothing.
   await addChunks(file.collectionName, rows);
   return { chunks: rows.length, pageCount: parsed.pageCount, summary: await summarize(file.fileName, pieces.map((p) => p.text)) };
+}
+
+/**
+ * A Polymath library file: each bit becomes one passage, as it is (no re-chunking). Its
+ * embedding is reused when the library's model and dimensions are the collection's; other bits
+ * are embedded here. The bit's `info` is kept in `source`, so citations open its url.
+ */
+async function ingestLibrary(
+  file: FileToIngest,
+  data: Uint8Array,
+  embedder: Embedder,
+  onProgress: (percent: number) => Promise<void>,
+): Promise<IngestOutcome> {
+  let library;
+  try {
+    library = readLibraryFile(new TextDecoder().decode(data), { embeddingModel: embedder.model, embeddingDims: embedder.dimensions });
+  } catch (error) {
+    if (error instanceof PolymathError) throw new IngestError(error.message);
+    throw error;
+  }
+  await onProgress(30);
+  const rows: ChunkRow[] = [];
+  const { bits } = library;
+  for (let start = 0; start < bits.length; start += EMBED_BATCH) {
+    const batch = bits.slice(start, start + EMBED_BATCH);
+    const texts = batch.map((bit) => searchText(file.fileName, bit.source?.title ?? null, bit.text));
+    const missing = batch.flatMap((bit, i) => (bit.vector ? [] : [i]));
+    const embedded = missing.length ? await embedder.embed(missing.map((i) => texts[i])) : [];
+    const vectors = batch.map((bit) => bit.vector);
+    missing.forEach((i, k) => (vectors[i] = embedded[k]));
+    batch.forEach((bit, i) => {
+      const index = start + i;
+      rows.push({
+        chunk_id: `${file.fileId}:${index}`,
+        file_id: file.fileId,
+        file_name: file.fileName,
+        page_number: null,
+        chunk_index: index,
+        heading: bit.source?.title ?? null,
+        content: bit.text,
+        search_text: texts[i],
+        content_type: "text",
+        token_count: bit.tokenCount,
+        vector: vectors[i]!,
+        source: bit.source ? JSON.stringify(bit.source) : null,
+      });
+    });
+    await onProgress(30 + (60 * Math.min(bits.length, start + EMBED_BATCH)) / bits.length);
+  }
+  await addChunks(file.collectionName, rows);
+  return { chunks: rows.length, pageCount: null, summary: await summarize(file.fileName, bits.map((b) => b.text)) };
 }

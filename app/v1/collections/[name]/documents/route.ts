@@ -3,12 +3,14 @@ import { activeIngestor } from "@/lib/knowledge";
 import { existingCollectionName } from "@/lib/knowledge/params";
 import { DeleteFilesRequest } from "@/lib/knowledge/schemas";
 import { discardUploads, receiveUpload } from "@/lib/knowledge/upload";
+import { uploadMetadata } from "@/lib/polymath/access";
 
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
   const name = await existingCollectionName((await params).name);
-  const files = await receiveUpload(request);
+  // Optional form field `access_tag`: the files' Polymath access tag.
+  const files = await receiveUpload(request, uploadMetadata);
   const { jobId, fileIds } = await activeIngestor().submitJob(files, name).catch(async (error) => {
     await discardUploads(files);
     throw error;

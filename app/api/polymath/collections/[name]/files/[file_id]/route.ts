@@ -1,0 +1,16 @@
+import { adminRoute } from "@/lib/http/admin";
+import { json, parseWith, readJson } from "@/lib/http/respond";
+import { activeIngestor } from "@/lib/knowledge";
+import { existingCollectionName } from "@/lib/knowledge/params";
+import { AccessTagUpdate, setAccessTag } from "@/lib/polymath/access";
+
+type Ctx = { params: Promise<{ name: string; file_id: string }> };
+
+/** Sets a file's access tag (`{"access_tag": "staff"}`; null or "" removes it); answers the file. */
+export const PATCH = adminRoute(async (request: Request, { params }: Ctx) => {
+  const { name: rawName, file_id } = await params;
+  const name = await existingCollectionName(rawName);
+  const { access_tag } = parseWith(AccessTagUpdate, await readJson(request));
+  await setAccessTag(name, file_id, access_tag || null);
+  return json(await activeIngestor().getFileStatus(file_id, name));
+});

@@ -1,0 +1,24 @@
+import { badRequest } from "@/lib/errors";
+import { requestOrigin } from "@/lib/http/origin";
+import { route } from "@/lib/http/respond";
+import { collectionName } from "@/lib/knowledge/params";
+import { exportLibrary } from "@/lib/polymath/export";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ name: string }> };
+
+/** The collection as a Polymath library file with embeddings (`?format=polymath`, the only format). */
+export const GET = route(async (request: Request, { params }: Ctx) => {
+  const name = collectionName((await params).name);
+  const format = new URL(request.url).searchParams.get("format") ?? "polymath";
+  if (format !== "polymath") throw badRequest(`Unknown export format '${format}': use format=polymath`);
+  const { fileName, body } = await exportLibrary(name, requestOrigin(request));
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+});

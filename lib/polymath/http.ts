@@ -1,0 +1,38 @@
+import { NextResponse } from "next/server";
+import { AppError } from "@/lib/errors";
+import { PolymathError } from "./format";
+
+/**
+ * HTTP for the host endpoint. As the reference host does, every answer is HTTP 200 and an
+ * error is `{"error": "..."}`. Clients on other sites may call it (it reads only what is
+ * published, and access comes from the `access_token` argument, never from cookies), so it
+ * answers CORS requests.
+ */
+
+/** Where the host answers (advertised by the home page: Link header and <link rel="polymath">). */
+export const POLYMATH_PATH = "/api/polymath";
+
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Content-Type",
+  "Access-Control-Max-Age": "86400",
+};
+
+export function polymathJson(body: unknown): Response {
+  return NextResponse.json(body, { status: 200, headers: { ...CORS, "Cache-Control": "no-store" } });
+}
+
+export function polymathRoute(handler: (request: Request) => Promise<unknown>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      return polymathJson(await handler(request));
+    } catch (error) {
+      if (error instanceof PolymathError || error instanceof AppError) return polymathJson({ error: error.message });
+      console.error("[polymath] unhandled error:", error);
+      return polymathJson({ error: "Internal error" });
+    }
+  };
+}
+
+export const corsPreflight = async () => new Response(null, { status: 204, headers: CORS });

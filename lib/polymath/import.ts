@@ -1,0 +1,74 @@
+import { countTokensBounded } from "@/lib/ingest/tokens";
+import { fileExtension } from "@/lib/ingest/parse";
+import { decodeBase64, Library, LIBRARY_EXTENSION, LIBRARY_VERSION, polymathModelName, PolymathError, sizeHint, vectorFromBytes } from "./format";
+
+/**
+ * Reading a library file uploaded to a collection: its bits become passages. Embeddings are
+ * reused when the library's model and dimensions are the collection's; otherwise the ingestion
+ * pipeline embeds the text. `info` is kept so citations still open the bit's source.
+ */
+
+export const isLibraryFile = (fileName: string) => fileExtension(fileName) === LIBRARY_EXTENSION;
+
+export interface BitSource {
+  url?: string;
+  title?: string;
+  description?: string;
+  image_url?: string;
+}
+
+export interface ImportedBit {
+  text: string;
+  tokenCount: number;
+  /** The bit's own embedding, when it can be reused in the collection. */
+  vector: Float32Array | null;
+  source: BitSource | null;
+}
+
+export interface ImportedLibrary {
+  bits: ImportedBit[];
+  /** How many bits brought an embedding usable in the collection (the rest are embedded). */
+  reusedEmbeddings: number;
+}
+
+/** Parses and checks a library file against the collection it goes into; throws PolymathError. */
+export function readLibraryFile(text: string, collection: { embeddingModel: string; embeddingDims: number }): ImportedLibrary {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    throw new PolymathError("This .json file is not valid JSON (a Polymath library file was expected)");
+  }
+  const parsed = Library.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new PolymathError(`This .json file is not a Polymath library: ${issue.path.join(".") || "file"}: ${issue.message}`);
+  }
+  const library = parsed.data;
+  if (library.version !== LIBRARY_VERSION) throw new PolymathError(`Library version ${library.version} is not supported (this app reads version ${LIBRARY_VERSION})`);
+
+  const model = polymathModelName(collection.embeddingModel);
+  const sameModel = polymathModelName(library.embedding_model) === model;
+  const bits: ImportedBit[] = [];
+  library.bits.forEach((bit, i) => {
+    const content = bit.text?.trim();
+    if (!content) return;
+    let vector: Float32Array | null = null;
+    if (sameModel && bit.embedding) {
+      const bytes = decodeBase64(bit.embedding, `bits[${i}].embedding`);
+      vector = vectorFromBytes(bytes, collection.embeddingDims);
+      if (!vector) throw new PolymathError(`bits[${i}].embedding has ${bytes.byteLength} bytes; ${sizeHint(model, collection.embeddingDims)}`);
+    }
+    const info = bit.info ?? {};
+    const source: BitSource = {};
+    for (const key of ["url", "title", "description", "image_url"] as const) if (info[key]) source[key] = info[key];
+    bits.push({
+      text: bit.text!,
+      tokenCount: bit.token_count ?? countTokensBounded(bit.text!),
+      vector,
+      source: Object.keys(source).length ? source : null,
+    });
+  });
+  if (bits.length === 0) throw new PolymathError("This library has no bits with text to import");
+  return { bits, reusedEmbeddings: bits.filter((b) => b.vector).length };
+}
