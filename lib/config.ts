@@ -28,6 +28,7 @@ const envSchema = z.object({
   CHAT_MODEL: z.string().default("gpt-4o-mini"),
   CHAT_MODEL_SELF_HOSTED: z.enum(["true", "false"]).default("false"),
   CHAT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  CHAT_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   APP_SECRET: z.string().optional(),
   // "" (an empty line in .env) means unset for these too.
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
@@ -66,7 +67,10 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     },
     chatModel: hasModel ? raw.CHAT_MODEL : null,
     chatModelSelfHosted: raw.CHAT_MODEL_SELF_HOSTED === "true",
+    /** Time to the model's first byte (headers and first chunk). */
     chatTimeoutMs: raw.CHAT_TIMEOUT_MS,
+    /** Longest silence between two chunks of a model stream once it has started. */
+    chatIdleTimeoutMs: raw.CHAT_IDLE_TIMEOUT_MS,
     appSecret: raw.APP_SECRET,
     /** Where clients outside reach this app (no trailing slash); null: as each request reached it. */
     publicBaseUrl: raw.PUBLIC_BASE_URL ? raw.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,

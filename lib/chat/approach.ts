@@ -5,6 +5,7 @@ import { extractiveAnswer, offlineAnswer } from "./extractive";
 import { offlineFollowups } from "./followups";
 import { appendTurn, ensureChat } from "./history";
 import { modelError, openaiClient } from "@/lib/models/chat";
+import { modelStream } from "@/lib/models/stream";
 import { buildMessages, QUERY_REWRITE_PROMPT, systemPrompt, type DocumentSummary } from "./prompt";
 import { retrieveForChat } from "./retrieve";
 import type { CompletionUsage } from "openai/resources/completions";
@@ -111,16 +112,16 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
   let answer = "";
   let usage: CompletionUsage | undefined;
   try {
-    const stream = await openaiClient().chat.completions.create(
+    // Stalls, non-stream replies and empty streams come out of modelStream as errors.
+    const stream = modelStream(
       {
         model,
         messages: prompt,
         temperature: overrides.temperature ?? DEFAULT_TEMPERATURE,
         ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}),
-        stream: true,
         stream_options: { include_usage: true },
       },
-      { signal },
+      signal,
     );
     for await (const chunk of stream) {
       if (chunk.usage) usage = chunk.usage;
@@ -196,6 +197,6 @@ async function modelSearchQuery(model: string, messages: ChatRequest["messages"]
     const query = completion.choices[0]?.message?.content?.trim().replace(/^"|"$/g, "") ?? "";
     return { query: query || offlineSearchQuery(messages), usage: completion.usage ?? undefined };
   } catch (error) {
-    return { query: offlineSearchQuery(messages), note: `model rewrite failed (${modelError(error).message}); used the rule-based rewrite` };
+    return { query: offlineSearchQuery(messages), note: `model rewrite failed (${modelError(error, "rewrite").message}); used the rule-based rewrite` };
   }
 }

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { openaiClient } from "@/lib/models/chat";
+import { modelError, openaiClient } from "@/lib/models/chat";
 
 /**
  * Document summaries shown to users and listed in the chat prompt ("Uploaded Documents").
@@ -57,7 +57,8 @@ export async function summarize(fileName: string, chunkTexts: string[]): Promise
       { timeout: SUMMARY_TIMEOUT_MS },
     );
     return completion.choices[0]?.message?.content?.trim().slice(0, 400) || fallback;
-  } catch {
+  } catch (error) {
+    modelError(error, "summary"); // logged; the file keeps the extractive summary
     return fallback;
   }
 }

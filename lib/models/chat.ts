@@ -24,8 +24,38 @@ export function openaiClient(): OpenAI {
   return globalModel.__docchatOpenAI.client;
 }
 
-/** A model failure as a message for people: what happened and what to do, no internals. */
-export function modelError(error: unknown): AppError {
+/**
+ * A model reply that is no answer though the HTTP call succeeded (not a stream, silent, cut
+ * off). `detail` says what the server did, for the log; the message is for people.
+ */
+export class ModelFault extends AppError {
+  constructor(
+    status: number,
+    message: string,
+    readonly detail: string,
+    readonly upstreamStatus: number | null = null,
+  ) {
+    super(status, message);
+  }
+}
+
+/**
+ * A model failure as a message for people (what happened and what to do, no internals),
+ * logged once as a JSON line with what the model server actually did.
+ */
+export function modelError(error: unknown, step: "answer" | "rewrite" | "summary" = "answer"): AppError {
+  const shown = describe(error);
+  const status = error instanceof ModelFault ? error.upstreamStatus : ((error as { status?: number })?.status ?? null);
+  const detail = error instanceof ModelFault ? error.detail : String((error as Error)?.message ?? error);
+  logModelFailure({ step, status, message: detail.slice(0, 500), shown: shown.message });
+  return shown;
+}
+
+function logModelFailure(fields: Record<string, unknown>): void {
+  console.error(JSON.stringify({ level: "error", event: "model_failure", ...fields }));
+}
+
+function describe(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const status = (error as { status?: number }).status;
   const name = (error as { name?: string }).name ?? "";

@@ -1,7 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db/client";
 import { resetConfig } from "@/lib/config";
 import { activeIngestor } from "@/lib/knowledge";
 import { startWorker, stopWorker } from "@/lib/knowledge";
@@ -28,13 +29,13 @@ beforeAll(async () => {
   startWorker();
   await activeIngestor().createCollection("hr");
   await ingestAndWait("hr", [writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES))]);
-  Object.assign(process.env, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "test-key", CHAT_MODEL: "fake-model", CHAT_TIMEOUT_MS: "1500" });
+  Object.assign(process.env, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "test-key", CHAT_MODEL: "fake-model", CHAT_TIMEOUT_MS: "1500", CHAT_IDLE_TIMEOUT_MS: "400" });
   resetConfig();
 });
 afterAll(async () => {
   await stopWorker();
   await fake.close();
-  for (const key of ["OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL", "CHAT_TIMEOUT_MS"]) delete process.env[key];
+  for (const key of ["OPENAI_BASE_URL", "OPENAI_API_KEY", "CHAT_MODEL", "CHAT_TIMEOUT_MS", "CHAT_IDLE_TIMEOUT_MS"]) delete process.env[key];
   resetConfig();
 });
 
@@ -138,5 +139,71 @@ describe("chat with a model", () => {
       process.env.OPENAI_BASE_URL = fake.url;
       resetConfig();
     }
+  });
+});
+
+describe("model faults", () => {
+  /** Runs a streamed turn; returns its lines, the error line, the turns saved and what was logged. */
+  async function faultyTurn(endpoint: "stream" | "json" = "stream") {
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((line: unknown) => void logged.push(String(line)));
+    try {
+      const chatsBefore = await db().chat.findMany({ select: { id: true } });
+      const res = await post(endpoint === "stream" ? chatStream : chat, ask("What is the deductible?"));
+      const all = endpoint === "stream" ? await lines(res) : [await res.json()];
+      const newChats = (await db().chat.findMany({ select: { id: true } })).filter((c) => !chatsBefore.some((b) => b.id === c.id));
+      const saved = await db().chatMessage.count({ where: { chatId: { in: newChats.map((c) => c.id) } } });
+      const failures = logged.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+      return { status: res.status, all, error: (all.at(-1) as { error?: string }).error, saved, failures };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("aborts a stream that sends a chunk then stalls, after the idle timeout, and saves nothing", async () => {
+    fake.script.push({ kind: "stall", chunks: ["The deductible is "] });
+    const started = Date.now();
+    const turn = await faultyTurn();
+    // Idle timeout 400 ms: well before the 1.5 s first-byte timeout could have fired.
+    expect(Date.now() - started).toBeLessThan(1400);
+    expect(turn.all.some((l) => (l.delta as { content?: string } | undefined)?.content === "The deductible is ")).toBe(true);
+    expect(turn.error).toBe("The language model stopped answering mid-reply (nothing for 400 ms). Please try again.");
+    expect(turn.saved).toBe(0);
+    expect(turn.failures).toEqual([expect.objectContaining({ level: "error", event: "model_failure", step: "answer", status: 200 })]);
+    expect(String(turn.failures[0].message)).toMatch(/idle for 400 ms after 2 chunk/);
+  });
+
+  it("treats a 200 JSON completion where a stream was asked for as an error, never an empty answer", async () => {
+    fake.script.push({ kind: "json", content: "A whole answer, but not streamed." });
+    const turn = await faultyTurn();
+    expect(turn.all[0]).toHaveProperty("context");
+    expect(turn.error).toBe("The language model server sent a reply that is not an answer stream.");
+    expect(turn.saved).toBe(0);
+    expect(turn.failures).toEqual([expect.objectContaining({ event: "model_failure", status: 200, message: "200 reply with content-type 'application/json'" })]);
+  });
+
+  it("treats a 200 HTML page (a proxy's login page) as an error on the JSON endpoint too", async () => {
+    fake.script.push({ kind: "raw", contentType: "text/html; charset=utf-8", body: "<html><body>Please sign in</body></html>" });
+    const turn = await faultyTurn("json");
+    expect(turn.status).toBe(502);
+    expect(turn.error).toBe("The language model server sent a reply that is not an answer stream.");
+    expect(turn.saved).toBe(0);
+  });
+
+  it("treats a stream that ends with no content and no finish_reason as an error", async () => {
+    fake.script.push({ kind: "stream", chunks: [], finish: false });
+    const turn = await faultyTurn();
+    expect(turn.error).toBe("The language model's reply ended without an answer. Please try again.");
+    expect(turn.saved).toBe(0);
+    expect(String(turn.failures[0]?.message)).toMatch(/no content and no finish_reason/);
+  });
+
+  it("logs an HTTP failure of the model server as one JSON line with its status", async () => {
+    fake.script.push({ kind: "status", status: 503, message: "overloaded" });
+    const turn = await faultyTurn();
+    expect(turn.error).toBe("The language model server failed (HTTP 503). Please try again.");
+    expect(turn.failures).toEqual([
+      { level: "error", event: "model_failure", step: "answer", status: 503, message: "503 overloaded", shown: turn.error },
+    ]);
   });
 });

@@ -7,7 +7,17 @@ import type { AddressInfo } from "node:net";
  * Each request takes the next scripted behaviour.
  */
 export type Behaviour =
-  | { kind: "stream"; chunks: string[]; usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } }
+  | {
+      kind: "stream";
+      chunks: string[];
+      usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+      /** false: the stream ends (cleanly, with [DONE]) without a finish_reason. */
+      finish?: boolean;
+    }
+  /** Sends the role chunk and `chunks`, then keeps the connection open and silent. */
+  | { kind: "stall"; chunks: string[] }
+  /** A 200 reply with any content type and body (a proxy's HTML page, a JSON object). */
+  | { kind: "raw"; contentType: string; body: string }
   | { kind: "json"; content: string }
   | { kind: "status"; status: number; message: string; headers?: Record<string, string> }
   | { kind: "hang" };
@@ -49,13 +59,19 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         );
         return;
       }
+      if (behaviour.kind === "raw") {
+        res.writeHead(200, { "content-type": behaviour.contentType });
+        res.end(behaviour.body);
+        return;
+      }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
       send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
       for (const content of behaviour.chunks) {
         send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: null }] });
       }
-      send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+      if (behaviour.kind === "stall") return; // open and silent until closed
+      if (behaviour.finish !== false) send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
       if (behaviour.usage) send({ ...base, object: "chat.completion.chunk", choices: [], usage: behaviour.usage });
       res.write("data: [DONE]\n\n");
       res.end();
