@@ -5,6 +5,7 @@ import path from "node:path";
 import { config } from "@/lib/config";
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
 import { isSupportedFile, SUPPORTED_EXTENSIONS } from "@/lib/ingest/parse";
+import { safeFileName } from "./storage";
 import type { SubmittedFile } from "./types";
 
 /**
@@ -36,8 +37,8 @@ export async function receiveUpload(
   const files = form.getAll("files").filter((v): v is File => typeof v !== "string");
   if (files.length === 0) throw badRequest("No files received: send them in the multipart field 'files'");
   if (files.reduce((sum, f) => sum + f.size, 0) > maxUploadBytes) throw tooLarge();
-  if (!files.some((f) => isSupportedFile(f.name))) {
-    const names = files.map((f) => f.name).join(", ");
+  if (!files.some((f) => isSupportedFile(safeFileName(f.name)))) {
+    const names = files.map((f) => safeFileName(f.name)).join(", ");
     throw unsupportedMediaType(`Unsupported file type (${names}). Supported: ${SUPPORTED_EXTENSIONS.join(", ")}`);
   }
   const metadata = fields?.(form);
@@ -45,7 +46,7 @@ export async function receiveUpload(
   await mkdir(dir, { recursive: true });
   const saved: SubmittedFile[] = files.map((file) => ({
     path: path.join(dir, randomUUID()),
-    fileName: file.name || "file",
+    fileName: safeFileName(file.name),
     size: file.size,
     ...(metadata && Object.keys(metadata).length ? { metadata } : {}),
   }));

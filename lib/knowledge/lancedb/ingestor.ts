@@ -7,7 +7,7 @@ import type { Ingestor, SubmittedFile } from "../types";
 import type { CollectionInfo, DeleteFilesResult, FileInfo, IngestionJobStatus } from "../schemas";
 import * as repo from "../repo";
 import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../serialize";
-import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
+import { keepUpload, removeCollectionUploads, removeUpload, safeFileName } from "../storage";
 import { wakeWorker } from "./jobs/worker";
 import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
 
@@ -63,12 +63,19 @@ export class LanceDbIngestor implements Ingestor {
   async submitJob(files: SubmittedFile[], collectionName: string) {
     if (!(await repo.findCollection(collectionName))) throw notFound(`Collection '${collectionName}' not found`);
     const jobId = randomUUID();
-    const stored = await Promise.all(
-      files.map(async (f) => {
-        const id = randomUUID();
-        return { id, file: f, storagePath: await keepUpload(f.path, collectionName, id, f.fileName) };
-      }),
-    );
+    const ids = files.map(() => randomUUID());
+    const kept = await Promise.allSettled(files.map((f, i) => keepUpload(f.path, collectionName, ids[i], f.fileName)));
+    // One file that cannot be stored fails the upload: none of its files may stay on disk without a row.
+    const failed = kept.find((k) => k.status === "rejected");
+    if (failed) {
+      await Promise.all(ids.map((id) => removeUpload(collectionName, id)));
+      throw failed.reason;
+    }
+    const stored = files.map((f, i) => ({
+      id: ids[i],
+      file: { ...f, fileName: safeFileName(f.fileName) }, // the displayed name is the name on disk
+      storagePath: (kept[i] as PromiseFulfilledResult<string>).value,
+    }));
     const records = [
       db().ingestionJob.create({ data: { id: jobId, collectionName, status: "pending", backend: this.backendName } }),
       ...stored.map(({ id, file, storagePath }) =>
