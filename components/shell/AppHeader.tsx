@@ -12,7 +12,8 @@ export function AppHeader() {
           {/* Visible from small screens up; always the link's accessible name. */}
           <span className="sr-only sm:not-sr-only">DocChat</span>
         </Link>
-        <nav aria-label="Main">
+        {/* min-w-0: on a narrow phone the links scroll sideways instead of pushing the theme toggle off screen. */}
+        <nav aria-label="Main" className="min-w-0">
           <NavLinks />
         </nav>
         <ThemeToggle />

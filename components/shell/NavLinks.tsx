@@ -6,13 +6,14 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/", label: "Chat", isActive: (p: string) => p === "/" },
   { href: "/collections", label: "Collections", isActive: (p: string) => p.startsWith("/collections") },
+  { href: "/integrations", label: "Integrations", isActive: (p: string) => p.startsWith("/integrations") },
   { href: "/settings/eri", label: "Settings", isActive: (p: string) => p.startsWith("/settings") },
 ];
 
 export function NavLinks() {
   const pathname = usePathname() ?? "/";
   return (
-    <ul className="flex items-center gap-0.5 sm:gap-1">
+    <ul className="flex items-center gap-0.5 overflow-x-auto whitespace-nowrap py-1 sm:gap-1">
       {LINKS.map(({ href, label, isActive }) => {
         const active = isActive(pathname);
         return (

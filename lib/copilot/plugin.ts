@@ -48,6 +48,27 @@ export async function copilotPlugin(settings: CopilotSettings): Promise<CopilotP
   return { settings, urls, collections, starters, openApi, manifest };
 }
 
+/**
+ * Why Microsoft 365 could not reach this address, or null when it can: Copilot calls plugins
+ * from Microsoft's cloud, over HTTPS, so a local or private address works only for trying things out.
+ */
+export function reachabilityProblem(baseUrl: string): string | null {
+  const url = new URL(baseUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const local =
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host.endsWith(".local") ||
+    host === "::1" ||
+    /^(127|10)\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+    !host.includes(".");
+  if (local) return `${url.host} is a local address: Microsoft 365 cannot reach it. Set PUBLIC_BASE_URL to the public HTTPS address of this app.`;
+  if (url.protocol !== "https:") return "Microsoft 365 calls plugins over HTTPS only: serve this app over HTTPS and set PUBLIC_BASE_URL to that address.";
+  return null;
+}
+
 /** The served manifest checked against the official schema and the OpenAPI document. */
 export function checkPlugin(plugin: CopilotPlugin): ManifestCheck {
   const check = validateManifest(plugin.manifest, plugin.openApi);

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { CopilotSection } from "@/components/integrations/CopilotSection";
+import { checkPlugin, copilotPlugin, reachabilityProblem } from "@/lib/copilot/plugin";
+import { copilotSettingsFromHeaders } from "@/lib/copilot/settings";
+
+export const metadata: Metadata = { title: "Integrations" };
+export const dynamic = "force-dynamic";
+
+export default async function IntegrationsPage() {
+  const plugin = await copilotPlugin(copilotSettingsFromHeaders(await headers()));
+  const check = checkPlugin(plugin);
+  return (
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Integrations</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
+          Other assistants that can search your collections and cite the pages their answers come from.
+        </p>
+      </div>
+      <CopilotSection
+        urls={plugin.urls}
+        baseUrlConfigured={plugin.settings.baseUrlConfigured}
+        reachability={reachabilityProblem(plugin.settings.baseUrl)}
+        auth={plugin.settings.requiresKey ? { type: "ApiKeyPluginVault", referenceId: plugin.settings.referenceId } : { type: "None" }}
+        check={check}
+        starters={plugin.starters}
+        collections={plugin.collections}
+      />
+    </div>
+  );
+}
