@@ -4,6 +4,8 @@ import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import useSWR from "swr";
 import type { CollectionInfo, FileInfo, IngestionJobStatus } from "@/lib/knowledge/schemas";
+import { exportUrl } from "@/components/polymath/api";
+import { buttonClass } from "@/components/ui/Button";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { formatDateTime, formatNumber } from "@/components/ui/format";
 import { ApiError, errorMessage, jsonFetcher } from "@/components/ui/http";
@@ -88,10 +90,16 @@ export function CollectionView({ name, maxUploadMb, supportedExtensions }: Props
         {collection ? (
           <>
             {collection.description && <p className="text-slate-700 dark:text-slate-300">{collection.description}</p>}
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              {formatNumber(collection.file_count)} files · {formatNumber(collection.chunk_count)} chunks · updated{" "}
-              {formatDateTime(collection.updated_at ?? collection.created_at)}
-            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {formatNumber(collection.file_count)} files · {formatNumber(collection.chunk_count)} chunks · updated{" "}
+                {formatDateTime(collection.updated_at ?? collection.created_at)}
+              </p>
+              {/* A Polymath library file with embeddings; uploading it to a collection imports it. */}
+              <a href={exportUrl(name)} download className={buttonClass("secondary", "sm")}>
+                Export library
+              </a>
+            </div>
           </>
         ) : (
           <div role="status" aria-label="Loading collection" className="h-5 w-64 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { StatusBadge } from "@/components/ui/StatusBadge";
 import { formatBytes, formatDateTime } from "@/components/ui/format";
 import { errorMessage } from "@/components/ui/http";
+import { AccessTagControl } from "@/components/polymath/AccessTagControl";
 import { deleteFiles } from "./api";
 
 interface Props {
@@ -103,6 +104,7 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
               <th scope="col" className={th}>Status</th>
               <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Size</th>
               <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Chunks</th>
+              <th scope="col" className={`${th} hidden md:table-cell`}>Access tag</th>
               <th scope="col" className={`${th} hidden lg:table-cell`}>Summary</th>
               <th scope="col" className={`${th} hidden xl:table-cell`}>Uploaded</th>
               <th scope="col" className={`${th} hidden xl:table-cell`}>Ingested</th>
@@ -133,6 +135,9 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
                 </td>
                 <td className={`${td} hidden whitespace-nowrap text-right tabular-nums sm:table-cell`}>{formatBytes(f.file_size)}</td>
                 <td className={`${td} hidden text-right tabular-nums sm:table-cell`}>{f.chunk_count}</td>
+                <td className={`${td} hidden md:table-cell`}>
+                  <AccessTagControl collection={collection} file={f} onChanged={onDeleted} />
+                </td>
                 <td className={`${td} hidden max-w-md text-slate-700 lg:table-cell dark:text-slate-300`}>
                   <Summary text={typeof f.metadata.summary === "string" ? f.metadata.summary : null} />
                 </td>

@@ -7,7 +7,8 @@ const LINKS = [
   { href: "/", label: "Chat", isActive: (p: string) => p === "/" },
   { href: "/collections", label: "Collections", isActive: (p: string) => p.startsWith("/collections") },
   { href: "/integrations", label: "Integrations", isActive: (p: string) => p.startsWith("/integrations") },
-  { href: "/settings/eri", label: "Settings", isActive: (p: string) => p.startsWith("/settings") },
+  { href: "/settings/eri", label: "Settings", isActive: (p: string) => p.startsWith("/settings") && !p.startsWith("/settings/polymath") },
+  { href: "/settings/polymath", label: "Polymath", isActive: (p: string) => p.startsWith("/settings/polymath") },
 ];
 
 export function NavLinks() {

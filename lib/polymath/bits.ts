@@ -13,6 +13,10 @@ export function chunkTokens(chunk: Chunk): number {
   return typeof stored === "number" ? stored : countTokens(chunk.content);
 }
 
+/** The tag an imported passage brought with it (a file's own tag is in its Document row). */
+export const chunkAccessTag = (chunk: Chunk): string | null =>
+  typeof chunk.metadata.access_tag === "string" && chunk.metadata.access_tag ? chunk.metadata.access_tag : null;
+
 const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
 
 /**

@@ -1,12 +1,13 @@
 import { notFound } from "@/lib/errors";
 import { findCollection, listDocuments } from "@/lib/knowledge/repo";
 import { documentPassages } from "@/lib/knowledge/search";
-import { toBit } from "./bits";
+import { accessTagOf } from "./access";
+import { chunkAccessTag, toBit } from "./bits";
 import { encodeVector, LIBRARY_VERSION, polymathModelName } from "./format";
 
 /**
  * A collection as a library file, with embeddings: every ingested file's passages in document
- * order. Streamed file by file, so a large collection never sits in memory whole. The result
+ * order, a tagged file's bits with their `access_tag`. Streamed file by file, so a large collection never sits in memory whole. The result
  * imports into any collection (see lib/polymath/import.ts).
  */
 export async function exportLibrary(collection: string, origin: string): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
@@ -34,8 +35,11 @@ export async function exportLibrary(collection: string, origin: string): Promise
       }
       const doc = documents[index++];
       const passages = await documentPassages(collection, { fileId: doc.id, withVectors: true });
+      const fileTag = accessTagOf(doc.metadata);
       const lines = passages.map((p) => {
-        const bit = toBit(p, origin, doc.summary, p.vector ? { embedding: encodeVector(p.vector) } : {});
+        // Tags travel with the bits, so an import keeps them withheld.
+        const tag = fileTag ?? chunkAccessTag(p);
+        const bit = toBit(p, origin, doc.summary, { ...(p.vector ? { embedding: encodeVector(p.vector) } : {}), ...(tag ? { access_tag: tag } : {}) });
         return `${count++ === 0 ? "" : ","}\n${JSON.stringify(bit)}`;
       });
       if (lines.length) controller.enqueue(encoder.encode(lines.join("")));

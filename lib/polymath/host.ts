@@ -2,9 +2,9 @@ import { randomFillSync } from "node:crypto";
 import { listCollectionRows } from "@/lib/knowledge/repo";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentPassages, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
-import { fileFacts, type FileFacts } from "./access";
+import { fileFacts } from "./access";
 import type { QueryArguments } from "./args";
-import { chunkCollection, chunkFileId, chunkTokens, toBit } from "./bits";
+import { chunkAccessTag, chunkCollection, chunkFileId, chunkTokens, toBit } from "./bits";
 import {
   applyOmit,
   COUNT_TYPES,
@@ -156,7 +156,7 @@ async function searchWithinBudget(args: QueryArguments, targets: Target[], vecto
     }
     for (const failure of result.failures) console.error(`[polymath] ${failure.name}: ${failure.message}`);
     const facts = await fileFacts([...new Set(result.chunks.map(chunkFileId))]);
-    const isRestricted = (chunk: Chunk) => restrictedBy(facts.get(chunkFileId(chunk)), granted);
+    const isRestricted = (chunk: Chunk) => restrictedBy(facts.get(chunkFileId(chunk))?.tag ?? chunkAccessTag(chunk), granted);
     const walked = takeWithinBudget(result.chunks, { count: args.count, countType: args.countType }, chunkTokens, isRestricted);
     const exhausted = result.chunks.length < pool || pool >= MAX_POOL;
     if (walked.full || exhausted) return { ...walked, facts };
@@ -164,10 +164,7 @@ async function searchWithinBudget(args: QueryArguments, targets: Target[], vecto
   }
 }
 
-function restrictedBy(facts: FileFacts | undefined, granted: Set<string>): boolean {
-  const tag = facts?.tag;
-  return Boolean(tag) && !granted.has(tag!);
-}
+const restrictedBy = (tag: string | null | undefined, granted: Set<string>) => Boolean(tag) && !granted.has(tag!);
 
 /** The kept passages' embeddings, read file by file in document order. */
 async function passageVectors(chunks: Chunk[]): Promise<Map<string, Float32Array>> {

@@ -8,13 +8,29 @@ import { decodeBase64, Library, LIBRARY_EXTENSION, LIBRARY_VERSION, polymathMode
  * pipeline embeds the text. `info` is kept so citations still open the bit's source.
  */
 
-export const isLibraryFile = (fileName: string) => fileExtension(fileName) === LIBRARY_EXTENSION;
+/**
+ * The JSON of a library file, or null for anything else (another .json document goes to the
+ * JSON parser). A library is a JSON object with `bits` or `embedding_model`.
+ */
+export function libraryJson(fileName: string, data: Uint8Array): unknown {
+  if (fileExtension(fileName) !== LIBRARY_EXTENSION) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(data).replace(/^\uFEFF/, ""));
+  } catch {
+    return null;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  return "bits" in value || "embedding_model" in value ? value : null;
+}
 
 export interface BitSource {
   url?: string;
   title?: string;
   description?: string;
   image_url?: string;
+  /** A bit's own access tag (an export of a tagged file carries it): the host withholds it too. */
+  access_tag?: string;
 }
 
 export interface ImportedBit {
@@ -31,18 +47,12 @@ export interface ImportedLibrary {
   reusedEmbeddings: number;
 }
 
-/** Parses and checks a library file against the collection it goes into; throws PolymathError. */
-export function readLibraryFile(text: string, collection: { embeddingModel: string; embeddingDims: number }): ImportedLibrary {
-  let data: unknown;
-  try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    throw new PolymathError("This .json file is not valid JSON (a Polymath library file was expected)");
-  }
+/** Checks a library (see libraryJson) against the collection it goes into; throws PolymathError. */
+export function readLibrary(data: unknown, collection: { embeddingModel: string; embeddingDims: number }): ImportedLibrary {
   const parsed = Library.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new PolymathError(`This .json file is not a Polymath library: ${issue.path.join(".") || "file"}: ${issue.message}`);
+    throw new PolymathError(`Not a valid Polymath library: ${issue.path.join(".") || "file"}: ${issue.message}`);
   }
   const library = parsed.data;
   if (library.version !== LIBRARY_VERSION) throw new PolymathError(`Library version ${library.version} is not supported (this app reads version ${LIBRARY_VERSION})`);
@@ -62,6 +72,7 @@ export function readLibraryFile(text: string, collection: { embeddingModel: stri
     const info = bit.info ?? {};
     const source: BitSource = {};
     for (const key of ["url", "title", "description", "image_url"] as const) if (info[key]) source[key] = info[key];
+    if (bit.access_tag) source.access_tag = bit.access_tag;
     bits.push({
       text: bit.text!,
       tokenCount: bit.token_count ?? countTokensBounded(bit.text!),

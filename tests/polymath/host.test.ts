@@ -323,8 +323,12 @@ describe("export and import", () => {
     const before = await library(query);
     await publish(["copy"]);
     const after = await library(query);
-    // The original's payroll file is tagged (withheld); the library carried no tags, so compare the rest.
-    expect(after.bits.filter((b) => !b.text.includes("Salaries"))).toEqual(before.bits);
+    expect(after.bits).toEqual(before.bits);
+    // The tagged payroll file's bits carried their tag: still withheld, still granted by a token.
+    expect(exported.bits.filter((b) => (b as { access_tag?: string }).access_tag === "staff").map((b) => b.text)).toEqual([expect.stringContaining("Salaries")]);
+    const token = (await admin(tokenPost, "/api/polymath/tokens", "POST", { name: "HR again", tags: ["staff"] })).body.token as string;
+    const granted = await library({ ...query, access_token: token });
+    expect(granted.bits.map((b) => b.text).join(" ")).toContain("Salaries are paid monthly");
 
     // Chat and the other read paths see the original source: its title and url.
     const { chunks } = await searchKnowledge({ query: QUESTION, top: 1, collections: ["copy"] });
@@ -344,8 +348,7 @@ describe("export and import", () => {
   it("refuses broken library files with a reason", async () => {
     await activeIngestor().createCollection("broken", null);
     const cases: [string, string, RegExp][] = [
-      ["not-json.json", "{nope", /not valid JSON/],
-      ["not-library.json", JSON.stringify({ hello: "world" }), /not a Polymath library/],
+      ["not-library.json", JSON.stringify({ version: 1, bits: "none" }), /Not a valid Polymath library: embedding_model/],
       ["future.json", JSON.stringify({ ...exported, version: 2 }), /Library version 2 is not supported/],
       ["short.json", JSON.stringify({ ...exported, bits: [{ ...exported.bits[0], embedding: "AAAAAA==" }] }), /bits\[0\]\.embedding has 4 bytes/],
       ["bad64.json", JSON.stringify({ ...exported, bits: [{ ...exported.bits[0], embedding: "%%%" }] }), /bits\[0\]\.embedding is not valid base64/],

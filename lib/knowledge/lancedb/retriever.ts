@@ -34,17 +34,20 @@ export function toChunk(row: ScoredChunk, collectionName: string): Chunk {
       ...(source?.url ? { url: source.url } : {}),
       ...(source?.title ? { source_title: source.title } : {}),
       ...(source?.description ? { source_description: source.description } : {}),
+      ...(source?.access_tag ? { access_tag: source.access_tag } : {}),
     },
   };
 }
 
-/** The `source` column: the info a Polymath library gave the passage (strings only). */
-function importedSource(json: string | null | undefined): Partial<Record<"url" | "title" | "description" | "image_url", string>> | null {
+const SOURCE_KEYS = ["url", "title", "description", "image_url", "access_tag"] as const;
+
+/** The `source` column: the info (and access tag) a Polymath library gave the passage. */
+function importedSource(json: string | null | undefined): Partial<Record<(typeof SOURCE_KEYS)[number], string>> | null {
   if (!json) return null;
   try {
     const value = JSON.parse(json) as Record<string, unknown>;
-    const out: Partial<Record<"url" | "title" | "description" | "image_url", string>> = {};
-    for (const key of ["url", "title", "description", "image_url"] as const) if (typeof value[key] === "string" && value[key]) out[key] = value[key] as string;
+    const out: Partial<Record<(typeof SOURCE_KEYS)[number], string>> = {};
+    for (const key of SOURCE_KEYS) if (typeof value[key] === "string" && value[key]) out[key] = value[key] as string;
     return out;
   } catch {
     return null;

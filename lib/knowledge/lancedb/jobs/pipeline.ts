@@ -5,7 +5,7 @@ import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
 import type { Embedder } from "@/lib/models/types";
 import { PolymathError } from "@/lib/polymath/format";
-import { isLibraryFile, readLibraryFile } from "@/lib/polymath/import";
+import { libraryJson, readLibrary } from "@/lib/polymath/import";
 import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "../store";
 import { summarize } from "../../summaries";
 
@@ -35,7 +35,8 @@ export async function ingestFile(
 ): Promise<IngestOutcome> {
   await deleteFileChunks(file.collectionName, [file.fileId]);
   const data = new Uint8Array(await readFile(file.storagePath));
-  if (isLibraryFile(file.fileName)) return ingestLibrary(file, data, embedder, onProgress);
+  const library = libraryJson(file.fileName, data);
+  if (library) return ingestLibrary(file, library, embedder, onProgress);
   const parsed = await parseFile(data, file.fileName);
   await onProgress(30);
   const { chunkTokens, chunkOverlap } = config();
@@ -76,13 +77,13 @@ export async function ingestFile(
  */
 async function ingestLibrary(
   file: FileToIngest,
-  data: Uint8Array,
+  data: unknown,
   embedder: Embedder,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<IngestOutcome> {
   let library;
   try {
-    library = readLibraryFile(new TextDecoder().decode(data), { embeddingModel: embedder.model, embeddingDims: embedder.dimensions });
+    library = readLibrary(data, { embeddingModel: embedder.model, embeddingDims: embedder.dimensions });
   } catch (error) {
     if (error instanceof PolymathError) throw new IngestError(error.message);
     throw error;
