@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -50,7 +50,7 @@ export async function migrate(url: string, dir = migrationsDir(url)): Promise<st
 }
 
 function migrateSqlite(file: string, migrations: Migration[]): string[] {
-  mkdirSync(path.dirname(file), { recursive: true });
+  ownerOnly(file);
   const conn = new Database(file);
   try {
     conn.pragma("journal_mode = WAL");
@@ -78,6 +78,17 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
   } finally {
     conn.close();
   }
+}
+
+/**
+ * The database holds chats and settings: created readable by its owner only (its folder too, when
+ * created here), and an existing file's mode is fixed. SQLite gives its -wal and -shm files the
+ * database's mode when it creates them; existing ones are fixed here as well.
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, "a", 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
 }
 
 async function migratePostgres(url: string, migrations: Migration[]): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rename, rm, unlink } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
 
@@ -63,4 +63,24 @@ export async function removeUpload(collection: string, fileId: string): Promise<
 
 export async function removeCollectionUploads(collection: string): Promise<void> {
   await rm(path.join(config().uploadDir, collection), { recursive: true, force: true });
+}
+
+/**
+ * Where an upload's files wait between the request and the job: beside the originals (so taking
+ * them over is a rename) and inside the owner-only data, not in the shared /tmp. Collection names
+ * start with a letter, so no collection's folder can be this one.
+ */
+export function incomingDir(): string {
+  return path.join(config().uploadDir, ".incoming");
+}
+
+/**
+ * Removes the files a crash left between request and job (no row refers to them); returns how
+ * many. Only at start-up, before requests are served: at any other time it would take files
+ * from uploads in flight.
+ */
+export async function clearIncoming(): Promise<number> {
+  const leftovers = await readdir(incomingDir()).catch(() => []);
+  await rm(incomingDir(), { recursive: true, force: true });
+  return leftovers.length;
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
 import { isSupportedFile, SUPPORTED_EXTENSIONS } from "@/lib/ingest/parse";
-import { safeFileName } from "./storage";
+import { incomingDir, safeFileName } from "./storage";
 import type { SubmittedFile } from "./types";
 
 /**
@@ -42,8 +41,8 @@ export async function receiveUpload(
     throw unsupportedMediaType(`Unsupported file type (${names}). Supported: ${SUPPORTED_EXTENSIONS.join(", ")}`);
   }
   const metadata = fields?.(form);
-  const dir = path.join(os.tmpdir(), "docchat-uploads");
-  await mkdir(dir, { recursive: true });
+  const dir = incomingDir();
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const saved: SubmittedFile[] = files.map((file) => ({
     path: path.join(dir, randomUUID()),
     fileName: safeFileName(file.name),
@@ -51,7 +50,7 @@ export async function receiveUpload(
     ...(metadata && Object.keys(metadata).length ? { metadata } : {}),
   }));
   try {
-    await Promise.all(files.map(async (file, i) => writeFile(saved[i].path, new Uint8Array(await file.arrayBuffer()))));
+    await Promise.all(files.map(async (file, i) => writeFile(saved[i].path, new Uint8Array(await file.arrayBuffer()), { mode: 0o600 })));
   } catch (error) {
     await discardUploads(saved);
     throw error;

@@ -6,7 +6,7 @@ import { POST as upload } from "@/app/v1/collections/[name]/documents/route";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { activeIngestor } from "@/lib/knowledge";
-import { MAX_NAME_BYTES, safeFileName } from "@/lib/knowledge/storage";
+import { incomingDir, MAX_NAME_BYTES, safeFileName } from "@/lib/knowledge/storage";
 import { receiveUpload } from "@/lib/knowledge/upload";
 import { freshDataDir } from "../helpers/env";
 import { writeTemp } from "../helpers/files";
@@ -16,7 +16,7 @@ describe("receiveUpload", () => {
   beforeAll(() => freshDataDir({ MAX_UPLOAD_MB: "1" }));
   const tempFiles = () => {
     try {
-      return readdirSync(path.join(os.tmpdir(), "docchat-uploads")).length;
+      return readdirSync(incomingDir()).length;
     } catch {
       return 0;
     }
