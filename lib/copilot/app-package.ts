@@ -65,7 +65,7 @@ export function teamsManifest(plugin: CopilotPlugin): Json {
     },
     accentColor: ACCENT,
     copilotAgents: { declarativeAgents: [{ id: AGENT_ID, file: PACKAGE_FILES.agent }] },
-    validDomains: [new URL(base).host],
+    validDomains: [new URL(base).hostname],
   };
 }
 

@@ -211,6 +211,7 @@ describe("app package (GET /api/copilot/app-package.zip)", () => {
     expect(teams.name.short.length).toBeLessThanOrEqual(30);
     expect(teams.description.short.length).toBeLessThanOrEqual(80);
     expect(teams.copilotAgents.declarativeAgents).toEqual([{ id: expect.any(String), file: "declarativeAgent.json" }]);
+    expect(teams.validDomains).toEqual(["docchat.test"]);
     // The same deployment keeps its app id, so a new package updates the installed app.
     expect(parse(await unpack(), "manifest.json").id).toBe(teams.id);
 
