@@ -46,6 +46,10 @@ export async function claimJob(id: string): Promise<boolean> {
 export const heartbeat = (id: string) =>
   db().ingestionJob.updateMany({ where: { id, status: "processing" }, data: { heartbeatAt: new Date() } });
 
+/** A stopping worker hands back a job it has not finished; its remaining files run on the next claim. */
+export const releaseJob = (id: string) =>
+  db().ingestionJob.updateMany({ where: { id, status: "processing" }, data: { status: "pending" } });
+
 /**
  * Jobs whose worker stopped beating (a crash or restart) go back to the queue; their files
  * restart cleanly. Jobs other live instances are running keep a fresh heartbeat and stay.

@@ -5,17 +5,22 @@ import { embedderFor } from "@/lib/models/embedder";
 import { deleteFileChunks, ensureTextIndex, optimizeTable } from "../store";
 import * as repo from "../../repo";
 import { ingestFile } from "./pipeline";
+import { Rotation } from "./rotation";
 
 /**
  * In-process ingestion worker. Jobs and per-file progress live in the database; the worker
- * claims pending jobs atomically (so several app instances may share one PostgreSQL), runs
- * their files with bounded concurrency, and on start-up re-queues jobs a crash left running.
+ * claims pending jobs atomically (so several app instances may share one PostgreSQL) and on
+ * start-up re-queues jobs a crash left running. Up to MAX_ACTIVE_JOBS claimed jobs run at once,
+ * INGEST_CONCURRENCY lanes taking their files in turn, so a one-file job waits for at most one
+ * file of each other job rather than for a whole 300-file job.
  */
 
 const IDLE_POLL_MS = 1000;
 const HEARTBEAT_MS = 5_000;
 /** A running job whose heartbeat is older than this belongs to a dead worker. */
 const STALE_AFTER_MS = 30_000;
+/** Bounded so one instance does not hoard the queue a shared database offers its peers. */
+const MAX_ACTIVE_JOBS = 4;
 
 interface WorkerState {
   running: boolean;
@@ -23,6 +28,21 @@ interface WorkerState {
   stop: () => Promise<void>;
 }
 const globalWorker = globalThis as unknown as { __docchatWorker?: WorkerState };
+
+type JobRow = NonNullable<Awaited<ReturnType<typeof repo.findJob>>>;
+type DocumentRow = Awaited<ReturnType<ReturnType<typeof db>["document"]["findMany"]>>[number];
+
+/** A claimed job: the files still to ingest, and how many are being ingested now. */
+interface ActiveJob {
+  id: string;
+  collectionName: string;
+  queue: JobRow["files"];
+  docs: Map<string, DocumentRow>;
+  embedder: ReturnType<typeof embedderFor> | null;
+  jobError: string | null;
+  inFlight: number;
+  heartbeat: ReturnType<typeof setInterval>;
+}
 
 export function wakeWorker(): void {
   globalWorker.__docchatWorker?.wake();
@@ -32,9 +52,13 @@ export function startWorker(): WorkerState {
   if (globalWorker.__docchatWorker?.running) return globalWorker.__docchatWorker;
   let wakeUp: () => void = () => undefined;
   let stopped = false;
+  let newWork = false;
   const state: WorkerState = {
     running: true,
-    wake: () => wakeUp(),
+    wake: () => {
+      newWork = true;
+      wakeUp();
+    },
     stop: async () => {
       stopped = true;
       state.running = false;
@@ -50,6 +74,11 @@ export function startWorker(): WorkerState {
         resolve();
       };
     });
+  const takeNewWork = () => {
+    const had = newWork;
+    newWork = false;
+    return had;
+  };
 
   const loop = (async () => {
     // An embedded (SQLite) database has one server process: at its start every running job is
@@ -57,16 +86,8 @@ export function startWorker(): WorkerState {
     const sharedDb = isPostgresUrl(config().databaseUrl);
     await repo.requeueInterruptedJobs(sharedDb ? STALE_AFTER_MS : 0).catch((error) => console.error("[ingest] requeue failed:", error));
     while (!stopped) {
-      try {
-        await repo.requeueInterruptedJobs(STALE_AFTER_MS);
-        for (const id of await repo.pendingJobIds()) {
-          if (stopped) break;
-          if (await repo.claimJob(id)) await withHeartbeat(id, () => runJob(id));
-        }
-      } catch (error) {
-        console.error("[ingest] worker loop error:", error instanceof Error ? error.message : error);
-      }
-      if (!stopped) await sleep();
+      await drain(() => stopped, takeNewWork);
+      if (!stopped && !newWork) await sleep();
     }
   })();
   globalWorker.__docchatWorker = state;
@@ -78,81 +99,164 @@ export async function stopWorker(): Promise<void> {
   globalWorker.__docchatWorker = undefined;
 }
 
-async function withHeartbeat(jobId: string, work: () => Promise<void>): Promise<void> {
-  const timer = setInterval(() => void repo.heartbeat(jobId).catch(() => undefined), HEARTBEAT_MS);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
+/**
+ * Runs claimed jobs until none has a file left. Each lane, before taking a file, claims newly
+ * submitted jobs (at once when woken, else every IDLE_POLL_MS). A lane with nothing to take
+ * waits while others still work (one may find new jobs), so every lane serves new work. On stop,
+ * files being ingested finish and the jobs not finished go back to the queue.
+ */
+async function drain(stopped: () => boolean, takeNewWork: () => boolean): Promise<void> {
+  const jobs = new Rotation<ActiveJob>();
+  let lastClaim = 0;
+  let claiming: Promise<void> | null = null;
+  const claim = () =>
+    (claiming ??= claimJobs(jobs).finally(() => {
+      claiming = null;
+      lastClaim = Date.now();
+    }));
+  let busy = 0;
+  let fileDone: () => void = () => undefined;
+  let nextFileDone = new Promise<void>((resolve) => (fileDone = resolve));
+  const lane = async () => {
+    while (!stopped()) {
+      if (takeNewWork() || Date.now() - lastClaim >= IDLE_POLL_MS) await claim();
+      if (stopped()) return;
+      const next = jobs.next();
+      if (!next) {
+        if (busy === 0) return;
+        await nextFileDone;
+        continue;
+      }
+      const job = next.owner;
+      busy++;
+      job.inFlight++;
+      try {
+        await ingestOne(job, next.item);
+      } finally {
+        job.inFlight--;
+        busy--;
+        if (job.queue.length === 0 && job.inFlight === 0) {
+          jobs.remove(job);
+          await completeJob(job);
+        }
+        fileDone(); // wakes the lanes waiting for work
+        nextFileDone = new Promise<void>((resolve) => (fileDone = resolve));
+      }
+    }
+  };
+  for (const result of await Promise.allSettled(Array.from({ length: config().ingestConcurrency }, lane))) {
+    if (result.status === "rejected") console.error("[ingest] worker lane failed:", result.reason);
+  }
+  for (const job of jobs.all()) {
+    clearInterval(job.heartbeat);
+    await repo.releaseJob(job.id).catch(() => undefined);
   }
 }
 
-async function runJob(jobId: string): Promise<void> {
+/** Claims pending jobs (oldest first) while fewer than MAX_ACTIVE_JOBS run; never throws. */
+async function claimJobs(jobs: Rotation<ActiveJob>): Promise<void> {
+  try {
+    await repo.requeueInterruptedJobs(STALE_AFTER_MS);
+    for (const id of await repo.pendingJobIds()) {
+      if (jobs.size >= MAX_ACTIVE_JOBS) break;
+      // Already ours (requeued while its heartbeat lagged), or a peer claimed it first.
+      if (jobs.has((j) => j.id === id) || !(await repo.claimJob(id))) continue;
+      const job = await openJob(id);
+      if (job) jobs.add(job);
+    }
+  } catch (error) {
+    console.error("[ingest] claiming jobs failed:", error instanceof Error ? error.message : error);
+  }
+}
+
+/** A claimed job ready to run, or null when there is nothing to run (it is then ended). */
+async function openJob(jobId: string): Promise<ActiveJob | null> {
   const job = await repo.findJob(jobId);
-  if (!job) return;
+  if (!job) return null;
   const collection = await repo.findCollection(job.collectionName);
   if (!collection) {
     await finishJob(jobId, "failed", "The collection was deleted before ingestion finished");
-    return;
+    return null;
   }
-  const todo = job.files.filter((f) => f.status !== "success" && f.status !== "failed");
-  const docs = new Map((await db().document.findMany({ where: { id: { in: todo.map((f) => f.documentId) } } })).map((d) => [d.id, d]));
-
-  let embedder: ReturnType<typeof embedderFor> | null = null;
+  const queue = job.files.filter((f) => f.status !== "success" && f.status !== "failed");
+  const docs = new Map((await db().document.findMany({ where: { id: { in: queue.map((f) => f.documentId) } } })).map((d) => [d.id, d]));
+  let embedder: ActiveJob["embedder"] = null;
   let jobError: string | null = null;
   try {
     embedder = embedderFor(collection.embeddingModel, collection.embeddingDims);
   } catch (error) {
     jobError = error instanceof Error ? error.message : String(error);
   }
+  const heartbeat = setInterval(() => void repo.heartbeat(jobId).catch(() => undefined), HEARTBEAT_MS);
+  const active: ActiveJob = { id: jobId, collectionName: job.collectionName, queue, docs, embedder, jobError, inFlight: 0, heartbeat };
+  if (queue.length > 0) return active;
+  await completeJob(active); // resumed after its last file was done
+  return null;
+}
 
-  await runPool(todo, config().ingestConcurrency, async (jobFile) => {
-    const doc = docs.get(jobFile.documentId);
-    if (!doc) return; // deleted while queued
-    const setFile = (data: { status?: string; progressPercent?: number; chunksCreated?: number; errorMessage?: string | null }) =>
-      db().jobFile.update({ where: { id: jobFile.id }, data }).then(() => undefined);
-    try {
-      if (!embedder) throw new IngestError(jobError ?? "No embedder available");
-      await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null, chunksCreated: 0 });
-      await db().document.update({ where: { id: doc.id }, data: { status: "ingesting", errorMessage: null } });
-      const outcome = await ingestFile(
-        { fileId: doc.id, fileName: doc.fileName, storagePath: doc.storagePath, collectionName: job.collectionName },
-        embedder,
-        (percent) => setFile({ progressPercent: Math.round(percent) }),
-      );
-      const { count } = await db().document.updateMany({
-        where: { id: doc.id },
-        data: { status: "success", chunkCount: outcome.chunks, pageCount: outcome.pageCount, summary: outcome.summary, ingestedAt: new Date() },
-      });
-      if (count === 0) {
-        // Deleted while it was being ingested: take back the chunks just written.
-        await deleteFileChunks(job.collectionName, [doc.id]).catch(() => undefined);
-        return;
-      }
-      await setFile({ status: "success", progressPercent: 100, chunksCreated: outcome.chunks });
-    } catch (error) {
-      const message = userMessage(error);
-      if (!(error instanceof IngestError)) console.error(`[ingest] ${doc.fileName}:`, error);
-      await db()
-        .document.update({ where: { id: doc.id }, data: { status: "failed", errorMessage: message, ingestedAt: new Date(), chunkCount: 0 } })
-        .catch(() => undefined);
-      await setFile({ status: "failed", progressPercent: 100, errorMessage: message }).catch(() => undefined);
+/** Ingests one file of a job; its outcome is recorded on the file, never thrown. */
+async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Promise<void> {
+  const doc = job.docs.get(jobFile.documentId);
+  if (!doc) return; // deleted while queued
+  const setFile = (data: { status?: string; progressPercent?: number; chunksCreated?: number; errorMessage?: string | null }) =>
+    db().jobFile.update({ where: { id: jobFile.id }, data }).then(() => undefined);
+  try {
+    if (!job.embedder) throw new IngestError(job.jobError ?? "No embedder available");
+    await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null, chunksCreated: 0 });
+    await db().document.update({ where: { id: doc.id }, data: { status: "ingesting", errorMessage: null } });
+    const outcome = await ingestFile(
+      { fileId: doc.id, fileName: doc.fileName, storagePath: doc.storagePath, collectionName: job.collectionName },
+      job.embedder,
+      (percent) => setFile({ progressPercent: Math.round(percent) }),
+    );
+    const { count } = await db().document.updateMany({
+      where: { id: doc.id },
+      data: { status: "success", chunkCount: outcome.chunks, pageCount: outcome.pageCount, summary: outcome.summary, ingestedAt: new Date() },
+    });
+    if (count === 0) {
+      // Deleted while it was being ingested: take back the chunks just written.
+      await deleteFileChunks(job.collectionName, [doc.id]).catch(() => undefined);
+      return;
     }
-  });
-
-  const files = await db().jobFile.findMany({ where: { jobId } });
-  const succeeded = files.filter((f) => f.status === "success").length;
-  if (succeeded > 0) {
-    await ensureTextIndex(job.collectionName).catch((error) => console.error("[ingest] text index failed:", error));
+    await setFile({ status: "success", progressPercent: 100, chunksCreated: outcome.chunks });
+  } catch (error) {
+    const message = userMessage(error);
+    if (!(error instanceof IngestError)) console.error(`[ingest] ${doc.fileName}:`, error);
+    await db()
+      .document.update({ where: { id: doc.id }, data: { status: "failed", errorMessage: message, ingestedAt: new Date(), chunkCount: 0 } })
+      .catch(() => undefined);
+    await setFile({ status: "failed", progressPercent: 100, errorMessage: message }).catch(() => undefined);
   }
-  await repo.touchCollection(job.collectionName).catch(() => undefined);
-  await finishJob(
-    jobId,
-    succeeded > 0 ? "completed" : "failed",
-    succeeded > 0 ? null : jobError ?? `All ${files.length} file${files.length === 1 ? "" : "s"} failed to ingest`,
-  );
-  if (succeeded > 0) {
-    optimizeTable(job.collectionName).catch((error) => console.error("[ingest] optimize failed:", error));
+}
+
+/** Completions one at a time: two jobs of one collection must not build its text index at once. */
+let completions: Promise<void> = Promise.resolve();
+function completeJob(job: ActiveJob): Promise<void> {
+  completions = completions.then(() => endJob(job));
+  return completions;
+}
+
+async function endJob(job: ActiveJob): Promise<void> {
+  try {
+    const files = await db().jobFile.findMany({ where: { jobId: job.id } });
+    const succeeded = files.filter((f) => f.status === "success").length;
+    if (succeeded > 0) {
+      await ensureTextIndex(job.collectionName).catch((error) => console.error("[ingest] text index failed:", error));
+    }
+    await repo.touchCollection(job.collectionName).catch(() => undefined);
+    await finishJob(
+      job.id,
+      succeeded > 0 ? "completed" : "failed",
+      succeeded > 0 ? null : job.jobError ?? `All ${files.length} file${files.length === 1 ? "" : "s"} failed to ingest`,
+    );
+    if (succeeded > 0) {
+      optimizeTable(job.collectionName).catch((error) => console.error("[ingest] optimize failed:", error));
+    }
+  } catch (error) {
+    // Left "processing": its heartbeat stops, so it is requeued and ended on a later claim.
+    console.error("[ingest] ending job failed:", error instanceof Error ? error.message : error);
+  } finally {
+    clearInterval(job.heartbeat);
   }
 }
 
@@ -164,12 +268,4 @@ async function finishJob(jobId: string, status: "completed" | "failed", errorMes
 function userMessage(error: unknown): string {
   if (error instanceof IngestError) return error.message;
   return "This file could not be ingested because of an internal error. Try uploading it again.";
-}
-
-async function runPool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  });
-  await Promise.all(lanes);
 }
