@@ -86,14 +86,14 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
         </div>
       )}
 
-      <form onSubmit={create} aria-label="Create an access token" className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-[1fr_1fr_auto] md:items-end dark:border-slate-800">
+      <form onSubmit={create} aria-label="Create an access token" className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-[1fr_1fr_auto] md:items-start dark:border-slate-800">
         <Field id={`${id}-name`} label="Token name">
           <TextInput id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required placeholder="e.g. HR team" />
         </Field>
         <Field id={`${id}-tags`} label="Access tags it grants" hint="Separate several with commas.">
           <TextInput id={`${id}-tags`} hint value={tags} onChange={(e) => setTags(e.target.value)} required placeholder="e.g. staff" />
         </Field>
-        <Button variant="primary" type="submit" disabled={creating.busy || !name.trim() || splitTags(tags).length === 0}>
+        <Button variant="primary" type="submit" className="md:mt-6" disabled={creating.busy || !name.trim() || splitTags(tags).length === 0}>
           Create token
         </Button>
         {creating.error && (
