@@ -33,7 +33,7 @@ export default defineConfig({
   },
   webServer: {
     // The production build, offline defaults (no API key), fresh data.
-    command: `node node_modules/next/dist/bin/next build && node node_modules/next/dist/bin/next start -p ${PORT}`,
+    command: `node node_modules/next/dist/bin/next build && node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
     url: `http://127.0.0.1:${PORT}/v1/knowledge/health`,
     timeout: 300_000,
     reuseExistingServer: false,

@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { nonceOf } from "@/lib/security/headers";
 import { AppHeader } from "@/components/shell/AppHeader";
 import { THEME_INIT_SCRIPT } from "@/components/shell/theme";
 import "./globals.css";
@@ -15,12 +17,14 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Reading the request makes every page render per request, as a nonce-based CSP needs.
+  const nonce = nonceOf((await headers()).get("content-security-policy"));
   return (
     // suppressHydrationWarning: the theme script adds `dark` to <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
         {/* Polymath clients find this app's library host here (and in the home page's Link header). */}
         <link rel="polymath" href="/api/polymath" />
       </head>

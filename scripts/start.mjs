@@ -25,6 +25,17 @@ if (stale) {
   const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, [next, "start", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+// Loopback only until a token protects the app: a fresh install is not reachable from the network.
+const host = process.env.HOST?.trim() || "127.0.0.1";
+const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
+if (!loopback && !process.env.ADMIN_TOKEN?.trim()) {
+  console.error(
+    `Refusing to listen on ${host} without ADMIN_TOKEN: anyone on the network could change the collections.\n` +
+      "Set ADMIN_TOKEN (and CHAT_TOKEN to protect chat too), or leave HOST unset to serve this machine only.",
+  );
+  process.exit(1);
+}
+if (loopback) console.log(`Serving this machine only (${host}). To open it to a network, set ADMIN_TOKEN and HOST=0.0.0.0.`);
+const server = spawn(process.execPath, [next, "start", "-H", host, ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

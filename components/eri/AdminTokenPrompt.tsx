@@ -1,30 +1,13 @@
 "use client";
 
-import { useId, useState } from "react";
-import { Button } from "@/components/ui/Button";
-import { rememberAdminToken } from "./api";
-import { Field, TextInput } from "./fields";
+import { LoginForm } from "@/components/auth/LoginForm";
 
-/** Shown when the admin API answers 401: ADMIN_TOKEN is set on the server. */
+/** Shown when the admin API answers 401: ADMIN_TOKEN is set and this browser is not signed in as admin. */
 export function AdminTokenPrompt({ onSaved }: { onSaved(): void }) {
-  const id = useId();
-  const [token, setToken] = useState("");
   return (
-    <form
-      className="max-w-md space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40"
-      onSubmit={(e) => {
-        e.preventDefault();
-        rememberAdminToken(token.trim());
-        onSaved();
-      }}
-    >
+    <div className="max-w-md space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40">
       <p className="text-sm">These settings need the admin token (the server&apos;s ADMIN_TOKEN).</p>
-      <Field id={`${id}-token`} label="Admin token">
-        <TextInput id={`${id}-token`} type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="current-password" required />
-      </Field>
-      <Button variant="primary" type="submit" disabled={!token.trim()}>
-        Continue
-      </Button>
-    </form>
+      <LoginForm onLoggedIn={onSaved} />
+    </div>
   );
 }

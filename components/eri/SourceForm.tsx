@@ -27,6 +27,7 @@ export function SourceForm({ source, onSaved, onCancel }: Props) {
   const [username, setUsername] = useState(source?.username ?? "");
   const [secret, setSecret] = useState("");
   const [enabled, setEnabled] = useState(source?.enabled ?? true);
+  const [sharedWithUsers, setSharedWithUsers] = useState(source?.sharedWithUsers ?? false);
   const [processId, setProcessId] = useState(source?.retrievalProcessId ?? "");
   const [maxMatches, setMaxMatches] = useState(String(source?.maxMatches ?? 5));
   const [timeoutSeconds, setTimeoutSeconds] = useState(String((source?.timeoutMs ?? 8000) / 1000));
@@ -70,7 +71,8 @@ export function SourceForm({ source, onSaved, onCancel }: Props) {
     setBusy("save");
     setError(null);
     try {
-      onSaved(source ? await updateSource(source.id, values()) : await createSource(values()));
+      const saved = { ...values(), sharedWithUsers };
+      onSaved(source ? await updateSource(source.id, saved) : await createSource(saved));
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -141,6 +143,13 @@ export function SourceForm({ source, onSaved, onCancel }: Props) {
         </div>
       </div>
       <Checkbox id={`${id}-enabled`} label="Enabled" description="Disabled sources are never searched." checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+      <Checkbox
+        id={`${id}-shared`}
+        label="Chat users may search it"
+        description="Otherwise only admins can pick this source in chat (it logs in with the stored credentials)."
+        checked={sharedWithUsers}
+        onChange={(e) => setSharedWithUsers(e.target.checked)}
+      />
 
       {report && <ConnectionReportView report={report} />}
       {error && (

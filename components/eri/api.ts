@@ -17,6 +17,8 @@ export interface SourceFormValues {
   /** Omitted: keep the stored secret (edit); null: remove it. */
   secret?: string | null;
   enabled: boolean;
+  /** Saved only (a connection test does not need it). */
+  sharedWithUsers?: boolean;
   retrievalProcessId: string | null;
   maxMatches: number;
   timeoutMs: number;
@@ -44,9 +46,3 @@ export async function searchSource(id: string, query: string): Promise<Retrieval
 }
 
 export const saveServerSettings = (update: ServerSettingsUpdate) => fetchJson<ServerSettingsResponse>(SERVER_URL, send("PATCH", update));
-
-/** The admin guard accepts this cookie (see lib/http/admin.ts). */
-export function rememberAdminToken(token: string): void {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `admin_token=${encodeURIComponent(token)}; Path=/; SameSite=Strict${secure}`;
-}

@@ -28,7 +28,13 @@ const DEFAULT_TEMPERATURE = 0.3;
 
 const since = (start: number) => Math.round(performance.now() - start);
 
-export async function* runChat(request: ChatRequest, signal?: AbortSignal): AsyncGenerator<ChatEvent> {
+/** Who asks: whose history the turn joins, and whether admin-only sources are theirs to use. */
+export interface Caller {
+  owner: string;
+  admin: boolean;
+}
+
+export async function* runChat(request: ChatRequest, caller: Caller, signal?: AbortSignal): AsyncGenerator<ChatEvent> {
   const { messages, overrides } = request;
   const model = config().chatModel;
   const question = messages.at(-1)!.content.trim();
@@ -50,8 +56,8 @@ export async function* runChat(request: ChatRequest, signal?: AbortSignal): Asyn
   const retrieveStart = performance.now();
   const firstQuestion = messages.find((m) => m.role === "user")?.content ?? question;
   const [retrieval, chatId] = await Promise.all([
-    retrieveForChat({ queries, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model, signal }),
-    ensureChat(request.chatId, firstQuestion),
+    retrieveForChat({ queries, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model, admin: caller.admin, signal }),
+    ensureChat(caller.owner, request.chatId, firstQuestion),
   ]);
   const spelling = Object.keys(retrieval.corrections).length ? { spelling_corrections: retrieval.corrections } : {};
   thoughts.push({

@@ -3,7 +3,11 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { ChatContext } from "./schemas";
 
-/** Stored chats (the session state is the chat id) so the UI can list, reopen and delete them. */
+/**
+ * Stored chats (the session state is the chat id) so the UI can list, reopen and delete them.
+ * Each belongs to its owner (lib/security/access.ts ownerOf): another owner's chat id is, for
+ * every function here, a chat that does not exist.
+ */
 
 const TITLE_CHARS = 80;
 
@@ -12,11 +16,11 @@ export function titleFrom(question: string): string {
   return flat.length > TITLE_CHARS ? `${flat.slice(0, TITLE_CHARS - 1)}…` : flat || "New chat";
 }
 
-/** Returns the chat id to use: the given one when it exists, else a new chat's id. */
-export async function ensureChat(chatId: string | null, firstQuestion: string): Promise<string> {
-  if (chatId && (await db().chat.findUnique({ where: { id: chatId }, select: { id: true } }))) return chatId;
+/** Returns the chat id to use: the given one when it is the owner's, else a new chat's id. */
+export async function ensureChat(owner: string, chatId: string | null, firstQuestion: string): Promise<string> {
+  if (chatId && (await db().chat.findFirst({ where: { id: chatId, ownerId: owner }, select: { id: true } }))) return chatId;
   const id = randomUUID();
-  await db().chat.create({ data: { id, title: titleFrom(firstQuestion) } });
+  await db().chat.create({ data: { id, ownerId: owner, title: titleFrom(firstQuestion) } });
   return id;
 }
 
@@ -33,14 +37,14 @@ export async function appendTurn(chatId: string, question: string, answer: strin
   });
 }
 
-export async function listChats() {
+export async function listChats(owner: string) {
   // A chat whose first answer failed has no messages: nothing to reopen.
-  const chats = await db().chat.findMany({ where: { messages: { some: {} } }, orderBy: { updatedAt: "desc" }, take: 200 });
+  const chats = await db().chat.findMany({ where: { ownerId: owner, messages: { some: {} } }, orderBy: { updatedAt: "desc" }, take: 200 });
   return chats.map((c) => ({ id: c.id, title: c.title, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() }));
 }
 
-export async function getChat(id: string) {
-  const chat = await db().chat.findUnique({ where: { id }, include: { messages: { orderBy: { position: "asc" } } } });
+export async function getChat(owner: string, id: string) {
+  const chat = await db().chat.findFirst({ where: { id, ownerId: owner }, include: { messages: { orderBy: { position: "asc" } } } });
   if (!chat) throw notFound(`Chat '${id}' not found`);
   return {
     id: chat.id,
@@ -51,12 +55,12 @@ export async function getChat(id: string) {
   };
 }
 
-export async function renameChat(id: string, title: string) {
-  const { count } = await db().chat.updateMany({ where: { id }, data: { title: titleFrom(title) } });
+export async function renameChat(owner: string, id: string, title: string) {
+  const { count } = await db().chat.updateMany({ where: { id, ownerId: owner }, data: { title: titleFrom(title) } });
   if (count === 0) throw notFound(`Chat '${id}' not found`);
 }
 
-export async function deleteChat(id: string) {
-  const { count } = await db().chat.deleteMany({ where: { id } });
+export async function deleteChat(owner: string, id: string) {
+  const { count } = await db().chat.deleteMany({ where: { id, ownerId: owner } });
   if (count === 0) throw notFound(`Chat '${id}' not found`);
 }

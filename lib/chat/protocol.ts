@@ -1,18 +1,16 @@
 import { AppError, badRequest } from "@/lib/errors";
 import { describeZodError } from "@/lib/http/respond";
+import { readLimitedText } from "@/lib/security/limits";
 import type { ChatEvent } from "./approach";
 import { ChatRequest, MAX_BODY_BYTES } from "./schemas";
 
 /** AI Chat Protocol framing: request parsing, the JSON response and the NDJSON stream. */
 
 export async function parseChatRequest(request: Request): Promise<ChatRequest> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    throw badRequest(`Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB); shorten the conversation`);
-  }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw badRequest(`Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB); shorten the conversation`);
-  }
+  const tooLarge = () => badRequest(`Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB); shorten the conversation`);
+  const text = await readLimitedText(request, MAX_BODY_BYTES).catch((error: unknown) => {
+    throw error instanceof AppError && error.status === 413 ? tooLarge() : error;
+  });
   let body: unknown;
   try {
     body = JSON.parse(text);

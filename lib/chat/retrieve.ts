@@ -20,6 +20,8 @@ export interface RetrievalPlan {
   sources?: string[];
   /** Offline extractive mode counts as self-hosted for ERI security requirements. */
   offline: boolean;
+  /** Admins may use every source; chat users only those shared with them. */
+  admin: boolean;
   signal?: AbortSignal;
 }
 
@@ -37,7 +39,7 @@ export interface RetrievalOutcome {
 }
 
 export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOutcome> {
-  const gate = await usableSources(plan.sources ?? [], { modelSelfHosted: config().chatModelSelfHosted, offline: plan.offline });
+  const gate = await usableSources(plan.sources ?? [], { modelSelfHosted: config().chatModelSelfHosted, offline: plan.offline, admin: plan.admin });
   const names = new Map(gate.usable.map((s) => [s.id, s.name]));
   const result = await searchKnowledge({
     query: plan.queries,

@@ -1,3 +1,4 @@
+import { readTextWithin } from "@/lib/http/body";
 import type { ZodType } from "zod";
 import { z } from "zod";
 import {
@@ -136,25 +137,8 @@ export class EriClient {
   }
 }
 
-async function readLimited(response: Response, step: EriStep): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > MAX_RESPONSE_BYTES) throw new EriClientError("The server's answer is too large", step, response.status);
-  // Count while reading: a chunked answer declares no length and could be endless.
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > MAX_RESPONSE_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new EriClientError("The server's answer is too large", step, response.status);
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts).toString("utf8");
+function readLimited(response: Response, step: EriStep): Promise<string> {
+  return readTextWithin(response, MAX_RESPONSE_BYTES, () => new EriClientError("The server's answer is too large", step, response.status));
 }
 
 /** The `message` of an error body, if the server sent one (short, single line). */

@@ -37,6 +37,8 @@ const fields = {
   /** Password or token. Omitted on update: keep the stored one; "" or null: remove it. */
   secret: z.string().max(4000).nullable(),
   enabled: z.boolean(),
+  /** Chat users (not only admins) may search it. */
+  sharedWithUsers: z.boolean(),
   retrievalProcessId: z
     .string()
     .trim()
@@ -53,6 +55,7 @@ export const SourceCreate = z
     username: fields.username.optional(),
     secret: fields.secret.optional(),
     enabled: fields.enabled.default(true),
+    sharedWithUsers: fields.sharedWithUsers.default(false),
     retrievalProcessId: fields.retrievalProcessId.optional(),
     maxMatches: fields.maxMatches.default(5),
     timeoutMs: fields.timeoutMs.default(8000),
@@ -64,7 +67,7 @@ export const SourceUpdate = z.object(fields).partial().strict();
 export type SourceUpdate = z.infer<typeof SourceUpdate>;
 
 /** A connection test of unsaved settings; with `id`, an omitted secret means the stored one. */
-export const SourceDraft = SourceCreate.extend({ id: z.string().max(100).optional() });
+export const SourceDraft = SourceCreate.omit({ sharedWithUsers: true }).extend({ id: z.string().max(100).optional() });
 export type SourceDraft = z.infer<typeof SourceDraft>;
 
 export const SourceSearchRequest = z
@@ -85,6 +88,7 @@ export interface EriSourceView {
   username: string | null;
   hasSecret: boolean;
   enabled: boolean;
+  sharedWithUsers: boolean;
   retrievalProcessId: string | null;
   maxMatches: number;
   timeoutMs: number;

@@ -104,6 +104,8 @@ export interface ChatCheckOptions {
   modelSelfHosted: boolean;
   /** Offline extractive answers: no model sees the data at all. */
   offline: boolean;
+  /** The asker is an admin; others may use only sources shared with chat users. */
+  admin: boolean;
 }
 
 export interface ChatCheck {
@@ -113,7 +115,7 @@ export interface ChatCheck {
 }
 
 /** The issue's rule: ANY → use; SELF_HOSTED → only with a self-hosted model or offline; NONE or no answer → skip. */
-export function applySecurityRule(requirement: string | null, opts: ChatCheckOptions): { usable: boolean; reason?: string } {
+export function applySecurityRule(requirement: string | null, opts: Pick<ChatCheckOptions, "modelSelfHosted" | "offline">): { usable: boolean; reason?: string } {
   switch (requirement) {
     case "ANY":
       return { usable: true };
@@ -173,6 +175,7 @@ export async function checkSourceForChat(sourceId: string, opts: ChatCheckOption
   const row = await findSourceRow(sourceId);
   if (!row) return { usable: false, name: sourceId, reason: `ERI source '${sourceId}' not found.` };
   if (!row.enabled) return { usable: false, name: row.name, reason: "The source is disabled in Settings → ERI." };
+  if (!opts.admin && !row.sharedWithUsers) return { usable: false, name: row.name, reason: "This source is available to admins only." };
   const answer = await securityRequirementOf(row);
   if (answer.error) return { usable: false, name: row.name, reason: `Could not read its security requirements: ${answer.error}` };
   return { name: row.name, ...applySecurityRule(answer.requirement, opts) };

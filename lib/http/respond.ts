@@ -1,6 +1,9 @@
 import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { AppError, badRequest } from "@/lib/errors";
+import { log, requestIdOf } from "@/lib/log";
+import { MAX_JSON_BYTES, readLimitedText } from "@/lib/security/limits";
+import { TooManyAttempts } from "@/lib/security/rate-limit";
 import { isCrossSite } from "./cross-site";
 
 /** Readable one-line summary of a zod error: `field: problem; other: problem`. */
@@ -16,9 +19,11 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-export async function readJson(request: Request): Promise<unknown> {
+/** The JSON body, at most `limit` bytes (413 beyond), 400 when it is not JSON. */
+export async function readJson(request: Request, limit = MAX_JSON_BYTES): Promise<unknown> {
+  const text = await readLimitedText(request, limit);
   try {
-    return await request.json();
+    return JSON.parse(text);
   } catch {
     throw badRequest("Request body must be valid JSON");
   }
@@ -37,16 +42,19 @@ export function route<Args extends unknown[]>(
   shape: ErrorShape = detail,
 ): (...args: Args) => Promise<Response> {
   return async (...args) => {
+    const request = args[0] instanceof Request ? args[0] : null;
     try {
-      const request = args[0];
-      if (request instanceof Request && isCrossSite(request)) {
+      if (request && isCrossSite(request)) {
         throw new AppError(403, "Cross-site requests are not allowed");
       }
       return await handler(...args);
     } catch (error) {
+      if (error instanceof TooManyAttempts) {
+        return NextResponse.json(shape(error.message), { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      }
       if (error instanceof AppError) return NextResponse.json(shape(error.message), { status: error.status });
       if (error instanceof ZodError) return NextResponse.json(shape(describeZodError(error)), { status: 400 });
-      console.error("[api] unhandled error:", error);
+      log("error", "unhandled_error", { request_id: requestIdOf(request), method: request?.method, path: request ? new URL(request.url).pathname : undefined, error });
       return NextResponse.json(shape("Internal server error"), { status: 500 });
     }
   };

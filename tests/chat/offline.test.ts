@@ -109,7 +109,7 @@ describe("chat (offline)", () => {
     const query = second.context.thoughts.find((t: { title: string }) => t.title === "Generated search query").description;
     expect(query).toMatch(/flights/);
     expect(query).toMatch(/travel|hotel/);
-    const chats = await (await history()).json();
+    const chats = await (await history(new Request("http://local/api/history"))).json();
     expect(chats.find((c: { id: string }) => c.id === chatId)?.title).toMatch(/hotel reimbursement/);
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { requireAdmin } from "@/lib/http/admin";
 import { requestOrigin } from "@/lib/http/origin";
+import { SESSION_COOKIE, sessionCookieValue } from "@/lib/security/access";
 
 const request = (method: string, headers: Record<string, string> = {}) =>
   new Request("http://localhost:3000/api/eri/sources", { method, headers: { host: "localhost:3000", ...headers } });
@@ -23,13 +24,19 @@ describe("admin guard", () => {
     expect(() => requireAdmin(request("GET", { origin: "https://evil.example" }))).not.toThrow();
   });
 
-  it("with ADMIN_TOKEN set, needs the bearer token or the admin_token cookie", () => {
+  it("with ADMIN_TOKEN set, needs the bearer token or the admin session cookie", () => {
     process.env.ADMIN_TOKEN = "s3cret-admin";
+    const session = `${SESSION_COOKIE}=${sessionCookieValue("admin")}`;
     expect(() => requireAdmin(request("GET"))).toThrow(expect.objectContaining({ status: 401 }));
     expect(() => requireAdmin(request("GET", { authorization: "Bearer wrong" }))).toThrow(expect.objectContaining({ status: 401 }));
-    expect(() => requireAdmin(request("GET", { cookie: "admin_token=wrong" }))).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => requireAdmin(request("GET", { cookie: `${SESSION_COOKIE}=admin.forged` }))).toThrow(expect.objectContaining({ status: 401 }));
+    // The raw token in a cookie is not a session.
+    expect(() => requireAdmin(request("GET", { cookie: `${SESSION_COOKIE}=s3cret-admin` }))).toThrow(expect.objectContaining({ status: 401 }));
     expect(() => requireAdmin(request("GET", { authorization: "Bearer s3cret-admin" }))).not.toThrow();
-    expect(() => requireAdmin(request("GET", { cookie: "theme=dark; admin_token=s3cret-admin" }))).not.toThrow();
+    expect(() => requireAdmin(request("GET", { cookie: `theme=dark; ${session}` }))).not.toThrow();
+    // A rotated token ends the sessions made with the old one.
+    process.env.ADMIN_TOKEN = "rotated-admin";
+    expect(() => requireAdmin(request("GET", { cookie: session }))).toThrow(expect.objectContaining({ status: 401 }));
   });
 });
 

@@ -65,8 +65,8 @@ describe("ERI loopback", () => {
   });
 
   it("is usable for chat offline (SELF_HOSTED), not with a cloud model", async () => {
-    expect(await checkSourceForChat(sourceId, { modelSelfHosted: false, offline: true })).toEqual({ usable: true, name: "Myself" });
-    expect((await checkSourceForChat(sourceId, { modelSelfHosted: false, offline: false })).usable).toBe(false);
+    expect(await checkSourceForChat(sourceId, { modelSelfHosted: false, offline: true, admin: true })).toEqual({ usable: true, name: "Myself" });
+    expect((await checkSourceForChat(sourceId, { modelSelfHosted: false, offline: false, admin: true })).usable).toBe(false);
   });
 
   it("returns its passages as chunks citing the document page, with a link that opens it", async () => {

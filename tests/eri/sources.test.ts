@@ -273,15 +273,15 @@ describe("ERI sources: security requirements gate for chat", () => {
   it("asks the source, explains a skip, and caches the answer", async () => {
     fake.behaviour.requirement = "SELF_HOSTED";
     const source = await addSource({ name: "Strict" });
-    const cloud = await checkSourceForChat(source.id, { modelSelfHosted: false, offline: false });
+    const cloud = await checkSourceForChat(source.id, { modelSelfHosted: false, offline: false, admin: true });
     expect(cloud).toMatchObject({ usable: false, name: "Strict", reason: expect.stringMatching(/SELF_HOSTED/) });
-    const offline = await checkSourceForChat(source.id, { modelSelfHosted: false, offline: true });
+    const offline = await checkSourceForChat(source.id, { modelSelfHosted: false, offline: true, admin: true });
     expect(offline).toEqual({ usable: true, name: "Strict" });
     expect(fake.callsTo("/security/requirements")).toHaveLength(1);
   });
 
   it("skips a source that states no requirement, answers NONE, fails, or is disabled", async () => {
-    const opts = { modelSelfHosted: true, offline: true };
+    const opts = { modelSelfHosted: true, offline: true, admin: true };
     fake.behaviour.requirement = undefined;
     expect(await checkSourceForChat((await addSource()).id, opts)).toMatchObject({ usable: false, reason: expect.stringMatching(/did not state/) });
     fake.behaviour.requirement = "NONE";
@@ -293,11 +293,20 @@ describe("ERI sources: security requirements gate for chat", () => {
     expect(await checkSourceForChat("nope", opts)).toMatchObject({ usable: false, name: "nope" });
   });
 
+  it("lets chat users search a source only when it is shared with them", async () => {
+    const adminOnly = await addSource({ name: "Private" });
+    const user = { modelSelfHosted: false, offline: true, admin: false };
+    expect(await checkSourceForChat(adminOnly.id, user)).toMatchObject({ usable: false, reason: expect.stringMatching(/admins only/) });
+    expect(await checkSourceForChat(adminOnly.id, { ...user, admin: true })).toMatchObject({ usable: true });
+    const shared = await addSource({ name: "Shared", sharedWithUsers: true });
+    expect(await checkSourceForChat(shared.id, user)).toMatchObject({ usable: true });
+  });
+
   it("is fast for a slow source: bounded by the source timeout", async () => {
     fake.behaviour.delayMs = { "/security/requirements": 5000 };
     const source = await addSource({ timeoutMs: 1000 });
     const started = Date.now();
-    const check = await checkSourceForChat(source.id, { modelSelfHosted: true, offline: false });
+    const check = await checkSourceForChat(source.id, { modelSelfHosted: true, offline: false, admin: true });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(check).toMatchObject({ usable: false, reason: expect.stringMatching(/Timed out/) });
   });

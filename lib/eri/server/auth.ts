@@ -1,5 +1,6 @@
 import { safeEqual, verifyCredential } from "@/lib/security/hashing";
 import { AuthMethod, type AuthResponse, type AuthScheme } from "../schemas";
+import { throttledLogin } from "@/lib/security/rate-limit";
 import { createSession } from "./sessions";
 import type { ServerSettings } from "./settings";
 
@@ -47,7 +48,11 @@ export async function authenticate(settings: ServerSettings, rawMethod: string |
   if (method === "KERBEROS" || !settings.authMethods.includes(method)) {
     return refuse(401, `Authentication method ${method} is not offered by this data source`);
   }
-  if (!(await credentialsMatch(settings, method, headers))) {
+  // NONE has nothing to guess; the others are throttled (a 429 carries Retry-After).
+  const key = method === "USERNAME_PASSWORD" ? `user:${headers.get(USERNAME_HEADER) ?? ""}` : method;
+  const matched =
+    method === "NONE" ? true : await throttledLogin("eri", key, () => credentialsMatch(settings, method, headers));
+  if (!matched) {
     return refuse(401, method === "TOKEN" ? "Invalid token" : "Invalid user name or password");
   }
   const { token } = await createSession(settings.sessionTtlMinutes);

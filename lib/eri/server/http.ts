@@ -2,6 +2,8 @@ import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { AppError } from "@/lib/errors";
 import { describeZodError } from "@/lib/http/respond";
+import { log, requestIdOf } from "@/lib/log";
+import { TooManyAttempts } from "@/lib/security/rate-limit";
 import { AuthResponse } from "../schemas";
 import { isValidSession } from "./sessions";
 import { loadServerSettings, type ServerSettings } from "./settings";
@@ -43,9 +45,14 @@ export function eriRoute(
       }
       return await handler(request, settings);
     } catch (error) {
+      if (error instanceof TooManyAttempts) {
+        const response = eriError(429, error.message);
+        response.headers.set("Retry-After", String(error.retryAfterSeconds));
+        return response;
+      }
       if (error instanceof AppError) return eriError(error.status, error.message);
       if (error instanceof ZodError) return eriError(400, describeZodError(error));
-      console.error("[eri] unhandled error:", error);
+      log("error", "eri_unhandled_error", { request_id: requestIdOf(request), path: new URL(request.url).pathname, error });
       return eriError(500, "Internal server error");
     }
   };

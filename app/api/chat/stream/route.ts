@@ -1,4 +1,5 @@
 import { runChat } from "@/lib/chat/approach";
+import { isAdmin, ownerOf } from "@/lib/security/access";
 import { ndjsonStream, parseChatRequest } from "@/lib/chat/protocol";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/respond";
@@ -9,7 +10,7 @@ const errorShape = (message: string) => ({ error: message });
 
 export const POST = route(async (request: Request) => {
   const chat = await parseChatRequest(request);
-  const events = runChat(chat, request.signal);
+  const events = runChat(chat, { owner: ownerOf(request), admin: isAdmin(request) }, request.signal);
   const first = await events.next(); // errors before streaming become a plain HTTP error
   if (first.done) throw new AppError(500, "The answer ended unexpectedly");
   return new Response(ndjsonStream(first.value, events), {

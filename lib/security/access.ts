@@ -1,0 +1,95 @@
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { safeEqual } from "./hashing";
+
+/**
+ * Who is asking. Two roles: `admin` (everything) and `user` (chat, own history, read
+ * collections). ADMIN_TOKEN and CHAT_TOKEN are the credentials, sent as `Authorization:
+ * Bearer <token>` by API clients or held by a browser as a session cookie after the login
+ * form. A role whose token is unset is open (single-user local mode; the server then listens
+ * on loopback only). Tokens are read per request, so a restart with new values rotates them.
+ */
+
+export type Role = "admin" | "user";
+
+export const SESSION_COOKIE = "docchat_session";
+export const OWNER_COOKIE = "docchat_uid";
+
+const env = (name: string) => process.env[name]?.trim() || null;
+export const adminToken = () => env("ADMIN_TOKEN");
+export const chatToken = () => env("CHAT_TOKEN");
+/** Some credential is configured: the app may be put on a network. */
+export const anyTokenSet = () => Boolean(adminToken() || chatToken());
+
+export function cookieValue(request: Request, name: string): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join("="));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function bearerToken(request: Request): string | null {
+  return /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim() || null;
+}
+
+/** A session cookie proves the token without holding it: an HMAC keyed by the token. */
+const sessionProof = (role: Role, token: string) => createHmac("sha256", token).update(`docchat-session:${role}`).digest("base64url");
+
+export function sessionCookieValue(role: Role): string | null {
+  const token = role === "admin" ? adminToken() : chatToken();
+  return token ? `${role}.${sessionProof(role, token)}` : null;
+}
+
+/** The role a token (typed in the login form or sent as a Bearer) grants, if any. */
+export function roleForToken(given: string): Role | null {
+  const admin = adminToken();
+  if (admin && safeEqual(given, admin)) return "admin";
+  const chat = chatToken();
+  if (chat && safeEqual(given, chat)) return "user";
+  return null;
+}
+
+function sessionRole(request: Request): Role | null {
+  const [role, proof] = (cookieValue(request, SESSION_COOKIE) ?? "").split(".");
+  if (role !== "admin" && role !== "user") return null;
+  const token = role === "admin" ? adminToken() : chatToken();
+  return token && proof && safeEqual(proof, sessionProof(role, token)) ? role : null;
+}
+
+/**
+ * The highest role this request holds: a valid Bearer token or session cookie, else whatever
+ * is open (no ADMIN_TOKEN: everyone is admin; no CHAT_TOKEN: everyone is a user).
+ */
+export function roleOf(request: Request): Role | null {
+  const bearer = bearerToken(request);
+  const held = (bearer && roleForToken(bearer)) || sessionRole(request);
+  if (held === "admin" || !adminToken()) return "admin";
+  if (held === "user" || !chatToken()) return "user";
+  return null;
+}
+
+export const isAdmin = (request: Request) => roleOf(request) === "admin";
+
+const OWNER_RE = /^[A-Za-z0-9_-]{16,64}$/;
+export const newOwnerId = () => randomBytes(16).toString("base64url");
+
+/**
+ * Whose chats these are: the browser's own random id (a cookie the proxy issues), else the
+ * API client's token, else the one anonymous local user. No one can name another's id
+ * without holding their cookie or token.
+ */
+export function ownerOf(request: Request): string {
+  const cookie = cookieValue(request, OWNER_COOKIE);
+  if (cookie && OWNER_RE.test(cookie)) return `u:${cookie}`;
+  const bearer = bearerToken(request);
+  if (bearer) return `t:${createHash("sha256").update(bearer).digest("base64url").slice(0, 32)}`;
+  return "anonymous";
+}
+
+export const hasOwnerCookie = (request: Request) => OWNER_RE.test(cookieValue(request, OWNER_COOKIE) ?? "");

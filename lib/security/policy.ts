@@ -1,0 +1,55 @@
+import type { Role } from "./access";
+
+/**
+ * What each path needs, in one table the proxy applies to every request:
+ *   "public"   — anyone (health checks, the login form and its API);
+ *   "protocol" — endpoints with their own credentials (ERI logins, Polymath access tokens,
+ *                the Copilot key), which their routes check;
+ *   a role     — `user` for chat, own history and reading collections; `admin` for every write
+ *                and the admin pages.
+ * First match wins; anything unlisted needs `admin`.
+ */
+export type Access = "public" | "protocol" | Role;
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+interface Rule {
+  path: RegExp;
+  access: Access | ((method: string) => Access);
+}
+
+const readsForUsers = (method: string): Access => (READS.has(method) ? "user" : "admin");
+
+const RULES: Rule[] = [
+  { path: /^\/(_next\/static|_next\/image)\//, access: "public" },
+  { path: /^\/(favicon\.ico|icon\.svg|robots\.txt)$/, access: "public" },
+  { path: /^\/login$/, access: "public" },
+  { path: /^\/api\/auth\/(login|logout)$/, access: "public" },
+  { path: /^\/v1\/knowledge\/health$/, access: "public" },
+  // ERI v1 server routes at the root (AI Studio logs in through /auth).
+  { path: /^\/(auth|auth\/methods|dataSource|embedding\/info|retrieval|retrieval\/info|security\/requirements)$/, access: "protocol" },
+  { path: /^\/api\/polymath$/, access: "protocol" },
+  { path: /^\/api\/copilot\/(search|openapi\.json|ai-plugin\.json)$/, access: "protocol" },
+  // Chat and what a chat user reads.
+  { path: /^\/$/, access: "user" },
+  { path: /^\/api\/(chat|chat\/stream|suggestions)$/, access: "user" },
+  { path: /^\/api\/history(\/[^/]+)?$/, access: "user" },
+  { path: /^\/content\//, access: "user" },
+  { path: /^\/v1\/collections\/[^/]+\/search$/, access: "user" },
+  // A whole collection with its embeddings, restricted files included: admins only.
+  { path: /^\/v1\/collections\/[^/]+\/export$/, access: "admin" },
+  { path: /^\/v1\//, access: readsForUsers },
+];
+
+export function accessFor(method: string, pathname: string): Access {
+  const rule = RULES.find((r) => r.path.test(pathname));
+  if (!rule) return "admin";
+  return typeof rule.access === "function" ? rule.access(method.toUpperCase()) : rule.access;
+}
+
+/** Whether `role` may do what `access` asks ("public" and "protocol" ask nothing of it). */
+export function allows(access: Access, role: Role | null): boolean {
+  if (access === "public" || access === "protocol") return true;
+  if (access === "user") return role === "user" || role === "admin";
+  return role === "admin";
+}
