@@ -197,10 +197,12 @@ function toContext(chunk: Chunk, origin: string, surrounding: string[]): Context
   const collection = String(chunk.metadata.collection_name ?? "");
   const fileId = String(chunk.metadata.file_id ?? "");
   const kind = KINDS[path.extname(chunk.file_name).toLowerCase()] ?? "Document";
+  // A passage imported from a library cites its own source, not the library file.
+  const source = typeof chunk.metadata.url === "string" ? chunk.metadata.url : null;
   return {
     name: chunk.file_name,
     category: `${kind} in collection ${collection}`,
-    path: documentUrl(collection, fileId, chunk.page_number, origin),
+    path: source ?? documentUrl(collection, fileId, chunk.page_number, origin),
     type: "TEXT",
     matchedContent: chunk.content,
     surroundingContent: surrounding,
