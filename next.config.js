@@ -3,7 +3,8 @@ const nextConfig = {
   // Separate build folders let several builds/dev servers run side by side (tests, benches).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native modules that must stay outside the server bundle.
-  serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "unpdf", "pg"],
+  // tesseract.js starts its worker threads from its own files, and @napi-rs/canvas is native.
+  serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "unpdf", "pg", "tesseract.js", "@napi-rs/canvas"],
   // The PDF parser worker is started by path at run time (lib/ingest/workers/pdf-pool.ts), so
   // tracing cannot see it: ship it with every server route.
   outputFileTracingIncludes: { "/*": ["./lib/ingest/workers/*.mjs"] },

@@ -16,6 +16,10 @@ const envSchema = z.object({
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   // "" (an empty line in .env) means unset, not 0.
   PARSE_WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
+  // OCR (images, scanned PDF pages): tesseract.js worker threads (0 = no OCR) and a per-page limit.
+  OCR_WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(16).optional()),
+  OCR_PAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  OCR_MAX_PAGES: z.coerce.number().int().min(0).default(300),
   CHUNK_TOKENS: z.coerce.number().int().min(64).max(4096).default(256),
   CHUNK_OVERLAP: z.coerce.number().int().min(0).max(1024).default(32),
   EMBEDDER: z.enum(["local", "openai"]).optional(),
@@ -54,6 +58,11 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     ingestConcurrency: raw.INGEST_CONCURRENCY,
     /** PDF parser worker threads: at most one per core; 0 parses on the main thread. */
     parseWorkers: Math.min(raw.PARSE_WORKERS ?? Infinity, os.availableParallelism()),
+    /** OCR worker threads (each holds ~100 MB of model): at most one per core, 2 by default. */
+    ocrWorkers: Math.min(raw.OCR_WORKERS ?? 2, os.availableParallelism()),
+    ocrPageTimeoutMs: raw.OCR_PAGE_TIMEOUT_MS,
+    /** Scanned pages OCR'd per PDF; later pages without a text layer stay unsearchable. */
+    ocrMaxPages: raw.OCR_MAX_PAGES,
     chunkTokens: raw.CHUNK_TOKENS,
     chunkOverlap: Math.min(raw.CHUNK_OVERLAP, Math.floor(raw.CHUNK_TOKENS / 2)),
     embedder,

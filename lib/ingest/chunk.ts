@@ -1,7 +1,8 @@
-import type { ChunkOptions, ParsedDocument, TextChunk } from "./types";
+import type { ChunkOptions, ParsedDocument, ParsedPage, TextChunk } from "./types";
 import { MARKDOWN_MIME_TYPE } from "./parsers/text";
 import { type Segment, segmentPage } from "./segment";
 import { countTokensBounded } from "./tokens";
+import { renderTable } from "./parsers/table";
 
 /**
  * Token-bounded chunks for embedding. A chunk never spans two pages (citations point at one
@@ -26,6 +27,8 @@ interface PageContext {
   chunkTokens: number;
   overlapTokens: number;
   maxPrefixTokens: number;
+  /** A heading starts a new chunk once the current one is this full (0: at every heading). */
+  headingBreakFill: number;
 }
 
 export function chunkDocument(doc: ParsedDocument, opts: ChunkOptions): TextChunk[] {
@@ -34,13 +37,25 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkOptions): TextChun
   // Overlap of half a chunk or more mostly repeats text; clamp it like the app config does.
   const overlapTokens = Math.max(0, Math.min(Math.floor(opts.overlapTokens) || 0, Math.floor(chunkTokens / 2)));
   const maxPrefixTokens = Math.floor(chunkTokens * MAX_HEADING_SHARE);
-  const markdown = doc.mimeType === MARKDOWN_MIME_TYPE;
+  const markdown = doc.mimeType === MARKDOWN_MIME_TYPE || doc.markdownHeadings === true;
 
   const chunks: Omit<TextChunk, "index">[] = [];
   let firstHeadingOnly: Omit<TextChunk, "index"> | null = null;
   let heading: string | null = null; // carried across pages
 
   doc.pages.forEach((page, pageIndex) => {
+    // A sheet's name, a slide's title, a JSON key: the heading from the top of the page.
+    if (page.heading !== undefined) heading = page.heading;
+    const extras = pageExtras(page);
+    if (page.table) {
+      for (const chunk of chunkTable(page, chunkTokens)) chunks.push({ ...chunk, ...extras, pageNumber: page.pageNumber });
+      return;
+    }
+    if (page.contentType === "image" && !page.text.trim()) {
+      // A picture with no text in it is still a passage: found by its name, shown as the image.
+      chunks.push({ text: "", heading, tokenCount: 0, ...extras, pageNumber: page.pageNumber });
+      return;
+    }
     const segments = segmentPage(page.text, {
       markdown,
       nextPageFirstLine: firstNonBlankLine(doc.pages[pageIndex + 1]?.text),
@@ -50,9 +65,11 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkOptions): TextChun
       heading = s.heading ?? heading;
       return heading;
     });
-    const context = { text: page.text, segments, headingAt, chunkTokens, overlapTokens, maxPrefixTokens };
+    // Marked-up headings are the author's sections: each starts a chunk. Guessed ones (PDF, text) only once a chunk is half full.
+    const headingBreakFill = markdown ? 0 : HEADING_BREAK_FILL;
+    const context = { text: page.text, segments, headingAt, chunkTokens, overlapTokens, maxPrefixTokens, headingBreakFill };
     for (const { chunk, headingOnly } of chunkPage(context)) {
-      const withPage = { ...chunk, pageNumber: page.pageNumber };
+      const withPage = { ...chunk, ...extras, pageNumber: page.pageNumber };
       // A lone heading says nothing by itself and is repeated in the chunks that follow it.
       if (headingOnly) firstHeadingOnly ??= withPage;
       else chunks.push(withPage);
@@ -61,6 +78,50 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkOptions): TextChun
 
   if (chunks.length === 0 && firstHeadingOnly) chunks.push(firstHeadingOnly);
   return chunks.map((chunk, index) => ({ index, ...chunk }));
+}
+
+/** What every chunk of a page carries besides its text: content type, subtype, raw data, locator. */
+function pageExtras(page: ParsedPage): Pick<TextChunk, "contentType" | "contentSubtype" | "structuredData" | "locator"> {
+  return {
+    ...(page.contentType && page.contentType !== "text" ? { contentType: page.contentType } : {}),
+    ...(page.contentSubtype ? { contentSubtype: page.contentSubtype } : {}),
+    ...(page.structuredData ? { structuredData: page.structuredData } : {}),
+    ...(page.locator ? { locator: page.locator } : {}),
+  };
+}
+
+/**
+ * A table in row groups that fit a chunk, each repeating the header, so every chunk reads (and
+ * renders) as a table on its own; its rows go along as JSON `{ columns, rows }` structured data.
+ * A row too long for a chunk alone is a chunk of its own.
+ */
+function* chunkTable(page: ParsedPage, chunkTokens: number): Generator<Omit<TextChunk, "index" | "pageNumber">> {
+  const { columns, rows } = page.table!;
+  const heading = page.heading ?? null;
+  const header = renderTable(columns, []);
+  const headerTokens = countTokensBounded(header);
+  const emit = (group: string[][]) => {
+    const text = renderTable(columns, group);
+    return { text, heading, tokenCount: countTokensBounded(text), structuredData: JSON.stringify({ columns, rows: group }) };
+  };
+  if (rows.length === 0) {
+    yield emit([]);
+    return;
+  }
+  let group: string[][] = [];
+  let used = headerTokens;
+  for (const row of rows) {
+    // Each row is one line: its tokens plus the line break.
+    const cost = countTokensBounded(renderTable(columns, [row]).slice(header.length)) + 1;
+    if (group.length > 0 && used + cost > chunkTokens) {
+      yield emit(group);
+      group = [];
+      used = headerTokens;
+    }
+    group.push(row);
+    used += cost;
+  }
+  yield emit(group);
 }
 
 /**
@@ -95,7 +156,7 @@ function fillChunk(page: PageContext, start: number, budget: number): number {
   let used = 0;
   while (end < segments.length) {
     const segment = segments[end];
-    if (end > start && segment.heading !== null && used >= page.chunkTokens * HEADING_BREAK_FILL) break;
+    if (end > start && segment.heading !== null && used >= page.chunkTokens * page.headingBreakFill) break;
     // "\n\n" between paragraphs is a token; a space before a word usually merges into the word.
     const cost = segment.tokens + (end > start && segments[end - 1].paragraphEnd ? 1 : 0);
     if (end > start && used + cost > budget) {

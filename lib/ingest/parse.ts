@@ -1,42 +1,73 @@
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument } from "./types";
+import { describeType, isEncryptedOffice, sniffType } from "./sniff";
+import { assertSafeZip } from "./zip-guard";
 import { PDF_MIME_TYPE, parsePdf } from "./parsers/pdf";
 import { MARKDOWN_MIME_TYPE, TEXT_MIME_TYPE, parseText } from "./parsers/text";
+import { DOCX_MIME_TYPE, parseDocx } from "./parsers/docx";
+import { PPTX_MIME_TYPE, parsePptx } from "./parsers/pptx";
+import { XLSX_MIME_TYPE, parseXlsx } from "./parsers/xlsx";
+import { HTML_MIME_TYPE, parseHtml } from "./parsers/html";
+import { JSON_MIME_TYPE, parseJson } from "./parsers/json";
+import { CSV_MIME_TYPE, TSV_MIME_TYPE, parseDelimited } from "./parsers/table";
+import { IMAGE_MIME_TYPES, parseImage } from "./parsers/image";
 
-/** One entry per format; adding DOCX/HTML/CSV means adding a parser module and a row here. */
+/**
+ * One entry per format. The extension picks the entry; the content must then agree: binary
+ * formats by their magic bytes (`signature`, as file-type names it), text formats by having
+ * none (and by decoding as text in their parser). A file whose name and content disagree fails
+ * with a message naming both, rather than being parsed as something it is not.
+ */
 interface FileFormat {
   /** Shown to users in "Supported: ..." messages. */
   label: string;
   extensions: readonly string[];
   mimeType: string;
+  /** file-type's name for the content (e.g. "pdf", "docx", "png"); null for text formats. */
+  signature: string | null;
+  /** An Office file: a ZIP archive, checked for zip bombs and encryption before parsing. */
+  office?: boolean;
   parse(data: Uint8Array): Promise<ParsedDocument>;
 }
 
 const FORMATS: readonly FileFormat[] = [
-  { label: "PDF", extensions: [".pdf"], mimeType: PDF_MIME_TYPE, parse: parsePdf },
-  { label: "TXT", extensions: [".txt"], mimeType: TEXT_MIME_TYPE, parse: async (d) => parseText(d, TEXT_MIME_TYPE) },
+  { label: "PDF", extensions: [".pdf"], mimeType: PDF_MIME_TYPE, signature: "pdf", parse: parsePdf },
+  { label: "Word (DOCX)", extensions: [".docx"], mimeType: DOCX_MIME_TYPE, signature: "docx", office: true, parse: parseDocx },
+  { label: "PowerPoint (PPTX)", extensions: [".pptx"], mimeType: PPTX_MIME_TYPE, signature: "pptx", office: true, parse: parsePptx },
+  { label: "Excel (XLSX)", extensions: [".xlsx"], mimeType: XLSX_MIME_TYPE, signature: "xlsx", office: true, parse: parseXlsx },
+  { label: "HTML", extensions: [".html", ".htm"], mimeType: HTML_MIME_TYPE, signature: null, parse: async (d) => parseHtml(d) },
   {
     label: "Markdown",
     extensions: [".md", ".markdown"],
     mimeType: MARKDOWN_MIME_TYPE,
+    signature: null,
     parse: async (d) => parseText(d, MARKDOWN_MIME_TYPE),
   },
-  {
-    // Polymath library files: the ingestion pipeline imports their bits as they are
-    // (lib/polymath/import.ts); they are never parsed as a document.
-    label: "Polymath library (.json)",
-    extensions: [".json"],
-    mimeType: "application/json",
-    parse: async () => {
-      throw new IngestError("A .json file is imported as a Polymath library, not parsed as a document");
-    },
-  },
+  { label: "TXT", extensions: [".txt"], mimeType: TEXT_MIME_TYPE, signature: null, parse: async (d) => parseText(d, TEXT_MIME_TYPE) },
+  { label: "CSV", extensions: [".csv"], mimeType: CSV_MIME_TYPE, signature: null, parse: async (d) => parseDelimited(d, "csv") },
+  { label: "TSV", extensions: [".tsv", ".tab"], mimeType: TSV_MIME_TYPE, signature: null, parse: async (d) => parseDelimited(d, "tsv") },
+  // A .json that is a Polymath library is imported by the ingestion pipeline before parsing.
+  { label: "JSON", extensions: [".json"], mimeType: JSON_MIME_TYPE, signature: null, parse: async (d) => parseJson(d) },
+  { label: "PNG", extensions: [".png"], mimeType: IMAGE_MIME_TYPES.png, signature: "png", parse: (d) => parseImage(d, "png") },
+  { label: "JPEG", extensions: [".jpg", ".jpeg"], mimeType: IMAGE_MIME_TYPES.jpg, signature: "jpg", parse: (d) => parseImage(d, "jpg") },
+  { label: "WebP", extensions: [".webp"], mimeType: IMAGE_MIME_TYPES.webp, signature: "webp", parse: (d) => parseImage(d, "webp") },
 ];
 
 /** Lower-case extensions with the dot, e.g. for an <input accept=...> list. */
 export const SUPPORTED_EXTENSIONS: readonly string[] = FORMATS.flatMap((f) => f.extensions);
 
-const SUPPORTED_LABELS = FORMATS.map((f) => f.label).join(", ");
+/** The accepted formats by name, for people: "PDF, Word (DOCX), ...". */
+export const SUPPORTED_LABELS = FORMATS.map((f) => f.label).join(", ");
+
+/**
+ * Types whose signature is unmistakable (long magic numbers, or an archive's own structure).
+ * Only these prove a name wrong: file-type also guesses from a byte or two (MP1, MPEG), which
+ * legacy text can match by chance; such guesses, or none, leave the parser to judge the content.
+ */
+const CERTAIN_TYPES = new Set([
+  "pdf", "zip", "docx", "pptx", "xlsx", "odt", "ods", "odp", "epub", "cfb", "png", "jpg", "webp", "gif", "tif", "bmp", "avif", "heic",
+  "gz", "bz2", "7z", "rar", "xz", "zst", "tar", "exe", "elf", "mp4", "mov", "webm", "mkv", "wasm", "sqlite", "class", "ogg", "flac", "wav",
+]);
 
 /** ".pdf" for "Report.Final.PDF"; "" when the name has no extension. */
 export function fileExtension(fileName: string): string {
@@ -68,5 +99,30 @@ export async function parseFile(data: Uint8Array, fileName: string): Promise<Par
     throw new IngestError(`${what}. Supported: ${SUPPORTED_LABELS}`);
   }
   if (data.byteLength === 0) throw new IngestError("The file is empty");
+  // A PDF that starts like one is handed to its parser at once (a worker thread picks it up).
+  if (format.signature === "pdf" && startsWith(data, "%PDF-")) return format.parse(data);
+  await checkContent(data, fileName, format);
   return format.parse(data);
+}
+
+function startsWith(data: Uint8Array, magic: string): boolean {
+  return data.byteLength >= magic.length && [...magic].every((ch, i) => data[i] === ch.charCodeAt(0));
+}
+
+/** The content must be what the extension says (magic bytes), and an Office archive safe to open. */
+async function checkContent(data: Uint8Array, fileName: string, format: FileFormat): Promise<void> {
+  const sniffed = await sniffType(data);
+  const ext = fileExtension(fileName);
+  if (format.office && sniffed === "cfb") {
+    // Office saves password-protected files as an encrypted package inside an old-style container.
+    if (isEncryptedOffice(data)) throw new IngestError(`This ${format.label} file is password-protected; remove the password and upload it again`);
+    throw new IngestError(`This file is an old binary Office file, not ${format.label}: save it in the current format (${ext}) and upload it again`);
+  }
+  const certain = sniffed !== null && CERTAIN_TYPES.has(sniffed) ? sniffed : null;
+  // Named as one type, certainly another. (Unknown content is left to the parser, which says "damaged".)
+  if (certain !== null && certain !== format.signature) {
+    const expected = format.signature === null ? `a ${format.label} file` : describeType(format.signature);
+    throw new IngestError(`The file is named ${ext} but its content is ${describeType(certain)}, not ${expected}; rename it or upload the right file`);
+  }
+  if (format.office) assertSafeZip(data, format.label);
 }

@@ -1,15 +1,42 @@
-/** One page (PDF) or the whole text (non-paged formats) of a parsed file. */
+/** The SDK's content types a parser produces ("chart" is never guessed from a file). */
+export type ContentType = "text" | "table" | "image";
+
+/** A table as rows of cell text under one header row (CSV, a spreadsheet, a DOCX table). */
+export interface ParsedTable {
+  columns: string[];
+  rows: string[][];
+}
+
+/** One page (PDF), slide, sheet, section or the whole text (non-paged formats) of a parsed file. */
 export interface ParsedPage {
-  /** 1-based page number, or null for formats without pages. */
+  /** 1-based page, slide or sheet number, or null for formats without pages. */
   pageNumber: number | null;
+  /** Readable text: what is chunked, embedded and quoted (for a table, its rendering). */
   text: string;
+  /** How a citation names this page when "p. N" would be wrong: "slide 3", "sheet Budget". */
+  locator?: string;
+  /**
+   * Heading in force from the start of the page (a sheet's name, a slide's title, a JSON key);
+   * null: none (a slide without a title does not inherit the previous slide's).
+   */
+  heading?: string | null;
+  /** "text" when absent. A table page is chunked by row groups that repeat its header. */
+  contentType?: ContentType;
+  /** Granular kind for rendering: "csv", "xlsx", "json", "ocr", "png", ... */
+  contentSubtype?: string;
+  /** The rows of a table page. */
+  table?: ParsedTable;
+  /** Raw data kept with each chunk of the page as the SDK's structured_data (e.g. JSON). */
+  structuredData?: string;
 }
 
 export interface ParsedDocument {
   pages: ParsedPage[];
-  /** Number of pages for paged formats, null otherwise. */
+  /** Number of pages (slides, sheets) for paged formats, null otherwise. */
   pageCount: number | null;
   mimeType: string;
+  /** Headings are Markdown `#` lines (Markdown, and what HTML and DOCX are turned into). */
+  markdownHeadings?: boolean;
 }
 
 /** A piece of text ready to embed. Never spans two pages. */
@@ -21,6 +48,11 @@ export interface TextChunk {
   /** Nearest section heading above the chunk, if any (also prefixed into `text`). */
   heading: string | null;
   tokenCount: number;
+  /** Set for chunks of non-text pages and of pages that carry a locator or structured data. */
+  contentType?: ContentType;
+  contentSubtype?: string;
+  structuredData?: string;
+  locator?: string;
 }
 
 export interface ChunkOptions {

@@ -150,10 +150,19 @@ describe("chunkDocument", () => {
     for (const chunk of chunks) expect(chunk.tokenCount).toBeLessThanOrEqual(100);
   });
 
-  it("lets small sections share a chunk, labelled with the heading at its start", () => {
-    const md = "## Short A\n\nOne line about A.\n\n## Short B\n\nOne line about B.";
-    const chunks = chunkDocument(textDoc(md, "text/markdown"), { chunkTokens: 100, overlapTokens: 10 });
-    expect(chunks).toEqual([{ index: 0, text: md, pageNumber: null, heading: "Short A", tokenCount: countTokens(md) }]);
+  it("starts a chunk at every Markdown heading, however small the section", () => {
+    const [a, b] = ["## Short A\n\nOne line about A.", "## Short B\n\nOne line about B."];
+    const chunks = chunkDocument(textDoc(`${a}\n\n${b}`, "text/markdown"), { chunkTokens: 100, overlapTokens: 10 });
+    expect(chunks).toEqual([
+      { index: 0, text: a, pageNumber: null, heading: "Short A", tokenCount: countTokens(a) },
+      { index: 1, text: b, pageNumber: null, heading: "Short B", tokenCount: countTokens(b) },
+    ]);
+  });
+
+  it("lets small sections with guessed headings (plain text, PDF) share a chunk, labelled with the heading at its start", () => {
+    const text = "Short A\n\nOne line about A, long enough to be body text.\n\nShort B\n\nOne line about B, long enough to be body text.";
+    const chunks = chunkDocument(textDoc(text, "text/plain"), { chunkTokens: 100, overlapTokens: 10 });
+    expect(chunks).toEqual([{ index: 0, text, pageNumber: null, heading: "Short A", tokenCount: countTokens(text) }]);
   });
 
   it("detects Title Case and ALL CAPS headings in plain text and PDFs, across pages", () => {

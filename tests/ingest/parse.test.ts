@@ -1,24 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { getDocumentProxy } from "unpdf";
-import { IngestError } from "@/lib/errors";
 import { SUPPORTED_EXTENSIONS, isSupportedFile, mimeTypeFor, parseFile } from "@/lib/ingest/parse";
 import { isPasswordError } from "@/lib/ingest/parsers/pdf";
 import { makeEncryptedPdf, makePdf, wrap } from "./helpers/pdf";
+import { ingestError } from "./helpers/errors";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-async function ingestError(promise: Promise<unknown>): Promise<IngestError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IngestError);
-  return error as IngestError;
-}
 
 describe("file types", () => {
   it("lists supported extensions and MIME types, case-insensitively", () => {
-    expect(SUPPORTED_EXTENSIONS).toEqual([".pdf", ".txt", ".md", ".markdown"]);
+    expect(SUPPORTED_EXTENSIONS).toEqual([".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".md", ".markdown", ".txt", ".csv", ".tsv", ".tab", ".json", ".png", ".jpg", ".jpeg", ".webp"]);
     expect(isSupportedFile("Report.PDF")).toBe(true);
     expect(isSupportedFile("notes.markdown")).toBe(true);
     expect(isSupportedFile("archive.zip")).toBe(false);
@@ -31,9 +23,10 @@ describe("file types", () => {
 
   it("rejects an unsupported extension with the list of supported types", async () => {
     const error = await ingestError(parseFile(utf8("hello"), "data.xyz"));
-    expect(error.message).toBe("Unsupported file type .xyz. Supported: PDF, TXT, Markdown");
+    const labels = "PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), HTML, Markdown, TXT, CSV, TSV, JSON, PNG, JPEG, WebP";
+    expect(error.message).toBe(`Unsupported file type .xyz. Supported: ${labels}`);
     const noExtension = await ingestError(parseFile(utf8("hello"), "Makefile"));
-    expect(noExtension.message).toMatch(/^Unsupported file type .*Supported: PDF, TXT, Markdown$/);
+    expect(noExtension.message).toBe(`Unsupported file type (the file name has no extension). Supported: ${labels}`);
   });
 
   it("rejects empty files", async () => {
@@ -82,10 +75,10 @@ describe("PDF", () => {
     expect(Buffer.from(pdf).equals(Buffer.from(copy))).toBe(true);
   });
 
-  it("says when no text can be extracted (e.g. scanned images)", async () => {
+  it("says when no text can be extracted, even by OCR (e.g. blank scanned pages)", async () => {
     const pdf = await makePdf([[], []]);
     const error = await ingestError(parseFile(pdf, "scan.pdf"));
-    expect(error.message).toBe("No text could be extracted from this PDF (it may be scanned images)");
+    expect(error.message).toBe("No text could be extracted from this PDF (it may be scanned images without legible text)");
   });
 
   it("reports random bytes named .pdf as damaged", async () => {

@@ -138,7 +138,7 @@ describe("PDF worker pool", () => {
     expect((lockedError as IngestError).message).toBe("This PDF is password-protected");
     expect((lockedError as IngestError).cause).toMatchObject({ name: "PasswordException" });
     expect((randomError as IngestError).message).toBe("This PDF is damaged or not a PDF");
-    expect((scanError as IngestError).message).toBe("No text could be extracted from this PDF (it may be scanned images)");
+    expect((scanError as IngestError).message).toBe("No text could be extracted from this PDF (it may be scanned images without legible text)");
   });
 
   it.each(["exit", "throw"])(

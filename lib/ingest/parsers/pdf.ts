@@ -2,7 +2,10 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
-import { pdfWorkerPool, type WorkerCrashedError, type WorkerTimeoutError, type WorkerUnavailableError } from "../workers/pdf-pool";
+import { pdfWorkerPool, type RenderOptions, type ScannedPage, type WorkerCrashedError, type WorkerTimeoutError, type WorkerUnavailableError } from "../workers/pdf-pool";
+import { ocrPool } from "../workers/ocr-pool";
+import { cleanOcrText } from "./image";
+import { config } from "@/lib/config";
 
 export const PDF_MIME_TYPE = "application/pdf";
 
@@ -16,18 +19,66 @@ export function isPasswordError(error: unknown): boolean {
   return name === "PasswordException" || (typeof message === "string" && /\bpassword\b/i.test(message));
 }
 
-/** Text per page, 1-based, in page order. Pages without text are kept (as "") so numbering holds. */
+/**
+ * A page with no text layer at all is a scanned page: render and OCR it. (Pages with a little
+ * text are not: pdf.js cannot draw the standard fonts such text often uses without their data.)
+ */
+const SCANNED_PAGE_MIN_CHARS = 1;
+/** Longest one page may take to render for OCR (about 0.3 s is usual); same as the worker's. */
+const RENDER_PAGE_MS = 20_000;
+/** Scanned pages are rendered this many pixels wide for OCR (about 200 dpi for A4 or Letter). */
+const OCR_RENDER_WIDTH = 1700;
+
+/**
+ * Text per page, 1-based, in page order. Pages without a text layer (scanned) are rendered and
+ * OCR'd; pages still without text are kept (as "") so numbering holds.
+ */
 export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
-  const rawPages = await extractRawPages(data);
+  const { pages: rawPages, scans } = await extractRawPages(data, renderOptions());
   const pages = await reflowPages(rawPages);
+  const ocr = await ocrScans(scans);
+  for (const page of pages) {
+    const text = ocr.get(page.pageNumber!);
+    if (text) Object.assign(page, { text, contentSubtype: "ocr" });
+  }
   if (pages.every((page) => page.text === "")) {
-    throw new IngestError("No text could be extracted from this PDF (it may be scanned images)");
+    const why = ocrPool() ? "it may be scanned images without legible text" : "it may be scanned images, and OCR is switched off";
+    throw new IngestError(`No text could be extracted from this PDF (${why})`);
   }
   return { pages, pageCount: pages.length, mimeType: PDF_MIME_TYPE };
 }
 
-/** Raw text per page: in a worker thread when the pool is available, else on this thread. */
-async function extractRawPages(data: Uint8Array): Promise<string[]> {
+function renderOptions(): RenderOptions | undefined {
+  const pool = ocrPool();
+  const maxPages = config().ocrMaxPages;
+  return pool && maxPages > 0 ? { minChars: SCANNED_PAGE_MIN_CHARS, width: OCR_RENDER_WIDTH, maxPages } : undefined;
+}
+
+/**
+ * OCR text of the rendered pages, by page number, through the OCR pool (its workers take pages
+ * in parallel). A page that fails or times out stays without text; the others are kept.
+ */
+async function ocrScans(scans: ScannedPage[]): Promise<Map<number, string>> {
+  const pool = ocrPool();
+  const out = new Map<number, string>();
+  if (!pool || scans.length === 0) return out;
+  const results = await Promise.allSettled(scans.map((scan) => pool.recognize(new Uint8Array(scan.png))));
+  const failed = results.filter((r) => r.status === "rejected");
+  // Every page failing means OCR itself is broken (or the file is): say so rather than store nothing.
+  if (failed.length === scans.length) {
+    const reason = (failed[0] as PromiseRejectedResult).reason as Error;
+    const timedOut = reason?.name === "OcrTimeoutError";
+    throw Object.assign(new IngestError(timedOut ? "Reading the scanned pages of this PDF took too long" : "The scanned pages of this PDF could not be read"), { cause: reason });
+  }
+  results.forEach((r, i) => {
+    if (r.status === "fulfilled") out.set(scans[i].pageNumber, cleanOcrText(r.value.text));
+    else console.warn(`[ingest] OCR of PDF page ${scans[i].pageNumber} failed: ${String(r.reason)}`);
+  });
+  return out;
+}
+
+/** Raw text per page (and scanned pages rendered): in a worker thread when the pool is available, else on this thread. */
+async function extractRawPages(data: Uint8Array, render: RenderOptions | undefined): Promise<{ pages: string[]; scans: ScannedPage[] }> {
   const pool = pdfWorkerPool();
   if (pool) {
     try {
@@ -35,7 +86,8 @@ async function extractRawPages(data: Uint8Array): Promise<string[]> {
       // bytes stay usable; the in-thread path copies too, as pdf.js may detach its input.
       // new Uint8Array(data), not data.slice(): for a Node Buffer, slice() is a view into a
       // possibly larger buffer (a request body, Buffer's pool), which must not be moved away.
-      return (await pool.extract(new Uint8Array(data).buffer)).pages;
+      const { pages, scans } = await pool.extract(new Uint8Array(data).buffer, render);
+      return { pages, scans };
     } catch (error) {
       if (isNamed(error, "WorkerTimeoutError")) {
         throw Object.assign(new IngestError("Reading this PDF took too long; it may be damaged or unusually complex"), { cause: error });
@@ -50,7 +102,7 @@ async function extractRawPages(data: Uint8Array): Promise<string[]> {
       if (!isNamed(error, "WorkerUnavailableError")) throw toIngestError(error, data);
     }
   }
-  return extractInThread(data);
+  return extractInThread(data, render);
 }
 
 /**
@@ -61,9 +113,9 @@ function isNamed(error: unknown, name: (WorkerCrashedError | WorkerTimeoutError 
   return error instanceof Error && error.name === name;
 }
 
-async function extractInThread(data: Uint8Array): Promise<string[]> {
+async function extractInThread(data: Uint8Array, render: RenderOptions | undefined): Promise<{ pages: string[]; scans: ScannedPage[] }> {
   // Loaded on first use: with worker threads, the main thread never needs pdf.js.
-  const { extractText, getDocumentProxy } = await import("unpdf");
+  const { extractText, getDocumentProxy, renderPageAsImage } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js may detach the buffer it is given; hand it a copy so the caller's bytes stay usable.
@@ -73,11 +125,33 @@ async function extractInThread(data: Uint8Array): Promise<string[]> {
     throw toIngestError(error, data);
   }
   try {
-    return (await extractText(pdf, { mergePages: false })).text;
+    const pages = (await extractText(pdf, { mergePages: false })).text;
+    const scans: ScannedPage[] = [];
+    for (let i = 0; render && i < pages.length && scans.length < render.maxPages; i++) {
+      if (pages[i].trim().length >= render.minChars) continue;
+      // As in the worker: a render that never settles ends the rendering.
+      const png = await withinTime(renderPageAsImage(pdf, i + 1, { canvasImport: () => import("@napi-rs/canvas"), width: render.width }), RENDER_PAGE_MS);
+      if (!png) break;
+      scans.push({ pageNumber: i + 1, png });
+    }
+    return { pages, scans };
   } catch (error) {
     throw toIngestError(error, data);
   } finally {
     await pdf.destroy().catch(() => undefined);
+  }
+}
+
+/** The promise's value, or null when it takes longer than `ms`. */
+async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -49,7 +49,7 @@ function decodeWindows1252(data: Uint8Array): string {
 }
 
 /** NUL and other control characters never occur in real text but fill binary files. */
-function looksBinary(text: string): boolean {
+export function looksBinary(text: string): boolean {
   const sample = text.slice(0, SAMPLE_CHARS);
   if (!sample) return false;
   const controls = sample.match(/[\x00-\x08\x0e-\x1a\x1c-\x1f]/g)?.length ?? 0;

@@ -17,10 +17,24 @@ import { config } from "@/lib/config";
 /** Raw per-page text of one PDF, as extracted by a worker. */
 export interface PdfExtraction {
   pages: string[];
+  /** Pages rendered to PNG because they had (almost) no text: scanned pages, for OCR. */
+  scans: ScannedPage[];
   /** The worker thread that did the work, and when (epoch ms), for diagnostics and tests. */
   threadId: number;
   startedAt: number;
   finishedAt: number;
+}
+
+export interface ScannedPage {
+  pageNumber: number;
+  png: ArrayBuffer;
+}
+
+/** Render pages with fewer than `minChars` characters of text, `width` pixels wide, at most `maxPages`. */
+export interface RenderOptions {
+  minChars: number;
+  width: number;
+  maxPages: number;
 }
 
 export interface PdfPoolStats {
@@ -74,10 +88,13 @@ export class WorkerUnavailableError extends Error {
 const IDLE_MS = 5 * 60_000;
 /** Longest a single PDF may take to read (a 500-page PDF takes a few seconds here). */
 const TASK_TIMEOUT_MS = 120_000;
+/** Rendering scanned pages for OCR (about 0.3 s a page here) may take this many times longer. */
+const RENDER_TIMEOUT_FACTOR = 3;
 
 interface Task {
   id: number;
   buffer: ArrayBuffer;
+  render?: RenderOptions;
   resolve: (result: PdfExtraction) => void;
   reject: (error: Error) => void;
 }
@@ -99,7 +116,7 @@ interface Slot {
 
 type WorkerMessage =
   | { type: "ready" }
-  | { type: "done"; id: number; pages: string[]; threadId: number; startedAt: number; finishedAt: number }
+  | { type: "done"; id: number; pages: string[]; scans?: ScannedPage[]; threadId: number; startedAt: number; finishedAt: number }
   | { type: "failed"; id: number; error: { name: string; message: string; stack?: string } };
 
 export class PdfWorkerPool {
@@ -130,11 +147,11 @@ export class PdfWorkerPool {
    * Extract the raw text of each page. The buffer is transferred to the worker (moved, not
    * copied), so it is detached afterwards: pass a buffer you own.
    */
-  extract(buffer: ArrayBuffer): Promise<PdfExtraction> {
+  extract(buffer: ArrayBuffer, render?: RenderOptions): Promise<PdfExtraction> {
     if (this.unavailable) return Promise.reject(this.unavailable);
     if (this.closed) return Promise.reject(new WorkerUnavailableError("The PDF worker pool is closed"));
     return new Promise<PdfExtraction>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, buffer, resolve, reject });
+      this.queue.push({ id: this.nextId++, buffer, render, resolve, reject });
       this.pump();
     });
   }
@@ -192,11 +209,11 @@ export class PdfWorkerPool {
     slot.taskTimer = setTimeout(() => {
       slot.timedOut = true;
       void slot.worker.terminate();
-    }, this.taskTimeoutMs);
+    }, task.render ? this.taskTimeoutMs * RENDER_TIMEOUT_FACTOR : this.taskTimeoutMs);
     slot.worker.ref(); // a file in work keeps the process alive, like any pending I/O
     this.peak = Math.max(this.peak, this.stats().busy);
     try {
-      slot.worker.postMessage({ id: task.id, buffer: task.buffer }, [task.buffer]);
+      slot.worker.postMessage({ id: task.id, buffer: task.buffer, render: task.render }, [task.buffer]);
     } catch (error) {
       // E.g. a buffer that was already detached: that file fails, the worker stays in service.
       clearTimeout(slot.taskTimer!);
@@ -234,7 +251,7 @@ export class PdfWorkerPool {
     if (slot.taskTimer) clearTimeout(slot.taskTimer);
     slot.task = null;
     if (message.type === "done") {
-      task.resolve({ pages: message.pages, threadId: message.threadId, startedAt: message.startedAt, finishedAt: message.finishedAt });
+      task.resolve({ pages: message.pages, scans: message.scans ?? [], threadId: message.threadId, startedAt: message.startedAt, finishedAt: message.finishedAt });
     } else {
       task.reject(new PdfReadError(message.error.name, message.error.message, message.error.stack));
     }

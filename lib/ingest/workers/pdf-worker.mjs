@@ -9,12 +9,15 @@
  * Protocol (one task at a time per worker):
  *   out: { type: "ready" } once unpdf and pdf.js have loaded (a worker that dies before
  *        this could not start: the pool then parses on the main thread)
- *   in:  { id, buffer }     the PDF bytes, an ArrayBuffer transferred (moved) to this thread
- *   out: { type: "done", id, pages }   raw text per page, a plain array of strings
+ *   in:  { id, buffer, render? }  the PDF bytes, an ArrayBuffer transferred (moved) to this
+ *        thread; with `render` ({ minChars, width, maxPages }), pages with less text than
+ *        minChars (scanned pages) are also rendered to PNG, `width` pixels wide, for OCR
+ *   out: { type: "done", id, pages, scans }   raw text per page, a plain array of strings, and
+ *        the rendered pages: [{ pageNumber, png }] (ArrayBuffers, transferred)
  *   out: { type: "failed", id, error } pdf.js could not read the file: { name, message, stack }
  */
 import { parentPort, threadId } from "node:worker_threads";
-import { extractText, getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { extractText, getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from "unpdf";
 
 if (!parentPort) throw new Error("pdf-worker.mjs must be started as a worker thread");
 const port = parentPort;
@@ -26,26 +29,52 @@ port.on("message", (task) => {
 });
 port.postMessage({ type: "ready", threadId });
 
-/** @param {{ id: number, buffer: ArrayBuffer }} task */
-async function run({ id, buffer }) {
+/** @param {{ id: number, buffer: ArrayBuffer, render?: { minChars: number, width: number, maxPages: number } }} task */
+async function run({ id, buffer, render }) {
   const startedAt = performance.timeOrigin + performance.now();
   try {
-    const pages = await extractPages(new Uint8Array(buffer));
-    port.postMessage({ type: "done", id, pages, threadId, startedAt, finishedAt: performance.timeOrigin + performance.now() });
+    const { pages, scans } = await extractPages(new Uint8Array(buffer), render);
+    const finishedAt = performance.timeOrigin + performance.now();
+    port.postMessage({ type: "done", id, pages, scans, threadId, startedAt, finishedAt }, scans.map((s) => s.png));
   } catch (error) {
     port.postMessage({ type: "failed", id, error: describe(error), threadId });
   }
 }
 
 /** Same calls as the in-thread path in parsers/pdf.ts. The bytes are this thread's own: no copy. */
-async function extractPages(data) {
+async function extractPages(data, render) {
   // verbosity 0: pdf.js otherwise prints font warnings ("TT: undefined function") to the console.
   const pdf = await getDocumentProxy(data, { verbosity: 0 });
   try {
-    return (await extractText(pdf, { mergePages: false })).text;
+    const pages = (await extractText(pdf, { mergePages: false })).text;
+    /** @type {{ pageNumber: number, png: ArrayBuffer }[]} */
+    const scans = [];
+    if (render) {
+      for (let i = 0; i < pages.length && scans.length < render.maxPages; i++) {
+        if (pages[i].trim().length >= render.minChars) continue;
+        const png = await withinTime(renderPageAsImage(pdf, i + 1, { canvasImport: () => import("@napi-rs/canvas"), width: render.width }), RENDER_PAGE_MS);
+        // A render that never settles (pdf.js waiting on font data it cannot load) ends the
+        // rendering: the text extracted so far is still returned.
+        if (!png) break;
+        scans.push({ pageNumber: i + 1, png });
+      }
+    }
+    return { pages, scans };
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
+}
+
+/** Longest one page may take to render for OCR (about 0.3 s is usual). */
+const RENDER_PAGE_MS = 20_000;
+
+/** The promise's value, or null when it takes longer than `ms`. */
+function withinTime(promise, ms) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** pdf.js errors (e.g. PasswordException) lose their name when structured-cloned, so send the fields. */

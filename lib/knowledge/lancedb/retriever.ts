@@ -6,12 +6,20 @@ import * as repo from "../repo";
 import { readRows, searchChunks, spellCheck, type ScoredChunk } from "./store";
 import { LANCEDB_BACKEND } from "./ingestor";
 
-export function displayCitation(fileName: string, page: number | null): string {
+/** "report.pdf, p.15"; "deck.pptx, slide 3" and "book.xlsx, sheet Budget" when the page has a locator. */
+export function displayCitation(fileName: string, page: number | null, locator?: string | null): string {
+  if (locator) return `${fileName}, ${locator}`;
   return page ? `${fileName}, p.${page}` : fileName;
+}
+
+/** Where the browser loads a stored image passage's picture (the original upload, checked to be an image). */
+export function imageUrl(collectionName: string, fileId: string): string {
+  return `/v1/collections/${encodeURIComponent(collectionName)}/documents/${encodeURIComponent(fileId)}/image`;
 }
 
 export function toChunk(row: ScoredChunk, collectionName: string): Chunk {
   const source = importedSource(row.source);
+  const meta = contentMeta(row.content_meta);
   return {
     chunk_id: row.chunk_id,
     content: row.content,
@@ -19,24 +27,38 @@ export function toChunk(row: ScoredChunk, collectionName: string): Chunk {
     // A passage imported from a library is cited as its source: its title, opening its url.
     file_name: source?.title ?? row.file_name,
     page_number: row.page_number,
-    display_citation: source?.title ?? displayCitation(row.file_name, row.page_number),
+    display_citation: source?.title ?? displayCitation(row.file_name, row.page_number, meta.locator),
     content_type: row.content_type as Chunk["content_type"],
-    content_subtype: null,
-    structured_data: null,
+    content_subtype: meta.subtype ?? null,
+    structured_data: meta.structured_data ?? null,
     image_storage_uri: null,
-    image_url: source?.image_url ?? null,
+    image_url: source?.image_url ?? (row.content_type === "image" && !source ? imageUrl(collectionName, row.file_id) : null),
     metadata: {
       collection_name: collectionName,
       file_id: row.file_id,
       chunk_index: row.chunk_index,
       heading: row.heading,
       token_count: row.token_count,
+      ...(meta.locator ? { locator: meta.locator } : {}),
       ...(source?.url ? { url: source.url } : {}),
       ...(source?.title ? { source_title: source.title } : {}),
       ...(source?.description ? { source_description: source.description } : {}),
       ...(source?.access_tag ? { access_tag: source.access_tag } : {}),
     },
   };
+}
+
+const META_KEYS = ["subtype", "structured_data", "locator"] as const;
+
+/** The `content_meta` column (see ChunkRow): subtype, structured data and locator, strings only. */
+function contentMeta(json: string | null | undefined): Partial<Record<(typeof META_KEYS)[number], string>> {
+  if (!json) return {};
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    return Object.fromEntries(META_KEYS.flatMap((key) => (typeof value[key] === "string" && value[key] ? [[key, value[key]]] : [])));
+  } catch {
+    return {};
+  }
 }
 
 const SOURCE_KEYS = ["url", "title", "description", "image_url", "access_tag"] as const;

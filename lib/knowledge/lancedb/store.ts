@@ -27,6 +27,12 @@ export interface ChunkRow {
    * title, description, image_url). Null for passages of the collection's own files.
    */
   source?: string | null;
+  /**
+   * JSON of what the SDK Chunk carries beyond text, for passages that have it: `subtype`
+   * (content_subtype), `structured_data` (a table's rows, a JSON section), `locator` (how the
+   * citation names the page: "slide 3", "sheet Budget"). Null for plain text passages.
+   */
+  content_meta?: string | null;
 }
 
 export type StoredChunk = Omit<ChunkRow, "vector" | "search_text">;
@@ -38,6 +44,11 @@ export interface ScoredChunk extends StoredChunk {
 const PROJECTION = ["chunk_id", "file_id", "file_name", "page_number", "chunk_index", "heading", "content", "content_type", "token_count"];
 /** Added after the first release: tables made before it lack the column until a row needs it. */
 const SOURCE_COLUMN = "source";
+/** Added with Office, table and image files: same as `source` for older tables. */
+const META_COLUMN = "content_meta";
+/** Nullable columns added after the first release, in schema order. */
+const LATER_COLUMNS = [SOURCE_COLUMN, META_COLUMN] as const;
+type LaterColumn = (typeof LATER_COLUMNS)[number];
 /** RRF damping constant; 10 (rather than the customary 60) favours agreement at the top, measured on Northwind. */
 const RRF_K = 10;
 /** BM25 is the stronger signal with the offline hashing embedder: vectors count half in the fusion. */
@@ -63,6 +74,7 @@ function chunkSchema(dims: number): Schema {
     new Field("token_count", new Int32(), false),
     new Field("vector", new FixedSizeList(dims, new Field("item", new Float32(), true)), false),
     new Field(SOURCE_COLUMN, new Utf8(), true),
+    new Field(META_COLUMN, new Utf8(), true),
   ]);
 }
 
@@ -134,29 +146,40 @@ export async function pingStore(): Promise<void> {
 export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
   if (rows.length === 0) return;
   const t = await table(name);
-  if (rows.some((r) => r.source) && !(await hasSourceColumn(name, t))) {
-    await t.addColumns([{ name: SOURCE_COLUMN, valueSql: "CAST(NULL AS STRING)" }]);
-    sourceColumn.set(name, Promise.resolve(true));
+  const present = await laterColumns(name, t);
+  const missing = LATER_COLUMNS.filter((c) => !present.has(c) && rows.some((r) => r[c]));
+  if (missing.length) {
+    // An older table gains the column (null in its existing rows) when a row first needs it.
+    await t.addColumns(missing.map((c) => ({ name: c, valueSql: "CAST(NULL AS STRING)" })));
+    laterColumnsOf.set(name, Promise.resolve(new Set([...present, ...missing])));
   }
   // A missing nullable column is stored as null; an old table must not be sent one it lacks.
-  await t.add(rows.map(({ source, ...r }) => ({ ...r, ...(source ? { source } : {}), vector: Array.from(r.vector) })));
+  await t.add(
+    rows.map(({ source, content_meta, ...r }) => ({
+      ...r,
+      ...(source ? { source } : {}),
+      ...(content_meta ? { content_meta } : {}),
+      vector: Array.from(r.vector),
+    })),
+  );
 }
 
-/** Per table: whether it has the `source` column (tables made before it do not). */
-const sourceColumn = new Map<string, Promise<boolean>>();
+/** Per table: which of the later columns it has (tables made before them lack them). */
+const laterColumnsOf = new Map<string, Promise<Set<LaterColumn>>>();
 
-function hasSourceColumn(name: string, t: lancedb.Table): Promise<boolean> {
-  let known = sourceColumn.get(name);
+function laterColumns(name: string, t: lancedb.Table): Promise<Set<LaterColumn>> {
+  let known = laterColumnsOf.get(name);
   if (!known) {
-    known = t.schema().then((s) => s.fields.some((f) => f.name === SOURCE_COLUMN));
-    sourceColumn.set(name, known);
-    known.catch(() => sourceColumn.delete(name));
+    known = t.schema().then((s) => new Set(LATER_COLUMNS.filter((c) => s.fields.some((f) => f.name === c))));
+    laterColumnsOf.set(name, known);
+    known.catch(() => laterColumnsOf.delete(name));
   }
   return known;
 }
 
 async function projection(name: string, t: lancedb.Table): Promise<string[]> {
-  return (await hasSourceColumn(name, t)) ? [...PROJECTION, SOURCE_COLUMN] : PROJECTION;
+  const present = await laterColumns(name, t);
+  return [...PROJECTION, ...LATER_COLUMNS.filter((c) => present.has(c))];
 }
 
 export async function deleteFileChunks(name: string, fileIds: string[]): Promise<void> {
@@ -169,7 +192,7 @@ export async function deleteFileChunks(name: string, fileIds: string[]): Promise
 /** A table was dropped or replaced: nothing cached about it holds any more. */
 function forgetTable(name: string): void {
   forgetIndexedWords(name);
-  sourceColumn.delete(name);
+  laterColumnsOf.delete(name);
   textIndexed.delete(name);
 }
 
@@ -244,6 +267,7 @@ function plain(row: StoredChunk): StoredChunk {
     content_type: row.content_type,
     token_count: row.token_count,
     source: row.source ?? null,
+    content_meta: row.content_meta ?? null,
   };
 }
 

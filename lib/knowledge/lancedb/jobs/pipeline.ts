@@ -3,6 +3,7 @@ import { config } from "@/lib/config";
 import { IngestError } from "@/lib/errors";
 import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
+import type { TextChunk } from "@/lib/ingest/types";
 import type { Embedder } from "@/lib/models/types";
 import { PolymathError } from "@/lib/polymath/format";
 import { libraryJson, readLibrary } from "@/lib/polymath/import";
@@ -58,9 +59,10 @@ export async function ingestFile(
         heading: piece.heading,
         content: piece.text,
         search_text: texts[i],
-        content_type: "text",
+        content_type: piece.contentType ?? "text",
         token_count: piece.tokenCount,
         vector: vectors[i],
+        content_meta: contentMeta(piece),
       }),
     );
     await onProgress(30 + (60 * Math.min(pieces.length, start + EMBED_BATCH)) / pieces.length);
@@ -68,6 +70,16 @@ export async function ingestFile(
   // One write per file: every LanceDB write is a version, and a file is all-or-nothing.
   await addChunks(file.collectionName, rows);
   return { chunks: rows.length, pageCount: parsed.pageCount, summary: await summarize(file.fileName, pieces.map((p) => p.text)) };
+}
+
+/** What a passage carries beyond its text (see ChunkRow.content_meta); null when nothing. */
+function contentMeta(piece: TextChunk): string | null {
+  const meta = {
+    ...(piece.contentSubtype ? { subtype: piece.contentSubtype } : {}),
+    ...(piece.structuredData ? { structured_data: piece.structuredData } : {}),
+    ...(piece.locator ? { locator: piece.locator } : {}),
+  };
+  return Object.keys(meta).length ? JSON.stringify(meta) : null;
 }
 
 /**

@@ -1,0 +1,42 @@
+import { IngestError } from "@/lib/errors";
+import type { ParsedDocument } from "../types";
+import { assertImageSize } from "../sniff";
+import { ocrPool } from "../workers/ocr-pool";
+import { normalizeWhitespace } from "../normalize";
+
+export const IMAGE_MIME_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
+export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
+
+/**
+ * A picture (PNG, JPEG, WebP): one image page whose text is what OCR reads in it (possibly
+ * nothing, for a photo: the image is still stored and found by its file name).
+ */
+export async function parseImage(data: Uint8Array, kind: ImageKind): Promise<ParsedDocument> {
+  assertImageSize(data, kind, kind.toUpperCase());
+  const text = await ocrText(data);
+  return {
+    pages: [{ pageNumber: null, text, contentType: "image", contentSubtype: kind }],
+    pageCount: null,
+    mimeType: IMAGE_MIME_TYPES[kind],
+  };
+}
+
+/** OCR of one image through the shared pool, with the errors a user can read. */
+export async function ocrText(image: Uint8Array): Promise<string> {
+  const pool = ocrPool();
+  if (!pool) throw new IngestError("Text recognition (OCR) is switched off on this server (OCR_WORKERS=0)");
+  try {
+    return cleanOcrText((await pool.recognize(image)).text);
+  } catch (error) {
+    if (error instanceof Error && error.name === "OcrTimeoutError") {
+      throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), { cause: error });
+    }
+    throw Object.assign(new IngestError("The text in this image could not be read; it may be damaged"), { cause: error });
+  }
+}
+
+/** Tesseract's lines, tidied; lines of only stray marks (noise read from a photo) are dropped. */
+export function cleanOcrText(text: string): string {
+  const lines = text.split("\n").filter((line) => (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 || line.trim() === "");
+  return normalizeWhitespace(lines.join("\n"));
+}

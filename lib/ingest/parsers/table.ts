@@ -1,0 +1,69 @@
+import Papa from "papaparse";
+import { IngestError } from "@/lib/errors";
+import type { ParsedDocument, ParsedPage, ParsedTable } from "../types";
+import { decodeText, looksBinary } from "./text";
+
+export const CSV_MIME_TYPE = "text/csv";
+export const TSV_MIME_TYPE = "text/tab-separated-values";
+
+/** Longer cells are cut: a table's chunk is a few rows, not one cell's essay. */
+const MAX_CELL_CHARS = 1000;
+/** Most cells one file's tables may hold (a 200,000-row × 50-column export). */
+export const MAX_TABLE_CELLS = 10_000_000;
+
+/** CSV or TSV: one table page, the first row its header. */
+export function parseDelimited(data: Uint8Array, kind: "csv" | "tsv"): ParsedDocument {
+  const text = decodeText(data);
+  if (looksBinary(text)) throw new IngestError(`This file is damaged or is not a ${kind.toUpperCase()} file`);
+  const result = Papa.parse<string[]>(text, { delimiter: kind === "tsv" ? "\t" : "", skipEmptyLines: "greedy" });
+  const rows = result.data.filter((row) => row.some((cell) => cell.trim() !== ""));
+  if (rows.length === 0) throw new IngestError("The file is empty");
+  assertCells(rows.reduce((sum, row) => sum + row.length, 0));
+  const [columns, ...body] = rows;
+  return {
+    pages: [tablePage({ columns, rows: body }, { pageNumber: null, subtype: kind })],
+    pageCount: null,
+    mimeType: kind === "tsv" ? TSV_MIME_TYPE : CSV_MIME_TYPE,
+  };
+}
+
+export function assertCells(count: number): void {
+  if (count > MAX_TABLE_CELLS) {
+    throw new IngestError(`This file holds ${count.toLocaleString("en")} table cells, more than the ${MAX_TABLE_CELLS.toLocaleString("en")} that can be read; split it and upload the parts`);
+  }
+}
+
+/**
+ * A table page: the header and rows, tidied (cells trimmed and cut, rows padded to the header,
+ * unnamed columns named "Column N", empty columns dropped), and its Markdown rendering as text.
+ */
+export function tablePage(table: ParsedTable, where: { pageNumber: number | null; heading?: string; locator?: string; subtype: string }): ParsedPage {
+  const tidy = tidyTable(table);
+  return {
+    pageNumber: where.pageNumber,
+    text: renderTable(tidy.columns, tidy.rows),
+    ...(where.heading ? { heading: where.heading } : {}),
+    ...(where.locator ? { locator: where.locator } : {}),
+    contentType: "table",
+    contentSubtype: where.subtype,
+    table: tidy,
+  };
+}
+
+function tidyTable({ columns, rows }: ParsedTable): ParsedTable {
+  const cell = (value: string | undefined) => (value ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_CELL_CHARS);
+  const width = rows.reduce((most, r) => Math.max(most, r.length), columns.length);
+  const header = Array.from({ length: width }, (_, i) => cell(columns[i]));
+  const body = rows.map((row) => Array.from({ length: width }, (_, i) => cell(row[i])));
+  const keep = header.map((name, i) => name !== "" || body.some((row) => row[i] !== ""));
+  return {
+    columns: header.map((name, i) => name || `Column ${i + 1}`).filter((_, i) => keep[i]),
+    rows: body.map((row) => row.filter((_, i) => keep[i])),
+  };
+}
+
+/** A Markdown pipe table: readable as text, searchable, and rendered as a table where shown. */
+export function renderTable(columns: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(columns), line(columns.map(() => "---")), ...rows.map(line)].join("\n");
+}

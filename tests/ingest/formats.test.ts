@@ -1,0 +1,280 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chunkDocument } from "@/lib/ingest/chunk";
+import { SUPPORTED_EXTENSIONS, isSupportedFile, mimeTypeFor, parseFile } from "@/lib/ingest/parse";
+import { imageSize, sniffType } from "@/lib/ingest/sniff";
+import { closeOcrPool } from "@/lib/ingest/workers/ocr-pool";
+import { activeIngestor, activeRetriever, startWorker, stopWorker } from "@/lib/knowledge";
+import { Chunk, type IngestionJobStatus } from "@/lib/knowledge/schemas";
+import { freshDataDir } from "../helpers/env";
+import { writeTemp } from "../helpers/files";
+import { ingestAndWait } from "../helpers/jobs";
+import { makePdf } from "./helpers/pdf";
+import * as fixtures from "./helpers/formats";
+import { ingestError } from "./helpers/errors";
+
+/**
+ * Every format a user may drop in, each fixture made in the test: parsing (structure kept),
+ * type decided by content, hostile files failing alone, and retrieval finding each format's
+ * words through the real ingestion pipeline, OCR included.
+ */
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const CHUNKS = { chunkTokens: 256, overlapTokens: 32 };
+
+
+describe("file types", () => {
+  it("accepts every format by extension, with its MIME type", () => {
+    for (const ext of [".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".md", ".txt", ".csv", ".tsv", ".json", ".png", ".jpg", ".jpeg", ".webp"]) {
+      expect(SUPPORTED_EXTENSIONS).toContain(ext);
+      expect(isSupportedFile(`file${ext.toUpperCase()}`)).toBe(true);
+    }
+    expect(mimeTypeFor("a.docx")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(mimeTypeFor("a.xlsx")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(mimeTypeFor("a.jpeg")).toBe("image/jpeg");
+    expect(mimeTypeFor("a.csv")).toBe("text/csv");
+    expect(isSupportedFile("old.doc")).toBe(false);
+  });
+
+  it("decides the type from the content: a lying extension gets a clear error", async () => {
+    const pdf = await makePdf([["A real PDF."]]);
+    expect((await ingestError(parseFile(pdf, "report.docx"))).message).toBe(
+      "The file is named .docx but its content is a PDF, not a Word document (DOCX); rename it or upload the right file",
+    );
+    const png = await fixtures.makeTextImage(["hello"]);
+    expect((await ingestError(parseFile(png, "notes.txt"))).message).toMatch(/named \.txt but its content is a PNG image/);
+    expect((await ingestError(parseFile(await fixtures.makeDocx(), "numbers.xlsx"))).message).toMatch(/content is a Word document \(DOCX\), not an Excel workbook/);
+    expect((await ingestError(parseFile(utf8("just words"), "photo.png"))).message).toMatch(/^This PNG image is damaged/);
+    expect((await ingestError(parseFile(png, "scan.jpg"))).message).toMatch(/content is a PNG image, not a JPEG image/);
+  });
+
+  it("reads the size of PNG, JPEG and WebP images from their headers", async () => {
+    for (const format of ["png", "jpeg", "webp"] as const) {
+      const image = await fixtures.makeTextImage(["size check"], { width: 640, format });
+      const type = await sniffType(image);
+      expect(type).toBe(format === "jpeg" ? "jpg" : format);
+      expect(imageSize(image, type!)).toEqual({ width: 640, height: expect.any(Number) });
+    }
+  });
+});
+
+describe("hostile files fail with a message", () => {
+  it("refuses a zip bomb before inflating it", async () => {
+    const started = Date.now();
+    expect((await ingestError(parseFile(fixtures.makeZipBomb(), "bomb.docx"))).message).toMatch(/expands to more than 300 MB when unpacked \(a zip bomb\?\)/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await ingestError(parseFile(fixtures.makeLyingZip(), "liar.docx"))).message).toMatch(/unpacks to more than it declares/);
+  });
+
+  it("says when an Office file is password-protected", async () => {
+    expect((await ingestError(parseFile(fixtures.makeEncryptedOffice(), "secret.xlsx"))).message).toBe(
+      "This Excel (XLSX) file is password-protected; remove the password and upload it again",
+    );
+    expect((await ingestError(parseFile(fixtures.makePasswordZip(), "zipped.docx"))).message).toMatch(/password-protected/);
+  });
+
+  it("refuses an image too large to read", async () => {
+    expect((await ingestError(parseFile(fixtures.makeHugePngHeader(), "poster.png"))).message).toMatch(/30000 × 30000 pixels, more than the 40 megapixels/);
+  });
+
+  it("reports damaged Office files", async () => {
+    const docx = await fixtures.makeDocx();
+    expect((await ingestError(parseFile(docx.subarray(0, docx.byteLength - 40), "cut.docx"))).message).toMatch(/damaged|content is/);
+    expect((await ingestError(parseFile(utf8("{ not json"), "broken.json"))).message).toMatch(/^This file is not valid JSON/);
+  });
+});
+
+describe("structure of each format", () => {
+  it("DOCX: headings are each chunk's context, tables are tables", async () => {
+    const doc = await parseFile(await fixtures.makeDocx(), "guide.docx");
+    const chunks = chunkDocument(doc, CHUNKS);
+    const laptop = chunks.find((c) => c.text.includes("kiwifruit"))!;
+    expect(laptop.heading).toBe("Laptop Setup");
+    const table = chunks.find((c) => c.contentType === "table")!;
+    expect(table.heading).toBe("Security Badges");
+    expect(JSON.parse(table.structuredData!)).toEqual({ columns: ["Item", "Owner"], rows: [["Marmalade badge", "Facilities"]] });
+    expect(chunks.some((c) => c.text.trim() === "Onboarding Guide")).toBe(false);
+  });
+
+  it("PPTX: one page per slide, titled, with notes and tables", async () => {
+    const doc = await parseFile(await fixtures.makePptx(), "deck.pptx");
+    expect(doc.pageCount).toBe(3);
+    expect(doc.pages.map((p) => [p.pageNumber, p.locator, p.heading])).toEqual([
+      [1, "slide 1", "Quarterly Review"],
+      [2, "slide 2", "Roadmap"],
+      [3, "slide 3", null],
+    ]);
+    expect(doc.pages[1].text).toContain("Notes: Mention the pilot customers.");
+    expect(doc.pages[2].text).toContain("Budget for the tangerine project | Finance");
+    // A slide without a title does not carry the previous slide's.
+    expect(chunkDocument(doc, CHUNKS).at(-1)).toMatchObject({ heading: null, pageNumber: 3, locator: "slide 3" });
+  });
+
+  it("XLSX: one table page per sheet, formulas as values, dates as dates", async () => {
+    const doc = await parseFile(await fixtures.makeXlsx(), "book.xlsx");
+    expect(doc.pages.map((p) => [p.pageNumber, p.locator, p.contentType])).toEqual([
+      [1, "sheet Budget", "table"],
+      [2, "sheet Staff", "table"],
+    ]);
+    expect(doc.pages[0].table!.rows).toContainEqual(["Gondola research", "Q2", "60000", "2024-06-30"]);
+    expect(doc.pages[0].text.split("\n")[0]).toBe("| Department | Quarter | Amount | Approved |");
+  });
+
+  it("HTML: the main content only, not navigation, banner, sidebar or footer", async () => {
+    const doc = await parseFile(utf8(fixtures.HTML_PAGE), "news.html");
+    const text = doc.pages.map((p) => p.text).join("\n");
+    expect(text).toContain("pumpernickel sandwich every Friday");
+    expect(text).toContain("## Opening Hours");
+    for (const chrome of ["walrus", "cormorant", "Contact"]) expect(text).not.toContain(chrome);
+    expect(doc.pages.find((p) => p.contentType === "table")?.table).toEqual({ columns: ["Day", "Special"], rows: [["Monday", "Lentil soup"], ["Friday", "Pumpernickel sandwich"]] });
+    expect(chunkDocument(doc, CHUNKS).find((c) => c.text.includes("seven in the morning"))?.heading).toBe("Opening Hours");
+  });
+
+  it("CSV and TSV: tables whose rows are structured data", async () => {
+    const csv = await parseFile(utf8(fixtures.CSV_TEXT), "cities.csv");
+    expect(csv.pages[0].table).toEqual({
+      columns: ["City", "Country", "Population"],
+      rows: [["Reykjavik", "Iceland", "139875"], ["Nuuk", "Greenland", "19872"], ["Tórshavn, Streymoy", "Faroe Islands", "14000"]],
+    });
+    const tsv = await parseFile(utf8(fixtures.TSV_TEXT), "species.tsv");
+    expect(tsv.pages[0].table?.rows[1]).toEqual(["Axolotl", "Lake Xochimilco", "Critically endangered"]);
+  });
+
+  it("splits a large table into row groups that repeat the header", async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `item-${i},warehouse ${i % 7},${i * 3}`);
+    const doc = await parseFile(utf8(`Item,Location,Stock\n${rows.join("\n")}\n`), "stock.csv");
+    const chunks = chunkDocument(doc, CHUNKS);
+    expect(chunks.length).toBeGreaterThan(5);
+    let total = 0;
+    for (const chunk of chunks) {
+      expect(chunk.text.startsWith("| Item | Location | Stock |\n| --- | --- | --- |\n")).toBe(true);
+      expect(chunk.tokenCount).toBeLessThanOrEqual(256);
+      const data = JSON.parse(chunk.structuredData!) as { columns: string[]; rows: string[][] };
+      expect(data.columns).toEqual(["Item", "Location", "Stock"]);
+      total += data.rows.length;
+    }
+    expect(total).toBe(300);
+  });
+
+  it("JSON: readable lines per section with the section as structured data; records as a table", async () => {
+    const doc = await parseFile(utf8(fixtures.JSON_TEXT), "service.json");
+    expect(doc.pages.map((p) => p.heading ?? null)).toEqual([null, "owners", "endpoints"]);
+    expect(doc.pages[1].text).toBe("owners.team: Treasury\nowners.contact: flamingo@example.com");
+    expect(JSON.parse(doc.pages[1].structuredData!)).toEqual({ owners: { team: "Treasury", contact: "flamingo@example.com" } });
+    const records = await parseFile(utf8(JSON.stringify([{ sku: "A1", name: "Anchor" }, { sku: "B2", name: "Buoy", colour: "red" }])), "items.json");
+    expect(records.pages[0]).toMatchObject({ contentType: "table", table: { columns: ["sku", "name", "colour"], rows: [["A1", "Anchor", ""], ["B2", "Buoy", "red"]] } });
+  });
+
+  it("Markdown: chunked along its headings", async () => {
+    const chunks = chunkDocument(await parseFile(utf8(fixtures.MARKDOWN_TEXT), "notes.md"), { chunkTokens: 64, overlapTokens: 0 });
+    expect(chunks.find((c) => c.text.includes("hedgehog"))?.heading).toBe("Version 3");
+    expect(chunks.find((c) => c.text.includes("badger"))?.heading).toBe("Version 2");
+  });
+});
+
+describe("ingestion and retrieval of every format", () => {
+  const OCR_LINES = [
+    "Quarterly maintenance report for the northern pumping station.",
+    "Inspectors found corrosion on valve seven and replaced the gasket.",
+    "The backup generator passed its load test on the third attempt.",
+    "Next inspection is scheduled for the first week of October.",
+  ];
+  const SCANNED_PAGES = [
+    ["Scanned contract, page one.", "The tenant pays rent monthly in advance."],
+    ["Scanned contract, page two.", "Pets are allowed only with written consent", "from the landlord and a deposit of 300 euros."],
+  ];
+  let status: IngestionJobStatus;
+  let ids: Record<string, string> = {};
+  const collection = "formats";
+
+  beforeAll(async () => {
+    await freshDataDir();
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-formats-"));
+    startWorker();
+    await activeIngestor().createCollection(collection);
+    const files: [string, Uint8Array | string][] = [
+      ["guide.docx", await fixtures.makeDocx()],
+      ["deck.pptx", await fixtures.makePptx()],
+      ["book.xlsx", await fixtures.makeXlsx()],
+      ["news.html", fixtures.HTML_PAGE],
+      ["cities.csv", fixtures.CSV_TEXT],
+      ["species.tsv", fixtures.TSV_TEXT],
+      ["service.json", fixtures.JSON_TEXT],
+      ["notes.md", fixtures.MARKDOWN_TEXT],
+      ["report.png", await fixtures.makeTextImage(OCR_LINES)],
+      ["contract.pdf", await fixtures.makeScannedPdf(SCANNED_PAGES)],
+      // These fail, each alone: the rest of the upload still ingests.
+      ["bomb.docx", fixtures.makeZipBomb()],
+      ["secret.xlsx", fixtures.makeEncryptedOffice()],
+      ["poster.png", fixtures.makeHugePngHeader()],
+      ["liar.pptx", await makePdf([["Not a deck."]])],
+    ];
+    const submitted = files.map(([name, data]) => writeTemp(tmp, name, data));
+    const result = await ingestAndWait(collection, submitted);
+    status = result.status;
+    ids = Object.fromEntries(files.map(([name], i) => [name, result.fileIds[i]]));
+  }, 180_000);
+  afterAll(async () => {
+    await stopWorker();
+    await closeOcrPool();
+  });
+
+  const search = async (query: string, top = 3) =>
+    (await activeRetriever().retrieve(query, collection, top, null, { mode: "hybrid" })).chunks.map((c) => Chunk.parse(c));
+
+  it("ingests every good file and fails each hostile one alone, saying why", () => {
+    const byName = Object.fromEntries(status.file_details.map((f) => [f.file_name, f]));
+    for (const name of ["guide.docx", "deck.pptx", "book.xlsx", "news.html", "cities.csv", "species.tsv", "service.json", "notes.md", "report.png", "contract.pdf"]) {
+      expect(byName[name], name).toMatchObject({ status: "success" });
+    }
+    expect(byName["bomb.docx"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/zip bomb/) });
+    expect(byName["secret.xlsx"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/password-protected/) });
+    expect(byName["poster.png"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/megapixels/) });
+    expect(byName["liar.pptx"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/named \.pptx but its content is a PDF/) });
+    expect(status.status).toBe("completed");
+  });
+
+  it.each([
+    ["kiwifruit VPN profile", "guide.docx", "text"],
+    ["zeppelin feature autumn", "deck.pptx", "text"],
+    ["Gondola research budget", "book.xlsx", "table"],
+    ["pay with their badge or by card", "news.html", "text"],
+    ["Reykjavik population", "cities.csv", "table"],
+    ["Axolotl habitat", "species.tsv", "table"],
+    ["flamingo contact", "service.json", "text"],
+    ["hedgehog importer", "notes.md", "text"],
+    ["corrosion valve gasket", "report.png", "image"],
+    ["pets written consent deposit", "contract.pdf", "text"],
+  ])("finds %j in %s", async (query, fileName, contentType) => {
+    const [best] = await search(query);
+    expect(best?.file_name).toBe(fileName);
+    expect(best.content_type).toBe(contentType);
+  });
+
+  it("cites slides as slides and sheets by name", async () => {
+    expect((await search("zeppelin feature"))[0].display_citation).toBe("deck.pptx, slide 2");
+    const [sheet] = await search("Platypus wrangler");
+    expect(sheet).toMatchObject({ display_citation: "book.xlsx, sheet Staff", page_number: 2, content_subtype: "xlsx" });
+    expect(JSON.parse(sheet.structured_data!)).toEqual({ columns: ["Name", "Role"], rows: [["Ada", "Platypus wrangler"]] });
+  });
+
+  it("gives an image passage an image URL the browser can load", async () => {
+    const [image] = await search("backup generator load test");
+    expect(image).toMatchObject({ content_type: "image", content_subtype: "png" });
+    expect(image.image_url).toBe(`/v1/collections/${collection}/documents/${ids["report.png"]}/image`);
+  });
+
+  it("reads a generated page of known text with at least 95% word accuracy", async () => {
+    const [image] = await search("northern pumping station maintenance");
+    const accuracy = fixtures.wordAccuracy(OCR_LINES.join(" "), image.content);
+    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("makes a scanned PDF searchable and citable by page", async () => {
+    const [page] = await search("landlord deposit 300 euros");
+    expect(page).toMatchObject({ file_name: "contract.pdf", page_number: 2, display_citation: "contract.pdf, p.2", content_subtype: "ocr" });
+    expect(fixtures.wordAccuracy(SCANNED_PAGES[1].join(" "), page.content)).toBeGreaterThanOrEqual(0.95);
+  });
+});

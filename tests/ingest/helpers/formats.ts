@@ -1,0 +1,251 @@
+import { crc32, deflateRawSync } from "node:zlib";
+import { createCanvas } from "@napi-rs/canvas";
+import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
+import ExcelJS from "exceljs";
+import { PDFDocument } from "pdf-lib";
+import PptxGenJS from "pptxgenjs";
+
+/**
+ * Every fixture of the format tests, made here with the libraries that write those formats
+ * (no opaque binaries in the repository). Each carries words no other fixture uses, so a
+ * search shows which file it came from.
+ */
+
+export async function makeDocx(): Promise<Uint8Array> {
+  const cell = (text: string) => new TableCell({ children: [new Paragraph(text)], width: { size: 3000, type: WidthType.DXA } });
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: "Onboarding Guide", heading: HeadingLevel.TITLE }),
+          new Paragraph({ text: "Laptop Setup", heading: HeadingLevel.HEADING_1 }),
+          new Paragraph({ children: [new TextRun("New starters receive a laptop on their first day. "), new TextRun({ text: "The kiwifruit VPN profile must be installed before noon.", bold: true })] }),
+          new Paragraph({ text: "Security Badges", heading: HeadingLevel.HEADING_1 }),
+          new Paragraph({ text: "Badges are collected from reception on the second floor.", alignment: AlignmentType.LEFT }),
+          new Table({
+            rows: [
+              new TableRow({ children: [cell("Item"), cell("Owner")] }),
+              new TableRow({ children: [cell("Marmalade badge"), cell("Facilities")] }),
+            ],
+          }),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(doc));
+}
+
+export async function makePptx(): Promise<Uint8Array> {
+  const deck = new PptxGenJS();
+  deck.defineSlideMaster({ title: "TITLED", objects: [{ placeholder: { options: { name: "title", type: "title", x: 0.5, y: 0.3, w: 9, h: 1 }, text: "" } }] });
+  const titled = (title: string, body: string, notes?: string) => {
+    const slide = deck.addSlide({ masterName: "TITLED" });
+    slide.addText(title, { placeholder: "title", x: 0.5, y: 0.3, w: 9, h: 1, fontSize: 28 });
+    slide.addText(body, { x: 0.5, y: 1.5, w: 9, h: 3, fontSize: 18 });
+    if (notes) slide.addNotes(notes);
+    return slide;
+  };
+  titled("Quarterly Review", "Revenue grew in every region this quarter.");
+  titled("Roadmap", "The zeppelin feature ships in the autumn release.", "Mention the pilot customers.");
+  const third = deck.addSlide();
+  third.addText("Open Questions", { x: 0.5, y: 0.3, w: 9, h: 1 });
+  third.addTable([[{ text: "Question" }, { text: "Owner" }], [{ text: "Budget for the tangerine project" }, { text: "Finance" }]], { x: 0.5, y: 1.5, w: 9 });
+  return new Uint8Array((await deck.write({ outputType: "nodebuffer" })) as Buffer);
+}
+
+export async function makeXlsx(): Promise<Uint8Array> {
+  const book = new ExcelJS.Workbook();
+  const budget = book.addWorksheet("Budget");
+  budget.addRow(["Department", "Quarter", "Amount", "Approved"]);
+  budget.addRow(["Marketing", "Q1", 12000, new Date(Date.UTC(2024, 2, 31))]);
+  budget.addRow(["Engineering", "Q1", 48000, new Date(Date.UTC(2024, 2, 31))]);
+  budget.addRow(["Gondola research", "Q2", { formula: "C2+C3", result: 60000 }, new Date(Date.UTC(2024, 5, 30))]);
+  const staff = book.addWorksheet("Staff");
+  staff.addRow(["Name", "Role"]);
+  staff.addRow(["Ada", "Platypus wrangler"]);
+  return new Uint8Array(await book.xlsx.writeBuffer());
+}
+
+export const HTML_PAGE = `<!doctype html>
+<html><head><title>Cafeteria News</title></head>
+<body>
+  <nav><a href="/">Home</a> <a href="/menu">Menu</a> <a href="/contact">Contact the walrus desk</a></nav>
+  <header role="banner"><p>Site banner with the cormorant logo</p></header>
+  <main><article>
+    <h1>Cafeteria News</h1>
+    <p>The cafeteria on the ground floor now serves a pumpernickel sandwich every Friday. Staff can
+    pay with their badge or by card, and the kitchen keeps vegetarian options on the menu all week.</p>
+    <h2>Opening Hours</h2>
+    <p>The cafeteria opens at seven in the morning and closes at three in the afternoon, including
+    public holidays, when a smaller menu is served from the counter near the lifts.</p>
+    <table><thead><tr><th>Day</th><th>Special</th></tr></thead>
+      <tbody><tr><td>Monday</td><td>Lentil soup</td></tr><tr><td>Friday</td><td>Pumpernickel sandwich</td></tr></tbody></table>
+  </article></main>
+  <aside>Related: the cormorant newsletter archive</aside>
+  <footer>© The walrus desk. All rights reserved.</footer>
+</body></html>`;
+
+export const CSV_TEXT = `City,Country,Population\nReykjavik,Iceland,139875\nNuuk,Greenland,19872\n"Tórshavn, Streymoy",Faroe Islands,14000\n`;
+export const TSV_TEXT = `Species\tHabitat\tStatus\nQuokka\tRottnest Island\tVulnerable\nAxolotl\tLake Xochimilco\tCritically endangered\n`;
+export const JSON_TEXT = JSON.stringify({
+  service: "payroll-gateway",
+  version: "2.4.1",
+  owners: { team: "Treasury", contact: "flamingo@example.com" },
+  endpoints: [
+    { path: "/salaries", method: "GET" },
+    { path: "/bonus", method: "POST" },
+  ],
+});
+export const MARKDOWN_TEXT = `# Release Notes\n\nThis document lists what changed.\n\n## Version 3\n\nThe hedgehog importer reads larger files.\n\n## Version 2\n\nThe badger exporter writes CSV.\n`;
+
+/** Text drawn black on white, like a screenshot or a scanned page, as PNG (or JPEG/WebP). */
+export async function makeTextImage(lines: string[], options: { width?: number; fontSize?: number; format?: "png" | "jpeg" | "webp" } = {}): Promise<Uint8Array> {
+  const fontSize = options.fontSize ?? 28;
+  const width = options.width ?? 1400;
+  const height = Math.round(fontSize * 1.8 * lines.length + fontSize * 3);
+  const canvas = createCanvas(width, height);
+  const g = canvas.getContext("2d");
+  g.fillStyle = "white";
+  g.fillRect(0, 0, width, height);
+  g.fillStyle = "black";
+  g.font = `${fontSize}px DejaVu Sans, Liberation Sans, sans-serif`;
+  lines.forEach((line, i) => g.fillText(line, fontSize * 1.5, fontSize * 2 + i * fontSize * 1.8));
+  const format = options.format ?? "png";
+  return new Uint8Array(format === "png" ? await canvas.encode("png") : format === "jpeg" ? await canvas.encode("jpeg", 90) : await canvas.encode("webp", 90));
+}
+
+/** A PDF whose pages are pictures of text only (no text layer), as a scanner makes them. */
+export async function makeScannedPdf(pages: string[][]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (const lines of pages) {
+    const png = await makeTextImage(lines, { width: 1275, fontSize: 30 });
+    const image = await doc.embedPng(png);
+    const page = doc.addPage([612, 792]);
+    const height = (image.height / image.width) * 612;
+    page.drawImage(image, { x: 0, y: 792 - height, width: 612, height });
+  }
+  return doc.save();
+}
+
+interface ZipPart {
+  name: string;
+  data?: Uint8Array;
+  /** Write these compressed bytes and declare this size instead of compressing `data`. */
+  raw?: { compressed: Uint8Array; size: number; crc: number };
+  encrypted?: boolean;
+}
+
+/** A ZIP archive written by hand, so tests can make ones no library would: bombs, encrypted parts. */
+export function makeZip(parts: ZipPart[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const compressed = part.raw?.compressed ?? deflateRawSync(part.data ?? new Uint8Array());
+    const size = part.raw?.size ?? part.data?.byteLength ?? 0;
+    const crc = part.raw?.crc ?? crc32(part.data ?? new Uint8Array());
+    const flags = part.encrypted ? 1 : 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(flags, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(compressed.byteLength, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(flags, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(compressed.byteLength, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(compressed));
+    centrals.push(central, name);
+    offset += 30 + name.length + compressed.byteLength;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.byteLength, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+const WORD_CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
+
+/** A "DOCX" whose parts inflate to 400 MB of zeros from a few hundred KB: a zip bomb. */
+export function makeZipBomb(): Uint8Array {
+  const megabyte = new Uint8Array(1024 * 1024);
+  const raw = { compressed: deflateRawSync(megabyte, { level: 9 }), size: megabyte.byteLength, crc: crc32(megabyte) };
+  const parts: ZipPart[] = [{ name: "[Content_Types].xml", data: new TextEncoder().encode(WORD_CONTENT_TYPES) }];
+  for (let i = 0; i < 400; i++) parts.push({ name: `word/media/zeros${i}.bin`, raw });
+  return makeZip(parts);
+}
+
+/** A "DOCX" whose one part says it is 100 bytes but inflates to a megabyte (sizes that lie). */
+export function makeLyingZip(): Uint8Array {
+  const megabyte = new Uint8Array(1024 * 1024);
+  return makeZip([
+    { name: "[Content_Types].xml", data: new TextEncoder().encode(WORD_CONTENT_TYPES) },
+    { name: "word/document.xml", raw: { compressed: deflateRawSync(megabyte), size: 100, crc: 0 } },
+  ]);
+}
+
+/** A "DOCX" whose parts are encrypted with a ZIP password. */
+export function makePasswordZip(): Uint8Array {
+  return makeZip([
+    { name: "[Content_Types].xml", data: new TextEncoder().encode(WORD_CONTENT_TYPES) },
+    { name: "word/document.xml", data: new TextEncoder().encode("<w:document/>"), encrypted: true },
+  ]);
+}
+
+/**
+ * What Office writes for a password-protected file: an OLE compound file (CFB) whose streams
+ * include "EncryptedPackage". Only the signature and the stream name matter to the check.
+ */
+export function makeEncryptedOffice(): Uint8Array {
+  const file = Buffer.alloc(4096);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(file, 0);
+  file.writeUInt16LE(0x003e, 24); // minor version
+  file.writeUInt16LE(0x0003, 26); // major version 3
+  file.writeUInt16LE(0xfffe, 28); // byte order
+  file.writeUInt16LE(9, 30); // sector shift
+  Buffer.from("EncryptedPackage", "utf16le").copy(file, 1024);
+  return new Uint8Array(file);
+}
+
+/** A PNG header claiming 30000 × 30000 pixels (a decompression bomb's calling card). */
+export function makeHugePngHeader(): Uint8Array {
+  const png = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png, 0);
+  png.writeUInt32BE(13, 8);
+  png.write("IHDR", 12, "ascii");
+  png.writeUInt32BE(30000, 16);
+  png.writeUInt32BE(30000, 20);
+  png.writeUInt8(8, 24);
+  png.writeUInt8(2, 25);
+  return new Uint8Array(png);
+}
+
+/** Words of `expected` found, in order, in `actual` (a longest common subsequence of words), as a share. */
+export function wordAccuracy(expected: string, actual: string): number {
+  const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const a = words(expected);
+  const b = words(actual);
+  let prev = new Array<number>(b.length + 1).fill(0);
+  for (const word of a) {
+    const row = [0];
+    for (let j = 1; j <= b.length; j++) row[j] = word === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
+    prev = row;
+  }
+  return a.length ? prev[b.length] / a.length : 1;
+}
