@@ -12,7 +12,7 @@ import { addChunks, optimizeTable, searchText, type ChunkRow } from "@/lib/knowl
 import { getEmbedder } from "@/lib/models/embedder";
 import { scratchApp } from "./lib/in-process";
 import { datasetDir, loadQuestions, median, pdfFiles, percentile } from "./lib/northwind";
-import { createCollection, startServer, uploadAndWait } from "./lib/server";
+import { createCollection, startServer, timeStream, uploadAndWait } from "./lib/server";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -74,28 +74,6 @@ async function timeSearch(url: string, collection: string, queries: string[], mo
     times.push(performance.now() - t);
   }
   return times;
-}
-
-async function timeStream(url: string, collection: string, question: string) {
-  const t = performance.now();
-  const res = await fetch(`${url}/api/chat/stream`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ messages: [{ role: "user", content: question }], context: { overrides: { collections: [collection] } } }),
-  });
-  const reader = res.body!.getReader();
-  let firstLine = NaN;
-  let buffered = "";
-  let error: string | null = null;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += new TextDecoder().decode(value);
-    if (Number.isNaN(firstLine) && buffered.includes("\n")) firstLine = performance.now() - t;
-  }
-  for (const line of buffered.trim().split("\n")) if (JSON.parse(line).error) error = JSON.parse(line).error;
-  if (res.status !== 200) error = `HTTP ${res.status}`;
-  return { firstLine, full: performance.now() - t, error };
 }
 
 async function main() {

@@ -13,11 +13,18 @@ export interface GroundTruth {
 /** The scripts' flags that take a value (the others, like --details, are switches). */
 const VALUE_FLAGS = new Set(["--url", "--runs", "--chunks"]);
 
-export function datasetDir(argv = process.argv.slice(2)): string {
+/** The dataset folder named on the command line, else the default; it may not exist. */
+export function datasetPath(argv = process.argv.slice(2)): string {
   // The first argument that is neither a --flag nor a flag's value.
   const given = argv.find((a, i) => !a.startsWith("--") && !VALUE_FLAGS.has(argv[i - 1]));
-  const dir = path.resolve(given ?? path.join(process.cwd(), "..", "shared", "eval", "northwind"));
-  if (!existsSync(path.join(dir, "ground_truth.jsonl"))) {
+  return path.resolve(given ?? path.join(process.cwd(), "..", "shared", "eval", "northwind"));
+}
+
+export const hasDataset = (dir: string) => existsSync(path.join(dir, "ground_truth.jsonl"));
+
+export function datasetDir(argv = process.argv.slice(2)): string {
+  const dir = datasetPath(argv);
+  if (!hasDataset(dir)) {
     console.error(
       `Northwind dataset not found at ${dir}.\nPass the folder holding the six PDFs and ground_truth.jsonl, e.g.\n  npm run ${process.env.npm_lifecycle_event ?? "eval"} -- /path/to/northwind`,
     );

@@ -21,6 +21,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (for its memory figures). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());
@@ -59,10 +62,10 @@ export async function startServer(dataDir: string, env: Record<string, string> =
 }
 
 /** Uploads files to a collection over HTTP and polls the job until it ends; returns seconds taken. */
-export async function uploadAndWait(url: string, collection: string, files: { name: string; data: Uint8Array }[]) {
+export async function uploadAndWait(url: string, collection: string, files: { name: string; data: Uint8Array; type?: string }[]) {
   const started = performance.now();
   const form = new FormData();
-  for (const f of files) form.append("files", new Blob([f.data as BlobPart], { type: "application/pdf" }), f.name);
+  for (const f of files) form.append("files", new Blob([f.data as BlobPart], { type: f.type ?? "application/pdf" }), f.name);
   const res = await fetch(`${url}/v1/collections/${collection}/documents`, { method: "POST", body: form });
   if (res.status !== 202) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   const { job_id } = (await res.json()) as { job_id: string };
@@ -80,4 +83,28 @@ export async function createCollection(url: string, name: string) {
     body: JSON.stringify({ name }),
   });
   if (res.status !== 201) throw new Error(`create collection failed: ${res.status} ${await res.text()}`);
+}
+
+/** One chat stream over HTTP: time to its first NDJSON line and to its end, and its error if any. */
+export async function timeStream(url: string, collection: string, question: string) {
+  const t = performance.now();
+  const res = await fetch(`${url}/api/chat/stream`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ messages: [{ role: "user", content: question }], context: { overrides: { collections: [collection] } } }),
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let firstLine = NaN;
+  let buffered = "";
+  let error: string | null = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    if (Number.isNaN(firstLine) && buffered.includes("\n")) firstLine = performance.now() - t;
+  }
+  if (res.status !== 200) error = `HTTP ${res.status}`;
+  else for (const line of buffered.trim().split("\n")) if (JSON.parse(line).error) error = JSON.parse(line).error;
+  return { firstLine, full: performance.now() - t, error };
 }
