@@ -1,6 +1,7 @@
 import OpenAI, { AzureOpenAI } from "openai";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 
 /** The configured chat model through the `openai` SDK (any OpenAI-compatible server, or Azure). */
 
@@ -47,12 +48,8 @@ export function modelError(error: unknown, step: "answer" | "rewrite" | "summary
   const shown = describe(error);
   const status = error instanceof ModelFault ? error.upstreamStatus : ((error as { status?: number })?.status ?? null);
   const detail = error instanceof ModelFault ? error.detail : String((error as Error)?.message ?? error);
-  logModelFailure({ step, status, message: detail.slice(0, 500), shown: shown.message });
+  log("error", "model_failure", { step, status, message: detail.slice(0, 500), shown: shown.message });
   return shown;
-}
-
-function logModelFailure(fields: Record<string, unknown>): void {
-  console.error(JSON.stringify({ level: "error", event: "model_failure", ...fields }));
 }
 
 function describe(error: unknown): AppError {

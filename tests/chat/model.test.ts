@@ -203,7 +203,7 @@ describe("model faults", () => {
     const turn = await faultyTurn();
     expect(turn.error).toBe("The language model server failed (HTTP 503). Please try again.");
     expect(turn.failures).toEqual([
-      { level: "error", event: "model_failure", step: "answer", status: 503, message: "503 overloaded", shown: turn.error },
+      { time: expect.any(String), level: "error", event: "model_failure", step: "answer", status: 503, message: "503 overloaded", shown: turn.error },
     ]);
   });
 });
