@@ -1,8 +1,10 @@
 import { defineConfig } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
+import { ADMIN_TOKEN, CHAT_TOKEN, OPEN_PORT, PROTECTED_PORT } from "./e2e/pages/protected";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = OPEN_PORT;
+const offline = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", MAX_UPLOAD_MB: "5", NEXT_TELEMETRY_DISABLED: "1" };
 /** A throwaway data directory per run: the suite starts from an empty app, as a new user would. */
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `docchat-e2e-${Date.now()}`);
 process.env.E2E_DATA_DIR = dataDir;
@@ -31,19 +33,25 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The production build, offline defaults (no API key), fresh data.
-    command: `node node_modules/next/dist/bin/next build && node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/v1/knowledge/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      DATA_DIR: dataDir,
-      OPENAI_API_KEY: "",
-      OPENAI_BASE_URL: "",
-      MAX_UPLOAD_MB: "5",
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      // The production build, offline defaults (no API key, no tokens: local single-user mode), fresh data.
+      command: `node node_modules/next/dist/bin/next build && node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/v1/knowledge/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: { ...offline, DATA_DIR: dataDir },
     },
-  },
+    {
+      // The same build (the servers start in order, so it exists by now) as a protected
+      // instance: admin and chat tokens set, for the hostile-input suite (e2e/hostile.spec.ts).
+      command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PROTECTED_PORT}`,
+      url: `http://127.0.0.1:${PROTECTED_PORT}/v1/knowledge/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: { ...offline, DATA_DIR: `${dataDir}-protected`, ADMIN_TOKEN, CHAT_TOKEN },
+    },
+  ],
 });

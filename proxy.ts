@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUEST_ID_HEADER } from "@/lib/log";
-import { hasOwnerCookie, newOwnerId, OWNER_COOKIE, roleOf } from "@/lib/security/access";
+import { anyTokenSet, hasOwnerCookie, newOwnerId, OWNER_COOKIE, roleOf } from "@/lib/security/access";
 import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "@/lib/security/headers";
 import { hostAllowed } from "@/lib/security/hosts";
 import { MAX_JSON_BYTES, isUploadRoute } from "@/lib/security/limits";
@@ -50,22 +50,19 @@ export function proxy(request: NextRequest): NextResponse {
     return refuse(413, `Request body too large (limit ${Math.round(MAX_JSON_BYTES / 1024)} KB)`);
   }
 
-  // Forwarded request: our request id, the owner cookie, the CSP nonce Next applies to its scripts.
+  // Forwarded request: our request id and the CSP nonce Next applies to its scripts.
   const headers = new Headers(request.headers);
   const requestId = randomUUID();
   headers.set(REQUEST_ID_HEADER, requestId);
-  let newOwner: string | null = null;
-  if (!hasOwnerCookie(request)) {
-    newOwner = newOwnerId();
-    headers.set("cookie", [request.headers.get("cookie"), `${OWNER_COOKIE}=${newOwner}`].filter(Boolean).join("; "));
-  }
   const csp = isApi ? null : contentSecurityPolicy(newNonce());
   if (csp) headers.set("content-security-policy", csp);
 
   const response = withHeaders(NextResponse.next({ request: { headers } }), csp);
   response.headers.set(REQUEST_ID_HEADER, requestId);
-  if (newOwner) {
-    response.cookies.set(OWNER_COOKIE, newOwner, {
+  // Once tokens are set there are several users: each browser gets an id its chats belong to.
+  // (Clients without a cookie jar are known by their token instead; see ownerOf.)
+  if (anyTokenSet() && !hasOwnerCookie(request)) {
+    response.cookies.set(OWNER_COOKIE, newOwnerId(), {
       httpOnly: true,
       sameSite: "lax",
       path: "/",

@@ -79,17 +79,21 @@ export const isAdmin = (request: Request) => roleOf(request) === "admin";
 const OWNER_RE = /^[A-Za-z0-9_-]{16,64}$/;
 export const newOwnerId = () => randomBytes(16).toString("base64url");
 
+/** Whose chats are whose when no token is set: the one local user's (and chats from before owners). */
+export const LOCAL_OWNER = "anonymous";
+
 /**
- * Whose chats these are: the browser's own random id (a cookie the proxy issues), else the
- * API client's token, else the one anonymous local user. No one can name another's id
- * without holding their cookie or token.
+ * Whose chats these are. Without tokens there is one local user. Otherwise: the browser's own
+ * random id (a cookie the proxy issues), else the API client's token. No one can name
+ * another's id without holding their cookie or token.
  */
 export function ownerOf(request: Request): string {
+  if (!anyTokenSet()) return LOCAL_OWNER;
   const cookie = cookieValue(request, OWNER_COOKIE);
   if (cookie && OWNER_RE.test(cookie)) return `u:${cookie}`;
   const bearer = bearerToken(request);
   if (bearer) return `t:${createHash("sha256").update(bearer).digest("base64url").slice(0, 32)}`;
-  return "anonymous";
+  return LOCAL_OWNER;
 }
 
 export const hasOwnerCookie = (request: Request) => OWNER_RE.test(cookieValue(request, OWNER_COOKIE) ?? "");

@@ -1,0 +1,260 @@
+import http from "node:http";
+import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
+import { IngestionJobStatus } from "../lib/knowledge/schemas";
+import { ADMIN_TOKEN, CHAT_TOKEN, OPEN_PORT, PROTECTED_PORT, PROTECTED_URL } from "./pages/protected";
+
+/**
+ * Hostile input against the protected instance (ADMIN_TOKEN and CHAT_TOKEN set), as an attacker
+ * would try it: every write without the admin token, other people's chats, forged sessions,
+ * oversized and malformed requests, login floods, foreign Host headers. Each case must end in
+ * a 4xx (or a per-file failure), the server must keep serving, and what is stored must be
+ * exactly as before: the same collections and counts, the same top results for a fixed query.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const COLLECTION = "vault";
+const FIXED_QUERY = { query: "reimbursement limit for hotel nights", top_k: 5 };
+
+const context = (token?: string) =>
+  newRequest.newContext({ baseURL: PROTECTED_URL, extraHTTPHeaders: token ? { Authorization: `Bearer ${token}` } : {} });
+
+let admin: APIRequestContext;
+let user: APIRequestContext;
+let anonymous: APIRequestContext;
+
+/** What must not change: the collections with their counts, and a fixed query's results. */
+async function snapshot() {
+  const collections = (await (await admin.get("/v1/collections")).json()) as { name: string; file_count: number; chunk_count: number }[];
+  const search = await (await admin.post(`/v1/collections/${COLLECTION}/search`, { data: FIXED_QUERY })).json();
+  return {
+    collections: collections.map((c) => [c.name, c.file_count, c.chunk_count]),
+    top: (search.chunks as { chunk_id: string; score: number }[]).map((c) => c.chunk_id),
+  };
+}
+
+async function waitForJob(jobId: string) {
+  for (let i = 0; i < 300; i++) {
+    const status = IngestionJobStatus.parse(await (await admin.get(`/v1/documents/${jobId}/status`)).json());
+    if (status.is_terminal) return status;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("job did not finish");
+}
+
+/** A request exactly as given (Host header, chunked body): Playwright's client normalises those. */
+function raw(port: number, path: string, options: { method?: string; headers?: Record<string, string>; chunks?: Buffer[] } = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: options.headers }, (res) => {
+      let body = "";
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    for (const chunk of options.chunks ?? []) req.write(chunk);
+    req.end();
+  });
+}
+
+let before: Awaited<ReturnType<typeof snapshot>>;
+
+test.beforeAll(async () => {
+  [admin, user, anonymous] = await Promise.all([context(ADMIN_TOKEN), context(CHAT_TOKEN), context()]);
+  expect((await admin.post("/v1/collections", { data: { name: COLLECTION } })).status()).toBe(201);
+  const upload = await admin.post(`/v1/collections/${COLLECTION}/documents`, {
+    multipart: {
+      files: {
+        name: "travel.md",
+        mimeType: "text/markdown",
+        buffer: Buffer.from("# Travel policy\n\nThe reimbursement limit for hotel nights is 200 dollars per night.\n\nFlights are booked in economy class."),
+      },
+    },
+  });
+  expect(upload.status()).toBe(202);
+  expect((await waitForJob((await upload.json()).job_id)).status).toBe("completed");
+  before = await snapshot();
+  expect(before.top.length).toBeGreaterThan(0);
+});
+
+test.afterAll(async () => {
+  expect((await admin.get("/v1/knowledge/health")).status()).toBe(200);
+  expect(await snapshot()).toEqual(before);
+});
+
+test("every write and every admin page needs the admin token", async () => {
+  const writes: [string, string, unknown][] = [
+    ["POST", "/v1/collections", { name: "intruder" }],
+    ["DELETE", `/v1/collections/${COLLECTION}`, undefined],
+    ["DELETE", `/v1/collections/${COLLECTION}/documents`, { file_ids: ["x"] }],
+    ["POST", `/v1/collections/${COLLECTION}/documents`, undefined],
+    ["PATCH", "/api/eri/server", { enabled: true }],
+    ["POST", "/api/eri/sources", { name: "x", baseUrl: "http://127.0.0.1:9", authMethod: "NONE" }],
+    ["PATCH", "/api/polymath/settings", { published: [COLLECTION] }],
+    ["POST", "/api/polymath/tokens", { name: "x", tags: ["a"] }],
+  ];
+  for (const client of [anonymous, user]) {
+    for (const [method, path, data] of writes) {
+      const res = await client.fetch(path, { method, data });
+      expect(res.status(), `${method} ${path}`).toBe(401);
+    }
+    // Reading the admin configuration is admin work too.
+    expect((await client.get("/api/eri/sources")).status()).toBe(401);
+    expect((await client.get(`/v1/collections/${COLLECTION}/export?format=polymath`)).status()).toBe(401);
+    for (const page of ["/collections", `/collections/${COLLECTION}`, "/settings/eri", "/integrations"]) {
+      const res = await client.get(page, { maxRedirects: 0 });
+      expect(res.status(), page).toBe(307);
+      expect(res.headers().location).toContain(`/login?next=${encodeURIComponent(page)}`);
+    }
+  }
+  // A forged or raw-token session cookie is no session.
+  for (const cookie of ["docchat_session=admin.forged", `docchat_session=${ADMIN_TOKEN}`, `admin_token=${ADMIN_TOKEN}`]) {
+    expect((await anonymous.post("/v1/collections", { data: { name: "intruder" }, headers: { cookie } })).status()).toBe(401);
+  }
+});
+
+test("chat needs a token; a chat user reads collections but writes nothing", async () => {
+  const ask = { messages: [{ role: "user", content: "What is the hotel limit?" }] };
+  const refused = await anonymous.post("/api/chat", { data: ask });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error).toMatch(/CHAT_TOKEN/);
+  expect((await anonymous.get("/v1/collections")).status()).toBe(401);
+  expect((await anonymous.get("/", { maxRedirects: 0 })).status()).toBe(307);
+
+  const answered = await user.post("/api/chat", { data: ask });
+  expect(answered.status()).toBe(200);
+  expect((await answered.json()).message.content).toMatch(/200 dollars/);
+  expect((await user.get("/v1/collections")).status()).toBe(200);
+  expect((await user.post(`/v1/collections/${COLLECTION}/search`, { data: FIXED_QUERY })).status()).toBe(200);
+});
+
+test("the login form sets an http-only, same-site session cookie; a wrong token gets 401", async () => {
+  const browserLike = await context();
+  expect((await browserLike.post("/api/auth/login", { data: { token: "wrong-token" } })).status()).toBe(401);
+  const ok = await browserLike.post("/api/auth/login", { data: { token: CHAT_TOKEN } });
+  expect(await ok.json()).toEqual({ role: "user" });
+  const cookie = ok.headers()["set-cookie"];
+  expect(cookie).toMatch(/docchat_session=user\./);
+  expect(cookie).toMatch(/HttpOnly/i);
+  expect(cookie).toMatch(/SameSite=Strict/i);
+  expect(cookie).not.toContain(CHAT_TOKEN);
+  expect((await browserLike.get("/v1/collections")).status()).toBe(200);
+  expect((await browserLike.post("/v1/collections", { data: { name: "intruder" } })).status()).toBe(401);
+  await browserLike.dispose();
+});
+
+test("chat history belongs to its owner: no reading, renaming, deleting or appending to another's chat", async () => {
+  const [alice, mallory] = await Promise.all([context(CHAT_TOKEN), context(CHAT_TOKEN)]);
+  await alice.get("/login"); // each browser gets its own owner cookie
+  await mallory.get("/login");
+  const first = await (await alice.post("/api/chat", { data: { messages: [{ role: "user", content: "Hotel limit?" }] } })).json();
+  const chatId: string = first.sessionState;
+
+  expect((await mallory.get(`/api/history/${chatId}`)).status()).toBe(404);
+  expect((await mallory.patch(`/api/history/${chatId}`, { data: { title: "owned" } })).status()).toBe(404);
+  expect((await mallory.delete(`/api/history/${chatId}`)).status()).toBe(404);
+  expect(((await (await mallory.get("/api/history")).json()) as { id: string }[]).map((c) => c.id)).not.toContain(chatId);
+  const hijack = await (
+    await mallory.post("/api/chat", { data: { messages: [{ role: "user", content: "Flights?" }], session_state: chatId } })
+  ).json();
+  expect(hijack.sessionState).not.toBe(chatId);
+
+  const mine = await (await alice.get(`/api/history/${chatId}`)).json();
+  expect(mine.messages).toHaveLength(2);
+  expect(mine.title).toMatch(/Hotel limit/);
+  await Promise.all([alice.dispose(), mallory.dispose()]);
+});
+
+test("a chat user cannot make the server log in to an admin-only ERI source", async () => {
+  const source = await (
+    await admin.post("/api/eri/sources", { data: { name: "Admin archive", baseUrl: "http://127.0.0.1:9", authMethod: "TOKEN", secret: "stored-secret" } })
+  ).json();
+  const ask = (client: APIRequestContext) =>
+    client.post("/api/chat", { data: { messages: [{ role: "user", content: "Hotel limit?" }], context: { overrides: { sources: [source.id] } } } });
+  const thoughts = async (client: APIRequestContext) =>
+    ((await (await ask(client)).json()).context.thoughts as { title: string; description: unknown }[]).map((t) => `${t.title}: ${String(t.description)}`);
+  expect((await thoughts(user)).join("\n")).toMatch(/ERI source skipped: Admin archive: This source is available to admins only/);
+  // The admin's turn does try it (and records the failure of the unreachable address).
+  expect((await thoughts(admin)).join("\n")).not.toMatch(/admins only/);
+  expect((await admin.delete(`/api/eri/sources/${source.id}`)).status()).toBe(200);
+});
+
+test("login floods are throttled (429) and the server keeps answering others", async () => {
+  const attempts = await Promise.all(Array.from({ length: 40 }, () => anonymous.post("/api/auth/login", { data: { token: "guess" } })));
+  const statuses = attempts.map((r) => r.status());
+  expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  expect(statuses).toContain(429);
+  expect(attempts.find((r) => r.status() === 429)!.headers()["retry-after"]).toMatch(/^\d+$/);
+
+  // The ERI server's login too (switched on by the admin for this).
+  expect((await admin.patch("/api/eri/server", { data: { enabled: true, authMethods: ["TOKEN"], token: "eri-login-token-123456" } })).status()).toBe(200);
+  const eri = await Promise.all(
+    Array.from({ length: 40 }, () => anonymous.post("/auth?authMethod=TOKEN", { headers: { Authorization: "Bearer wrong" } })),
+  );
+  expect(eri.map((r) => r.status())).toContain(429);
+  expect(eri.every((r) => [401, 429].includes(r.status()))).toBe(true);
+  expect((await admin.patch("/api/eri/server", { data: { enabled: false } })).status()).toBe(200);
+
+  expect((await user.post(`/v1/collections/${COLLECTION}/search`, { data: FIXED_QUERY })).status()).toBe(200);
+});
+
+test("oversized and malformed requests get a clear 4xx", async () => {
+  const big = JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) });
+  const declared = await admin.post("/v1/collections", { data: big, headers: { "content-type": "application/json" } });
+  expect(declared.status()).toBe(413);
+  // A chunked body declares no length: it is counted while read.
+  const chunked = await raw(PROTECTED_PORT, "/api/history/x", {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${CHAT_TOKEN}`, "content-type": "application/json", "transfer-encoding": "chunked" },
+    chunks: Array.from({ length: 40 }, () => Buffer.alloc(64 * 1024, 0x20)),
+  });
+  expect(chunked.status).toBe(413);
+  expect((await admin.get("/v1/collections/%E0%A4%A")).status()).toBe(400);
+  expect((await admin.post("/v1/collections", { data: "{not json", headers: { "content-type": "application/json" } })).status()).toBe(400);
+  expect((await admin.post("/v1/collections", { data: { name: "ok_name" }, headers: { Origin: "https://evil.example" } })).status()).toBe(403);
+});
+
+test("long non-ASCII and bidi-spoofed file names are stored safely, next to a good file of the same upload", async () => {
+  const longName = `${"報告書".repeat(27)}.md`; // 81 CJK characters: 243 bytes before the extension
+  const spoofed = "invoice\u202Egpj.md";
+  const upload = await admin.post(`/v1/collections/${COLLECTION}/documents`, {
+    multipart: {
+      files: { name: longName, mimeType: "text/markdown", buffer: Buffer.from("# 報告\n\nQuarterly numbers in detail.") },
+    },
+  });
+  expect(upload.status()).toBe(202);
+  const spoof = await admin.post(`/v1/collections/${COLLECTION}/documents`, {
+    multipart: { files: { name: spoofed, mimeType: "text/markdown", buffer: Buffer.from("# Invoice\n\nAmount due.") } },
+  });
+  expect(spoof.status()).toBe(202);
+  for (const res of [upload, spoof]) expect((await waitForJob((await res.json()).job_id)).status).toBe("completed");
+  const files = (await (await admin.get(`/v1/collections/${COLLECTION}/documents`)).json()) as { file_id: string; file_name: string }[];
+  const names = files.map((f) => f.file_name);
+  expect(names.some((n) => n.startsWith("報告書") && Buffer.byteLength(n) <= 255)).toBe(true);
+  expect(names).toContain("invoicegpj.md");
+  // Take them back out so the stored data is as before.
+  const added = files.filter((f) => f.file_name !== "travel.md").map((f) => f.file_id);
+  expect((await admin.delete(`/v1/collections/${COLLECTION}/documents`, { data: { file_ids: added } })).status()).toBe(200);
+});
+
+test("pages carry a nonce CSP and the security headers; the open instance refuses foreign Host names", async () => {
+  const page = await user.get("/login");
+  const headers = page.headers();
+  const csp = headers["content-security-policy"];
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'self'");
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  expect(await page.text()).toContain(`nonce="${nonce}"`);
+  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  expect((await user.get("/v1/collections")).headers()["x-content-type-options"]).toBe("nosniff");
+
+  // DNS rebinding: a page on attacker.example resolving to 127.0.0.1 reaches the open instance
+  // with its own Host name; without a token configured, that is refused.
+  const rebound = await raw(OPEN_PORT, "/v1/collections", { headers: { host: `attacker.example:${OPEN_PORT}` } });
+  expect(rebound.status).toBe(403);
+  expect(rebound.body).toMatch(/ADMIN_TOKEN/);
+  expect((await raw(OPEN_PORT, "/v1/collections", { headers: { host: `localhost:${OPEN_PORT}` } })).status).toBe(200);
+});
