@@ -139,6 +139,8 @@ test("the login form sets an http-only, same-site session cookie; a wrong token 
   expect(cookie).not.toContain(CHAT_TOKEN);
   expect((await browserLike.get("/v1/collections")).status()).toBe(200);
   expect((await browserLike.post("/v1/collections", { data: { name: "intruder" } })).status()).toBe(401);
+  expect((await browserLike.post("/api/auth/logout")).status()).toBe(200);
+  expect((await browserLike.get("/v1/collections")).status()).toBe(401);
   await browserLike.dispose();
 });
 

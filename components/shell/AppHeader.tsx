@@ -1,9 +1,13 @@
 import Link from "next/link";
+import { cookies } from "next/headers";
+import { SignOutButton } from "@/components/auth/SignOutButton";
+import { SESSION_COOKIE } from "@/lib/security/access";
 import { NavLinks } from "./NavLinks";
 import { ThemeToggle } from "./ThemeToggle";
 
 /** The one header every page sits under (chat, collections, settings). */
-export function AppHeader() {
+export async function AppHeader() {
+  const signedIn = (await cookies()).has(SESSION_COOKIE);
   return (
     <header className="sticky top-0 z-30 h-14 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex h-full max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
@@ -16,6 +20,7 @@ export function AppHeader() {
         <nav aria-label="Main" className="min-w-0">
           <NavLinks />
         </nav>
+        {signedIn && <SignOutButton />}
         <ThemeToggle />
       </div>
     </header>

@@ -1,0 +1,17 @@
+"use client";
+
+/** Ends this browser's session (the server clears its http-only cookie). */
+export function SignOutButton() {
+  return (
+    <button
+      type="button"
+      className="rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800"
+      onClick={async () => {
+        await fetch("/api/auth/logout", { method: "POST" });
+        window.location.assign("/login");
+      }}
+    >
+      Sign out
+    </button>
+  );
+}
