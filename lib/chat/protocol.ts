@@ -1,5 +1,6 @@
 import { AppError, badRequest } from "@/lib/errors";
 import { describeZodError } from "@/lib/http/respond";
+import { log } from "@/lib/log";
 import { readLimitedText } from "@/lib/security/limits";
 import type { ChatEvent } from "./approach";
 import { ChatRequest, MAX_BODY_BYTES } from "./schemas";
@@ -44,7 +45,7 @@ export const errorMessage = (error: unknown) => (error instanceof AppError ? err
  * without it). The first event is awaited by the caller so errors before streaming are plain
  * HTTP errors; later errors become an `{"error": ...}` line.
  */
-export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>): ReadableStream<Uint8Array> {
+export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>, requestId?: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const line = (value: unknown) => encoder.encode(`${JSON.stringify(value)}\n`);
   const frame = (event: ChatEvent) => {
@@ -64,7 +65,7 @@ export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>):
         }
       } catch (error) {
         if (cancelled) return;
-        if (!(error instanceof AppError)) console.error("[chat] stream failed:", error);
+        if (!(error instanceof AppError)) log("error", "chat_stream_failed", { request_id: requestId, error });
         controller.enqueue(line({ error: errorMessage(error) }));
       }
       if (!cancelled) controller.close();

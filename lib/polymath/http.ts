@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { log, requestIdOf } from "@/lib/log";
 import { AppError } from "@/lib/errors";
 import { PolymathError } from "./format";
 
@@ -29,7 +30,7 @@ export function polymathRoute(handler: (request: Request) => Promise<unknown>): 
       return polymathJson(await handler(request));
     } catch (error) {
       if (error instanceof PolymathError || error instanceof AppError) return polymathJson({ error: error.message });
-      console.error("[polymath] unhandled error:", error);
+      log("error", "polymath_unhandled_error", { request_id: requestIdOf(request), error });
       return polymathJson({ error: "Internal error" });
     }
   };

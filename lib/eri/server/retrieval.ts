@@ -2,73 +2,20 @@ import path from "node:path";
 import { offlineSearchQuery, type ConversationMessage } from "@/lib/text/query";
 import type { Collection } from "@/lib/db/generated/sqlite/client";
 import { badRequest, AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { documentPassages, documentUrl, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
 import type { StoredPassage } from "@/lib/knowledge/types";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
-import type { Context, RetrievalInfo, RetrievalRequest } from "../schemas";
+import type { Context, RetrievalRequest } from "../schemas";
 import { exposedCollections } from "./collections";
-import { embeddingInfos } from "./embeddings";
+import { DEFAULT_MATCHES, DEFAULT_PROCESS_ID, MAX_MATCHES_CAP, MAX_NEIGHBOURS, PROCESSES, type Process } from "./processes";
 import type { ServerSettings } from "./settings";
 
 /**
  * /retrieval/info and /retrieval of this app's ERI server: the local knowledge base's three
  * search modes as ERI retrieval processes, and search results as ERI Contexts.
  */
-
-interface Process {
-  id: RetrievalMode;
-  name: string;
-  description: string;
-  usesEmbeddings: boolean;
-}
-
-export const DEFAULT_PROCESS_ID: RetrievalMode = "hybrid";
-const PROCESSES: Process[] = [
-  {
-    id: "hybrid",
-    name: "Hybrid search (vectors + BM25 keywords)",
-    description:
-      "Runs a vector search and a BM25 full-text search over the document passages and fuses both rankings " +
-      "(reciprocal rank fusion). Good default for questions and keywords alike.",
-    usesEmbeddings: true,
-  },
-  {
-    id: "vectors",
-    name: "Vector search",
-    description: "Nearest passages by cosine similarity of embeddings: finds passages that say the same thing in other words.",
-    usesEmbeddings: true,
-  },
-  {
-    id: "text",
-    name: "Keyword search (BM25)",
-    description: "BM25 full-text search with stemming: finds passages containing the words of the question; uses no embedding.",
-    usesEmbeddings: false,
-  },
-];
-
-const MAX_MATCHES_CAP = 50;
-const DEFAULT_MATCHES = 10;
-const MAX_NEIGHBOURS = 3;
-
-export async function retrievalInfos(settings: ServerSettings): Promise<RetrievalInfo[]> {
-  const collections = await exposedCollections(settings);
-  const names = collections.map((c) => c.name).join(", ") || "none yet";
-  const embeddings = embeddingInfos(collections.map((c) => ({ model: c.embeddingModel, dims: c.embeddingDims })));
-  const parametersDescription: Record<string, string> = {
-    collections: `Comma-separated collection names to search. Default: every exposed collection (${names}).`,
-    top_k: `Integer from 1 to ${MAX_MATCHES_CAP}: number of matches when maxMatches is below 1. Default: ${DEFAULT_MATCHES}.`,
-    min_score: "Float from 0.0 to 1.0: leave out matches with a lower relevance score. Default: 0.0.",
-    neighbours: `Integer from 0 to ${MAX_NEIGHBOURS}: passages before and after each match returned as surroundingContent. Default: 1.`,
-  };
-  return PROCESSES.map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    link: null,
-    parametersDescription,
-    embeddings: p.usesEmbeddings ? embeddings : [],
-  }));
-}
+export { DEFAULT_PROCESS_ID, retrievalInfos } from "./processes";
 
 interface Parameters {
   collections: string[] | null;
@@ -154,7 +101,7 @@ function pickCollections(exposed: Collection[], requested: string[] | null): Col
 /** A failing collection is logged and skipped; only when every one fails is the request an error. */
 async function searchAll(collections: Collection[], query: string, limit: number, mode: RetrievalMode): Promise<Chunk[]> {
   const result = await searchKnowledge({ query, top: limit, mode, collections: collections.map((c) => c.name) });
-  for (const failure of result.failures) console.warn(`[eri] search in collection ${failure.name} failed: ${failure.message}`);
+  for (const failure of result.failures) log("warn", "eri_collection_search_failed", { collection: failure.name, message: failure.message });
   if (everySearchFailed(result)) throw new AppError(500, result.failures[0].message);
   return result.chunks;
 }

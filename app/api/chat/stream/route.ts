@@ -1,6 +1,7 @@
 import { runChat } from "@/lib/chat/approach";
 import { isAdmin, ownerOf } from "@/lib/security/access";
 import { ndjsonStream, parseChatRequest } from "@/lib/chat/protocol";
+import { requestIdOf } from "@/lib/log";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/respond";
 
@@ -13,7 +14,7 @@ export const POST = route(async (request: Request) => {
   const events = runChat(chat, { owner: ownerOf(request), admin: isAdmin(request) }, request.signal);
   const first = await events.next(); // errors before streaming become a plain HTTP error
   if (first.done) throw new AppError(500, "The answer ended unexpectedly");
-  return new Response(ndjsonStream(first.value, events), {
+  return new Response(ndjsonStream(first.value, events, requestIdOf(request)), {
     headers: { "Content-Type": "application/json-lines", "Cache-Control": "no-store", "X-Accel-Buffering": "no" },
   });
 }, errorShape);
