@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
+import { jsonSetting } from "@/lib/db/json-setting";
 import { badRequest, notFound } from "@/lib/errors";
 import { CollectionName } from "@/lib/knowledge/schemas";
 import { listCollectionRows } from "@/lib/knowledge/repo";
@@ -15,7 +15,6 @@ import { AccessTag } from "./access";
  */
 
 const SETTING_KEY = "polymath.host";
-const CACHE_MS = 3_000;
 const TOKEN_PREFIX = "pm_";
 
 const StoredToken = z.object({
@@ -68,28 +67,10 @@ export const NewAccessToken = z
   .strict();
 export type NewAccessToken = z.infer<typeof NewAccessToken>;
 
-let cache: { value: PolymathSettings; at: number } | undefined;
+const stored = jsonSetting(SETTING_KEY, Stored, { unreadable: "stored Polymath settings are unreadable; nothing is published" });
 
-export async function loadPolymathSettings(): Promise<PolymathSettings> {
-  if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
-  const row = await db().setting.findUnique({ where: { key: SETTING_KEY } });
-  let value: PolymathSettings;
-  try {
-    value = Stored.parse(row ? JSON.parse(row.value) : {});
-  } catch {
-    console.error("[polymath] stored settings are unreadable; nothing is published");
-    value = Stored.parse({});
-  }
-  cache = { value, at: Date.now() };
-  return value;
-}
-
-async function save(next: PolymathSettings): Promise<PolymathSettings> {
-  const value = JSON.stringify(next);
-  await db().setting.upsert({ where: { key: SETTING_KEY }, create: { key: SETTING_KEY, value }, update: { value } });
-  cache = { value: next, at: Date.now() };
-  return next;
-}
+export const loadPolymathSettings = (): Promise<PolymathSettings> => stored.load();
+const save = (next: PolymathSettings): Promise<PolymathSettings> => stored.save(next);
 
 export function viewPolymathSettings(s: PolymathSettings): PolymathSettingsView {
   return {
@@ -143,5 +124,5 @@ export function tagsGrantedBy(settings: PolymathSettings, token: string): Set<st
 
 /** Tests switch databases between cases. */
 export function resetPolymathSettingsCache(): void {
-  cache = undefined;
+  stored.reset();
 }

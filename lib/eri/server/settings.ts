@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/lib/db/client";
+import { jsonSetting } from "@/lib/db/json-setting";
 import { badRequest } from "@/lib/errors";
 import { CollectionName } from "@/lib/knowledge/schemas";
 import { listCollectionRows } from "@/lib/knowledge/repo";
@@ -14,7 +14,6 @@ import { revokeAllSessions } from "./sessions";
 
 const SETTING_KEY = "eri.server";
 /** Re-read from the database at most this often; this process's writes refresh at once. */
-const CACHE_MS = 3_000;
 
 /** Methods this server can offer (KERBEROS is not implemented). */
 export const ServerAuthMethod = z.enum(["NONE", "TOKEN", "USERNAME_PASSWORD"]);
@@ -63,21 +62,9 @@ export type ServerSettingsUpdate = z.infer<typeof ServerSettingsUpdate>;
 const MIN_TOKEN_CHARS = 16;
 const MIN_PASSWORD_CHARS = 8;
 
-let cache: { value: ServerSettings; at: number } | undefined;
+const stored = jsonSetting(SETTING_KEY, Stored, { unreadable: "stored ERI server settings are unreadable; using defaults (server off)" });
 
-export async function loadServerSettings(): Promise<ServerSettings> {
-  if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
-  const row = await db().setting.findUnique({ where: { key: SETTING_KEY } });
-  let value: ServerSettings;
-  try {
-    value = Stored.parse(row ? JSON.parse(row.value) : {});
-  } catch {
-    console.error("[eri] stored server settings are unreadable; using defaults (server off)");
-    value = Stored.parse({});
-  }
-  cache = { value, at: Date.now() };
-  return value;
-}
+export const loadServerSettings = (): Promise<ServerSettings> => stored.load();
 
 export function viewServerSettings(s: ServerSettings): ServerSettingsView {
   const { passwordHash, tokenHash, ...rest } = s;
@@ -103,10 +90,8 @@ export async function updateServerSettings(update: ServerSettingsUpdate): Promis
     next.username !== current.username ||
     next.authMethods.join() !== current.authMethods.join() ||
     (current.enabled && !next.enabled);
-  const value = JSON.stringify(next);
-  await db().setting.upsert({ where: { key: SETTING_KEY }, create: { key: SETTING_KEY, value }, update: { value } });
+  await stored.save(next);
   if (credentialsChanged) await revokeAllSessions();
-  cache = { value: next, at: Date.now() };
   return next;
 }
 
@@ -135,5 +120,5 @@ function assertUsable(s: ServerSettings): void {
 
 /** Tests switch databases between cases. */
 export function resetServerSettingsCache(): void {
-  cache = undefined;
+  stored.reset();
 }
