@@ -20,6 +20,8 @@ const envSchema = z.object({
   OCR_WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(16).optional()),
   OCR_PAGE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   OCR_MAX_PAGES: z.coerce.number().int().min(0).default(300),
+  // A vision-capable chat model (on the OpenAI-compatible server) that captions uploaded images.
+  VISION_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   CHUNK_TOKENS: z.coerce.number().int().min(64).max(4096).default(256),
   CHUNK_OVERLAP: z.coerce.number().int().min(0).max(1024).default(32),
   EMBEDDER: z.enum(["local", "openai"]).optional(),
@@ -63,6 +65,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     ocrPageTimeoutMs: raw.OCR_PAGE_TIMEOUT_MS,
     /** Scanned pages OCR'd per PDF; later pages without a text layer stay unsearchable. */
     ocrMaxPages: raw.OCR_MAX_PAGES,
+    /** Captions images when set and a model server is configured; null: OCR text only. */
+    visionModel: hasModel && raw.VISION_MODEL ? raw.VISION_MODEL : null,
     chunkTokens: raw.CHUNK_TOKENS,
     chunkOverlap: Math.min(raw.CHUNK_OVERLAP, Math.floor(raw.CHUNK_TOKENS / 2)),
     embedder,

@@ -1,6 +1,7 @@
 /**
  * Speed figures (not pass/fail): ingestion pages/s, search latency per mode, chat stream
- * latency and concurrency, on the Northwind set and on a generated 100k-chunk collection.
+ * latency and concurrency, on the Northwind set and on a generated 100k-chunk collection; then
+ * parse rates of every other format and OCR pages/s (scripts/bench-formats.ts).
  *   npm run bench [-- /path/to/northwind] [--chunks 100000] [--runs 3]
  */
 import { readFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { getEmbedder } from "@/lib/models/embedder";
 import { scratchApp } from "./lib/in-process";
 import { datasetDir, loadQuestions, median, pdfFiles, percentile } from "./lib/northwind";
 import { createCollection, startServer, timeStream, uploadAndWait } from "./lib/server";
+import { benchFormats } from "./bench-formats";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -143,7 +145,9 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .then(() => benchFormats(RUNS))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -2,10 +2,23 @@
 
 import { buttonClass } from "@/components/ui/Button";
 import { PdfPageView } from "./PdfPageView";
+import { SourceContent, isRichSource } from "./SourceContent";
 import { TextSourceView } from "./TextSourceView";
-import type { ChatContext } from "./types";
+import type { ChatContext, CitationSource } from "./types";
 
-/** The cited source itself: a PDF at the cited page, another file as text, or an external link. */
+/** Originals shown as text with the passage highlighted; other files (Office, HTML, images) show their passages. */
+const TEXT_ORIGINAL = /\.(?:txt|md|markdown|json|csv|tsv|tab)$/i;
+
+/** "Slide 3", "Sheet Budget", "Page 4", or null. */
+function pageLabel(source: CitationSource | undefined): string | null {
+  if (source?.locator) return source.locator.charAt(0).toUpperCase() + source.locator.slice(1);
+  return source?.page ? `Page ${source.page}` : null;
+}
+
+/**
+ * The cited source itself: a PDF at the cited page, a table as a table, an image as the picture,
+ * a text file with the passage highlighted, other files' passages, or an external link.
+ */
 export function CitationTab({ citation, context }: { citation: string; context?: Partial<ChatContext> }) {
   const sources = context?.data_points?.sources?.filter((s) => s.id === citation) ?? [];
   // Older answers may carry only "id: text" data points.
@@ -16,7 +29,9 @@ export function CitationTab({ citation, context }: { citation: string; context?:
   const url = source?.url ?? null;
   const external = url !== null && /^https?:\/\//.test(url);
   const originalUrl = url && !external ? url.replace(/#.*$/, "") : null;
-  const isPdf = Boolean(source && originalUrl && (source.page !== null || /\.pdf$/i.test(source.file_name)));
+  const rich = sources.length > 0 && sources.every(isRichSource);
+  const isPdf = Boolean(source && originalUrl && /\.pdf$/i.test(source.file_name));
+  const isText = Boolean(source && originalUrl && TEXT_ORIGINAL.test(source.file_name));
 
   return (
     <div className="space-y-4" data-testid="citation-tab" data-citation={citation}>
@@ -24,7 +39,7 @@ export function CitationTab({ citation, context }: { citation: string; context?:
         <div className="min-w-0">
           <h3 className="break-words font-semibold">{source?.file_name ?? citation}</h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {[source?.page ? `Page ${source.page}` : null, source?.collection ? `Collection ${source.collection}` : null].filter(Boolean).join(" · ") ||
+            {[pageLabel(source), source?.collection ? `Collection ${source.collection}` : null].filter(Boolean).join(" · ") ||
               citation}
           </p>
         </div>
@@ -35,12 +50,18 @@ export function CitationTab({ citation, context }: { citation: string; context?:
         )}
       </div>
 
-      {isPdf && source && originalUrl ? (
+      {rich ? (
+        <section aria-label="Cited passage" className="space-y-3">
+          {sources.map((s, i) => (
+            <SourceContent key={i} source={s} />
+          ))}
+        </section>
+      ) : isPdf && source && originalUrl ? (
         <>
           <PdfPageView url={originalUrl} page={source.page ?? 1} fileName={source.file_name} passages={passages} />
           <Passages passages={passages} />
         </>
-      ) : originalUrl && source ? (
+      ) : isText && originalUrl && source ? (
         <TextSourceView url={originalUrl} fileName={source.file_name} passage={passages[0] ?? ""} fallback={<Passages passages={passages} />} />
       ) : (
         <Passages passages={passages} note={external ? "From an external source; open the original to read it in full." : undefined} />

@@ -19,11 +19,13 @@ interface Props {
   name: string;
   maxUploadMb: number;
   supportedExtensions: string[];
+  /** The accepted formats by name ("PDF, Word (DOCX), ..."), shown in the drop zone. */
+  supportedFormats?: string;
 }
 
 const isIngesting = (f: FileInfo) => f.status === "uploading" || f.status === "ingesting";
 
-export function CollectionView({ name, maxUploadMb, supportedExtensions }: Props) {
+export function CollectionView({ name, maxUploadMb, supportedExtensions, supportedFormats }: Props) {
   const info = useSWR<CollectionInfo>(collectionUrl(name), jsonFetcher);
   const files = useSWR<FileInfo[]>(info.data ? filesUrl(name) : null, jsonFetcher, {
     // Files still being ingested (perhaps by a job started elsewhere) keep the list fresh.
@@ -108,7 +110,7 @@ export function CollectionView({ name, maxUploadMb, supportedExtensions }: Props
 
       <UploadDropzone
         collection={name}
-        limits={{ maxUploadBytes: maxUploadMb * 1024 * 1024, supportedExtensions }}
+        limits={{ maxUploadBytes: maxUploadMb * 1024 * 1024, supportedExtensions, supportedFormats }}
         onJobStarted={onJobStarted}
       />
 

@@ -91,9 +91,12 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
         >
           Browse files
         </Button>
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          {limits.supportedExtensions.join(", ")} · up to {formatBytes(limits.maxUploadBytes)} per upload
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="accepted-types">
+          {limits.supportedFormats ?? limits.supportedExtensions.join(", ")} · up to {formatBytes(limits.maxUploadBytes)} per upload
         </p>
+        {limits.supportedFormats && (
+          <p className="text-xs text-slate-600 dark:text-slate-400">Text in images and scanned PDFs is read by OCR.</p>
+        )}
       </div>
 
       {rejected.length > 0 && (

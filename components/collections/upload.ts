@@ -5,6 +5,8 @@ import { filesUrl } from "./api";
 export interface UploadLimits {
   maxUploadBytes: number;
   supportedExtensions: string[];
+  /** The accepted formats by name, for people; the extensions are listed when absent. */
+  supportedFormats?: string;
 }
 
 export interface RejectedFile {

@@ -41,6 +41,11 @@ export function toDataPoints(chunks: Chunk[]): DataPoints {
     page: chunk.page_number,
     url: sourceUrl(chunk),
     content: chunk.content,
+    // Only what is not plain text travels: most passages stay as small as before.
+    ...(chunk.content_type !== "text" ? { content_type: chunk.content_type } : {}),
+    ...(chunk.structured_data ? { structured_data: chunk.structured_data } : {}),
+    ...(chunk.image_url ? { image_url: chunk.image_url } : {}),
+    ...(typeof chunk.metadata.locator === "string" ? { locator: chunk.metadata.locator } : {}),
   }));
   return {
     text: sources.map((s) => `${s.id}: ${s.content}`),

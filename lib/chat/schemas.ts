@@ -83,6 +83,14 @@ export interface CitationSource {
   page: number | null;
   url: string | null;
   content: string;
+  /** The SDK content type (text, table, chart, image): tables and images render as such. */
+  content_type?: string;
+  /** A table passage's rows as JSON `{ columns, rows }`, or other raw data (JSON sections). */
+  structured_data?: string | null;
+  /** Where the browser loads an image passage's picture. */
+  image_url?: string | null;
+  /** How the source names the cited page when it is not "Page N": "slide 3", "sheet Budget". */
+  locator?: string | null;
 }
 
 export interface DataPoints {

@@ -2,7 +2,7 @@ import type { ChunkOptions, ParsedDocument, ParsedPage, TextChunk } from "./type
 import { MARKDOWN_MIME_TYPE } from "./parsers/text";
 import { type Segment, segmentPage } from "./segment";
 import { countTokensBounded } from "./tokens";
-import { renderTable } from "./parsers/table";
+import { renderRow, renderTable } from "./parsers/table";
 
 /**
  * Token-bounded chunks for embedding. A chunk never spans two pages (citations point at one
@@ -91,15 +91,13 @@ function pageExtras(page: ParsedPage): Pick<TextChunk, "contentType" | "contentS
 }
 
 /**
- * A table in row groups that fit a chunk, each repeating the header, so every chunk reads (and
- * renders) as a table on its own; its rows go along as JSON `{ columns, rows }` structured data.
- * A row too long for a chunk alone is a chunk of its own.
+ * A table in row groups that fit a chunk, each row naming its columns (renderTable), so every
+ * chunk reads as a table on its own; its rows go along as JSON `{ columns, rows }` structured
+ * data, from which the UI draws it. A row too long for a chunk alone is a chunk of its own.
  */
 function* chunkTable(page: ParsedPage, chunkTokens: number): Generator<Omit<TextChunk, "index" | "pageNumber">> {
   const { columns, rows } = page.table!;
   const heading = page.heading ?? null;
-  const header = renderTable(columns, []);
-  const headerTokens = countTokensBounded(header);
   const emit = (group: string[][]) => {
     const text = renderTable(columns, group);
     return { text, heading, tokenCount: countTokensBounded(text), structuredData: JSON.stringify({ columns, rows: group }) };
@@ -109,14 +107,14 @@ function* chunkTable(page: ParsedPage, chunkTokens: number): Generator<Omit<Text
     return;
   }
   let group: string[][] = [];
-  let used = headerTokens;
+  let used = 0;
   for (const row of rows) {
     // Each row is one line: its tokens plus the line break.
-    const cost = countTokensBounded(renderTable(columns, [row]).slice(header.length)) + 1;
+    const cost = countTokensBounded(renderRow(columns, row)) + 1;
     if (group.length > 0 && used + cost > chunkTokens) {
       yield emit(group);
       group = [];
-      used = headerTokens;
+      used = 0;
     }
     group.push(row);
     used += cost;

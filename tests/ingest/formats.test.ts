@@ -8,7 +8,11 @@ import { imageSize, sniffType } from "@/lib/ingest/sniff";
 import { closeOcrPool } from "@/lib/ingest/workers/ocr-pool";
 import { activeIngestor, activeRetriever, startWorker, stopWorker } from "@/lib/knowledge";
 import { Chunk, type IngestionJobStatus } from "@/lib/knowledge/schemas";
+import { GET as contentGet } from "@/app/v1/collections/[name]/documents/[file_id]/content/route";
+import { GET as imageGet } from "@/app/v1/collections/[name]/documents/[file_id]/image/route";
+import { resetConfig } from "@/lib/config";
 import { freshDataDir } from "../helpers/env";
+import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
 import { writeTemp } from "../helpers/files";
 import { ingestAndWait } from "../helpers/jobs";
 import { makePdf } from "./helpers/pdf";
@@ -119,7 +123,7 @@ describe("structure of each format", () => {
       [2, "sheet Staff", "table"],
     ]);
     expect(doc.pages[0].table!.rows).toContainEqual(["Gondola research", "Q2", "60000", "2024-06-30"]);
-    expect(doc.pages[0].text.split("\n")[0]).toBe("| Department | Quarter | Amount | Approved |");
+    expect(doc.pages[0].text.split("\n")[0]).toBe("Department: Marketing; Quarter: Q1; Amount: 12000; Approved: 2024-03-31.");
   });
 
   it("HTML: the main content only, not navigation, banner, sidebar or footer", async () => {
@@ -149,7 +153,7 @@ describe("structure of each format", () => {
     expect(chunks.length).toBeGreaterThan(5);
     let total = 0;
     for (const chunk of chunks) {
-      expect(chunk.text.startsWith("| Item | Location | Stock |\n| --- | --- | --- |\n")).toBe(true);
+      for (const line of chunk.text.split("\n")) expect(line).toMatch(/^Item: item-\d+; Location: warehouse \d; Stock: \d+\.$/);
       expect(chunk.tokenCount).toBeLessThanOrEqual(256);
       const data = JSON.parse(chunk.structuredData!) as { columns: string[]; rows: string[][] };
       expect(data.columns).toEqual(["Item", "Location", "Stock"]);
@@ -171,6 +175,37 @@ describe("structure of each format", () => {
     const chunks = chunkDocument(await parseFile(utf8(fixtures.MARKDOWN_TEXT), "notes.md"), { chunkTokens: 64, overlapTokens: 0 });
     expect(chunks.find((c) => c.text.includes("hedgehog"))?.heading).toBe("Version 3");
     expect(chunks.find((c) => c.text.includes("badger"))?.heading).toBe("Version 2");
+  });
+});
+
+describe("image captions", () => {
+  let fake: FakeOpenAI;
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    Object.assign(process.env, { OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_API_KEY: "test", VISION_MODEL: "vision-test" });
+    resetConfig();
+  });
+  afterAll(async () => {
+    process.env = saved;
+    resetConfig();
+    await fake.close();
+  });
+
+  it("puts a vision model's caption before the OCR text when one is configured", async () => {
+    fake.script.push({ kind: "json", content: "A bar chart of monthly sales." });
+    const doc = await parseFile(await fixtures.makeTextImage(["Sales by month"], { width: 600 }), "chart.png");
+    expect(doc.pages[0]).toMatchObject({ contentType: "image", contentSubtype: "png" });
+    expect(doc.pages[0].text).toMatch(/^Image: A bar chart of monthly sales\.\n\nSales by month$/);
+    const sent = JSON.stringify(fake.requests[0].body);
+    expect(sent).toContain('"model":"vision-test"');
+    expect(sent).toContain('"url":"data:image/png;base64,iVBOR');
+  });
+
+  it("keeps the OCR text when the vision model fails", async () => {
+    fake.script.push({ kind: "status", status: 500, message: "down" });
+    const doc = await parseFile(await fixtures.makeTextImage(["Sales by month"], { width: 600 }), "chart.png");
+    expect(doc.pages[0].text).toBe("Sales by month");
   });
 });
 
@@ -264,6 +299,21 @@ describe("ingestion and retrieval of every format", () => {
     const [image] = await search("backup generator load test");
     expect(image).toMatchObject({ content_type: "image", content_subtype: "png" });
     expect(image.image_url).toBe(`/v1/collections/${collection}/documents/${ids["report.png"]}/image`);
+  });
+
+  it("serves an image passage's picture, and no other document, from the image route", async () => {
+    const get = (fileId: string) => imageGet(new Request(`http://localhost/v1/collections/${collection}/documents/${fileId}/image`), { params: Promise.resolve({ name: collection, file_id: fileId }) });
+    const image = await get(ids["report.png"]);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await get(ids["book.xlsx"])).status).toBe(404);
+  });
+
+  it("opens an uploaded web page sandboxed: its scripts never run on this origin", async () => {
+    const page = await contentGet(new Request("http://localhost/"), { params: Promise.resolve({ name: collection, file_id: ids["news.html"] }) });
+    expect(page.headers.get("content-type")).toBe("text/html");
+    expect(page.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
   });
 
   it("reads a generated page of known text with at least 95% word accuracy", async () => {

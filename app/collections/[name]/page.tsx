@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CollectionView } from "@/components/collections/CollectionView";
 import { config } from "@/lib/config";
-import { SUPPORTED_EXTENSIONS } from "@/lib/ingest/parse";
+import { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS } from "@/lib/ingest/parse";
 
 type Props = { params: Promise<{ name: string }> };
 
@@ -12,5 +12,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CollectionPage({ params }: Props) {
   const name = decodeURIComponent((await params).name);
   // The server's limits, passed down so the drop zone checks files before uploading them.
-  return <CollectionView name={name} maxUploadMb={config().maxUploadMb} supportedExtensions={[...SUPPORTED_EXTENSIONS]} />;
+  return <CollectionView name={name} maxUploadMb={config().maxUploadMb} supportedExtensions={[...SUPPORTED_EXTENSIONS]} supportedFormats={SUPPORTED_LABELS} />;
 }

@@ -1,19 +1,23 @@
 import { IngestError } from "@/lib/errors";
+import { captionImage } from "@/lib/models/vision";
 import type { ParsedDocument } from "../types";
 import { assertImageSize } from "../sniff";
 import { ocrPool } from "../workers/ocr-pool";
 import { normalizeWhitespace } from "../normalize";
+import { reflowPdfPage } from "../pdf-reflow";
 
 export const IMAGE_MIME_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
 
 /**
  * A picture (PNG, JPEG, WebP): one image page whose text is what OCR reads in it (possibly
- * nothing, for a photo: the image is still stored and found by its file name).
+ * nothing, for a photo: the image is still stored and found by its file name), after a caption
+ * from the vision model when one is configured.
  */
 export async function parseImage(data: Uint8Array, kind: ImageKind): Promise<ParsedDocument> {
   assertImageSize(data, kind, kind.toUpperCase());
-  const text = await ocrText(data);
+  const [ocr, caption] = await Promise.all([ocrText(data), captionImage(data, IMAGE_MIME_TYPES[kind])]);
+  const text = [caption && `Image: ${caption}`, ocr].filter(Boolean).join("\n\n");
   return {
     pages: [{ pageNumber: null, text, contentType: "image", contentSubtype: kind }],
     pageCount: null,
@@ -35,8 +39,11 @@ export async function ocrText(image: Uint8Array): Promise<string> {
   }
 }
 
-/** Tesseract's lines, tidied; lines of only stray marks (noise read from a photo) are dropped. */
+/**
+ * Tesseract's lines, tidied: lines of only stray marks (noise read from a photo) are dropped,
+ * and lines wrapped inside a paragraph are joined as a PDF page's are (so sentences stay whole).
+ */
 export function cleanOcrText(text: string): string {
   const lines = text.split("\n").filter((line) => (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 || line.trim() === "");
-  return normalizeWhitespace(lines.join("\n"));
+  return reflowPdfPage(normalizeWhitespace(lines.join("\n")));
 }

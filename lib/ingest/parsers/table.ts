@@ -62,8 +62,18 @@ function tidyTable({ columns, rows }: ParsedTable): ParsedTable {
   };
 }
 
-/** A Markdown pipe table: readable as text, searchable, and rendered as a table where shown. */
+/**
+ * A table as text: one line per row, each value after its column's name ("Name: Ada; Role:
+ * Platypus wrangler."), so every row reads (and is quoted in an answer) as a sentence that
+ * repeats the header, and a search for a column name and a value finds the row. Where a table
+ * is shown, it is drawn from the rows themselves (structured_data).
+ */
 export function renderTable(columns: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
-  return [line(columns), line(columns.map(() => "---")), ...rows.map(line)].join("\n");
+  if (rows.length === 0) return `Columns: ${columns.join(", ")}.`;
+  return rows.map((row) => renderRow(columns, row)).join("\n");
+}
+
+export function renderRow(columns: string[], row: string[]): string {
+  const line = columns.flatMap((c, i) => (row[i] ? [`${c}: ${row[i]}`] : [])).join("; ");
+  return /[.!?]$/.test(line) ? line : `${line}.`;
 }
