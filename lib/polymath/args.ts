@@ -1,3 +1,4 @@
+import { readTextWithin } from "@/lib/http/body";
 import {
   COUNT_TYPES,
   DEFAULT_COUNT,
@@ -34,10 +35,12 @@ export async function readArguments(request: Request): Promise<Record<string, un
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw new PolymathError(`The request body is larger than ${MAX_BODY_BYTES} bytes`);
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  // Counted while read: a chunked body declares no length.
+  const text = await readTextWithin(request, MAX_BODY_BYTES, () => new PolymathError(`The request body is larger than ${MAX_BODY_BYTES} bytes`));
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await new Response(text, { headers: { "content-type": type } }).formData();
     } catch {
       throw new PolymathError("The form data could not be read");
     }
@@ -48,8 +51,6 @@ export async function readArguments(request: Request): Promise<Record<string, un
     }
     return args;
   }
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new PolymathError(`The request body is larger than ${MAX_BODY_BYTES} bytes`);
   if (!text.trim()) return {};
   if (type.includes("json") || /^\s*\{/.test(text)) {
     let body: unknown;
