@@ -98,12 +98,13 @@ async function main() {
     console.log(`  full answer      ${fmt(ok.map((r) => r.full))}`);
     console.log(
       `  ingestion        ${ingestion.length} runs of ${dataset.files.length} files (${dataset.pages}) meanwhile, ` +
-        `${ingestion.filter((r) => r.status === "completed").length} completed, median ${median(ingestion.map((r) => r.seconds)).toFixed(1)} s each`,
+        `${ingestion.filter((r) => r.status === "completed").length} completed (${ingestion.map((r) => r.seconds.toFixed(1)).join(" s, ")} s)`,
     );
 
     // 2. Memory: RSS after 1,000 and 10,000 more requests (ingestion over).
     console.log(`\nRSS of the server process (pid ${server.pid}) over ${RSS_LATE} chat streams, ${STREAMS} at a time…`);
-    const stopAt = Date.now() + RSS_PHASE_LIMIT_MS;
+    const phaseStart = Date.now();
+    const stopAt = phaseStart + RSS_PHASE_LIMIT_MS;
     const rss: Record<number, number> = { 0: rssMb(server.pid) };
     let done = 0;
     let phaseErrors = 0;
@@ -117,7 +118,7 @@ async function main() {
     console.log(`  after ${RSS_EARLY}       ${rss[RSS_EARLY]?.toFixed(0)} MB`);
     console.log(`  after ${RSS_LATE}      ${rss[RSS_LATE]?.toFixed(0) ?? `not reached (${done} in ${RSS_PHASE_LIMIT_MS / 60_000} min)`} MB`);
     if (rss[RSS_LATE]) console.log(`  ratio            ${(rss[RSS_LATE] / rss[RSS_EARLY]).toFixed(3)} (after ${RSS_LATE} / after ${RSS_EARLY})`);
-    console.log(`  errors           ${phaseErrors}`);
+    console.log(`  errors           ${phaseErrors} (${done} requests in ${((Date.now() - phaseStart) / 1000).toFixed(0)} s)`);
   } finally {
     await server.stop();
   }
