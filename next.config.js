@@ -7,7 +7,8 @@ const nextConfig = {
   serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "unpdf", "pg", "tesseract.js", "@napi-rs/canvas"],
   // The PDF parser worker is started by path at run time (lib/ingest/workers/pdf-pool.ts), so
   // tracing cannot see it: ship it with every server route.
-  outputFileTracingIncludes: { "/*": ["./lib/ingest/workers/*.mjs"] },
+  // The OCR model is read by path at run time too (lib/ingest/workers/ocr-pool.ts).
+  outputFileTracingIncludes: { "/*": ["./lib/ingest/workers/*.mjs", "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*"] },
   poweredByHeader: false,
   // Polymath clients discover the library host from the home page (lib/polymath/http.ts).
   async headers() {
