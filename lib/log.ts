@@ -3,13 +3,23 @@
  * gives every request (x-request-id), so one request's lines can be found together.
  */
 
+import { AsyncLocalStorage } from "node:async_hooks";
+
 export const REQUEST_ID_HEADER = "x-request-id";
+
+/** The request being served, for lines logged deep inside it (a model failure mid-stream). */
+const current = new AsyncLocalStorage<{ requestId?: string }>();
+
+export function withRequest<T>(request: Request | null | undefined, work: () => T): T {
+  return current.run({ requestId: requestIdOf(request) }, work);
+}
 
 type Level = "info" | "warn" | "error";
 type Fields = Record<string, unknown>;
 
 export function log(level: Level, event: string, fields: Fields = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }, (_key, value: unknown) =>
+  const requestId = current.getStore()?.requestId;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...(requestId ? { request_id: requestId } : {}), ...fields }, (_key, value: unknown) =>
     value instanceof Error ? { name: value.name, message: value.message, stack: value.stack?.split("\n").slice(0, 6).join("\n") } : value,
   );
   if (level === "error") console.error(line);

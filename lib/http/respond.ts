@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { AppError, badRequest } from "@/lib/errors";
-import { log, requestIdOf } from "@/lib/log";
+import { log, requestIdOf, withRequest } from "@/lib/log";
 import { MAX_JSON_BYTES, readLimitedText } from "@/lib/security/limits";
 import { TooManyAttempts } from "@/lib/security/rate-limit";
 import { isCrossSite } from "./cross-site";
@@ -47,7 +47,7 @@ export function route<Args extends unknown[]>(
       if (request && isCrossSite(request)) {
         throw new AppError(403, "Cross-site requests are not allowed");
       }
-      return await handler(...args);
+      return await withRequest(request, () => handler(...args));
     } catch (error) {
       if (error instanceof TooManyAttempts) {
         return NextResponse.json(shape(error.message), { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
