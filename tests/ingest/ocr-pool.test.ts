@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { OcrPool, englishLangPath } from "@/lib/ingest/workers/ocr-pool";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/** The OCR pool's limits, without OCR itself (formats.test.ts reads real text once and shares it). */
+describe("OCR worker pool", () => {
+  it("loads the English model from node_modules, never from the network", () => {
+    const folder = englishLangPath();
+    expect(folder).toContain(`node_modules${path.sep}@tesseract.js-data${path.sep}eng`);
+    expect(existsSync(path.join(folder, "eng.traineddata.gz"))).toBe(true);
+  });
+
+  it("fails a page that takes longer than the limit, ends its worker, and takes the next page", async () => {
+    const pool = new OcrPool(1, 1);
+    const pages = [pool.recognize(new Uint8Array([1, 2, 3])), pool.recognize(new Uint8Array([4, 5, 6]))];
+    for (const page of pages) await expect(page).rejects.toMatchObject({ name: "OcrTimeoutError", message: "OCR of one page took longer than 0 s" });
+    expect(pool.stats()).toMatchObject({ threads: 0, busy: 0, queued: 0 });
+    await pool.close();
+    await expect(pool.recognize(new Uint8Array([1]))).rejects.toMatchObject({ name: "OcrUnavailableError" });
+  });
+
+  it("refuses a size that is not a positive integer", () => {
+    expect(() => new OcrPool(0, 1000)).toThrow(RangeError);
+  });
+});
