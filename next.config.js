@@ -1,3 +1,8 @@
+const otherPlatformBinaries = [
+  "node_modules/@lancedb/lancedb-{darwin,win32,linux-arm64,linux-x64-musl}*/**",
+  "node_modules/@napi-rs/canvas-{darwin,win32,android,linux-arm,linux-riscv,linux-x64-musl}*/**",
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Separate build folders let several builds/dev servers run side by side (tests, benches).
@@ -9,6 +14,9 @@ const nextConfig = {
   // tracing cannot see it: ship it with every server route.
   // The OCR model is read by path at run time too (lib/ingest/workers/ocr-pool.ts).
   outputFileTracingIncludes: { "/*": ["./lib/ingest/workers/*.mjs", "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*"] },
+  // Functions run on linux-x64 glibc (Vercel, the Node images): native builds for other platforms
+  // that npm installed beside it would double LanceDB's 200 MB library in a function.
+  outputFileTracingExcludes: { "/*": otherPlatformBinaries },
   poweredByHeader: false,
   // Polymath clients discover the library host from the home page (lib/polymath/http.ts).
   async headers() {

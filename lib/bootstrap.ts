@@ -1,10 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { config } from "./config";
 import { migrate } from "./db/migrate";
-import { startWorker } from "./knowledge";
 import { clearIncoming } from "./knowledge/storage";
+import { markServerStarted } from "./knowledge/worker-mode";
 
-/** Runs once per server start: schema up to date, crash leftovers gone, then the ingestion worker. */
+/**
+ * Runs once per server start: schema up to date, crash leftovers gone. It imports no knowledge
+ * store: instrumentation's imports are traced into every serverless function, and LanceDB's
+ * native library alone is 200 MB. The in-process worker (INGEST_WORKER=server, the default off
+ * Vercel) starts with the first module that loads the knowledge store (lib/knowledge/index.ts);
+ * `npm start` and the health check load it at once.
+ */
 export async function bootstrap(): Promise<void> {
   // Owner-only when created here: the database, the originals and the ERI secret live in it.
   mkdirSync(config().dataDir, { recursive: true, mode: 0o700 });
@@ -12,5 +18,5 @@ export async function bootstrap(): Promise<void> {
   if (applied.length) console.log(`[db] applied migrations: ${applied.join(", ")}`);
   const leftovers = await clearIncoming();
   if (leftovers) console.log(`[uploads] removed ${leftovers} temp upload(s) left by an earlier run`);
-  startWorker();
+  markServerStarted();
 }

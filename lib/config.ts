@@ -7,7 +7,8 @@ import { z } from "zod";
  * Read lazily (not at import) so tests can point DATA_DIR elsewhere before first use.
  */
 const envSchema = z.object({
-  DATA_DIR: z.string().default("./data"),
+  // A Vercel function may write only under /tmp.
+  DATA_DIR: z.string().default(process.env.VERCEL ? "/tmp/docchat" : "./data"),
   DATABASE_URL: z.string().optional(),
   LANCEDB_URI: z.string().optional(),
   UPLOAD_DIR: z.string().optional(),

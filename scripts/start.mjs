@@ -38,4 +38,22 @@ if (!loopback && !process.env.ADMIN_TOKEN?.trim()) {
 if (loopback) console.log(`Serving this machine only (${host}). To open it to a network, set ADMIN_TOKEN and HOST=0.0.0.0.`);
 const server = spawn(process.execPath, [next, "start", "-H", host, ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+
+// The in-process ingestion worker starts with the knowledge store (lib/knowledge/index.ts), which
+// the server loads on the first request that needs it: the health check loads it at once, so jobs
+// an earlier run left unfinished resume without waiting for a visitor.
+const args = process.argv.slice(2);
+const portAt = args.findIndex((a) => a === "-p" || a === "--port");
+const port = portAt >= 0 ? args[portAt + 1] : process.env.PORT || "3000";
+const probeHost = ["0.0.0.0", "::"].includes(host) ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+(async () => {
+  for (let i = 0; i < 600 && server.exitCode === null; i++) {
+    try {
+      if ((await fetch(`http://${probeHost}:${port}/v1/knowledge/health`)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+})();
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,9 +1,8 @@
 import { badRequest, notFound } from "@/lib/errors";
-import { activeIngestor } from "./index";
 import { findCollection } from "./repo";
-import { COLLECTION_NAME_RE, type CollectionInfo } from "./schemas";
+import { COLLECTION_NAME_RE } from "./schemas";
 
-/** Route-parameter checks shared by the /v1 handlers. */
+/** Route-parameter checks shared by the /v1 handlers (database only: no knowledge store loaded). */
 
 export function collectionName(raw: string): string {
   // Next has decoded the path segment already; decoding again would choke on a literal "%".
@@ -21,11 +20,4 @@ export async function existingCollectionName(raw: string): Promise<string> {
   const name = collectionName(raw);
   if (!(await findCollection(name))) throw notFound(`Collection '${name}' not found`);
   return name;
-}
-
-export async function existingCollection(raw: string): Promise<CollectionInfo> {
-  const name = collectionName(raw);
-  const info = await activeIngestor().getCollection(name);
-  if (!info) throw notFound(`Collection '${name}' not found`);
-  return info;
 }

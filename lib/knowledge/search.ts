@@ -1,6 +1,6 @@
 import { applyCorrections } from "@/lib/text/typos";
 import { onePerPage } from "./pages";
-import { activeRetriever, getRetriever } from "./index";
+import { activeRetriever, getRetriever } from "./retrievers";
 import { listCollectionRows } from "./repo";
 import type { Chunk, Filters, RetrievalMode, RetrievalResult } from "./schemas";
 import type { ReadChunksOptions, SpellingResult, StoredPassage } from "./types";

@@ -30,6 +30,8 @@ const RULES: Rule[] = [
   { path: /^\/(auth|auth\/methods|dataSource|embedding\/info|retrieval|retrieval\/info|security\/requirements)$/, access: "protocol" },
   { path: /^\/api\/polymath$/, access: "protocol" },
   { path: /^\/api\/copilot\/(search|openapi\.json|ai-plugin\.json)$/, access: "protocol" },
+  // Vercel Cron: the route checks CRON_SECRET itself (lib/security/cron.ts).
+  { path: /^\/api\/cron\/ingest$/, access: "protocol" },
   // Chat and what a chat user reads.
   { path: /^\/$/, access: "user" },
   { path: /^\/api\/(chat|chat\/stream|suggestions)$/, access: "user" },

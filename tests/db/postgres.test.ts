@@ -1,69 +1,35 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { closeDb, db } from "@/lib/db/client";
 import { loadMigrations, migrate } from "@/lib/db/migrate";
+import { findPgBin, startPostgres, type TestPostgres } from "../helpers/postgres";
 import { declaredColumns } from "./schema-columns";
 
 /**
  * The production path: the same migrations and Prisma client against a real PostgreSQL server,
  * started here from the machine's PostgreSQL binaries (skipped where there are none).
  */
-function findPgBin(): string | null {
-  const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return null;
-  const version = readdirSync(root).sort().at(-1);
-  const bin = version ? path.join(root, version, "bin") : "";
-  return bin && existsSync(path.join(bin, "initdb")) ? bin : null;
-}
-
 const bin = findPgBin();
-const asRoot = process.getuid?.() === 0;
-// PostgreSQL refuses to run as root: run it as "nobody" then.
-const run = (cmd: string, args: string[]) => (asRoot ? ["runuser", ["-u", "nobody", "--", cmd, ...args]] : [cmd, args]) as [string, string[]];
 
 describe.skipIf(!bin)("PostgreSQL", () => {
-  let server: ChildProcess;
+  let server: TestPostgres | null = null;
   let url = "";
-  const dir = mkdtempSync(path.join(os.tmpdir(), "docchat-pg-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-
   let started = false;
 
   beforeAll(async () => {
-    chmodSync(dir, 0o777);
-    try {
-      execFileSync(...run(path.join(bin!, "initdb"), ["-D", path.join(dir, "db"), "-A", "trust", "-U", "postgres"]), { stdio: "ignore" });
-    } catch (error) {
-      // Binaries present but unusable here (no runuser, no permission): nothing to test against.
-      console.warn("[postgres test] initdb failed, skipping:", (error as Error).message);
-      return;
-    }
-    server = spawn(...run(path.join(bin!, "postgres"), ["-D", path.join(dir, "db"), "-p", String(port), "-k", dir, "-h", "127.0.0.1"]), { stdio: "ignore" });
-    url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-    for (let i = 0; i < 100; i++) {
-      const client = new pg.Client({ connectionString: url });
-      try {
-        await client.connect();
-        await client.end();
-        started = true;
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    throw new Error("PostgreSQL did not start");
+    server = await startPostgres(bin);
+    url = server?.url ?? "";
+    started = server !== null;
   }, 60_000);
 
   afterAll(async () => {
     await closeDb();
     delete process.env.DATABASE_URL;
     resetConfig();
-    server?.kill("SIGINT");
+    server?.stop();
   });
 
   it("applies the migrations once, recorded for prisma migrate", async (ctx) => {

@@ -11,7 +11,9 @@ import { keepUpload, removeCollectionUploads, removeUpload, safeFileName } from 
 import { wakeWorker } from "./jobs/worker";
 import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
 
-export const LANCEDB_BACKEND = "lancedb";
+import { LANCEDB_BACKEND } from "./backend";
+
+export { LANCEDB_BACKEND };
 
 /** Collections live in the metadata DB (name, model) and as one LanceDB table each. */
 export class LanceDbIngestor implements Ingestor {

@@ -4,7 +4,7 @@ import type { ReadChunksOptions, RetrieveOptions, Retriever, SpellingResult, Sto
 import { filtersToWhere } from "./filters";
 import * as repo from "../repo";
 import { readRows, searchChunks, spellCheck, type ScoredChunk } from "./store";
-import { LANCEDB_BACKEND } from "./ingestor";
+import { LANCEDB_BACKEND } from "./backend";
 
 /** "report.pdf, p.15"; "deck.pptx, slide 3" and "book.xlsx, sheet Budget" when the page has a locator. */
 export function displayCitation(fileName: string, page: number | null, locator?: string | null): string {

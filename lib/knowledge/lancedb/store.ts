@@ -1,6 +1,8 @@
 import * as lancedb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
 import { config } from "@/lib/config";
+import { isPostgresUrl } from "@/lib/db/client";
+import { workerMode } from "../worker-mode";
 import type { RetrievalMode } from "../schemas";
 import type { SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
@@ -105,9 +107,19 @@ const globalStore = globalThis as unknown as { __docchatLance?: StoreState };
 function state(): StoreState {
   const uri = config().lancedbUri;
   if (globalStore.__docchatLance?.uri !== uri) {
-    globalStore.__docchatLance = { uri, connection: lancedb.connect(uri), tables: new Map() };
+    globalStore.__docchatLance = { uri, connection: lancedb.connect(uri, connectOptions()), tables: new Map() };
   }
   return globalStore.__docchatLance;
+}
+
+/**
+ * Other processes write here too when workers are separate or several app instances share a
+ * PostgreSQL: open tables then look for newer versions at most once a second. A lone process on
+ * the embedded database sees its own writes at once and skips the check.
+ */
+function connectOptions(): Partial<lancedb.ConnectionOptions> {
+  const alone = workerMode() === "server" && !isPostgresUrl(config().databaseUrl);
+  return alone ? {} : { readConsistencyInterval: 1 };
 }
 
 /** Collection names are validated upstream (lowercase, digits, underscores): safe as table names. */

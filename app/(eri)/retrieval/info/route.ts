@@ -1,6 +1,6 @@
 import { RetrievalInfos } from "@/lib/eri/schemas";
 import { eriJson, eriRoute } from "@/lib/eri/server/http";
-import { retrievalInfos } from "@/lib/eri/server/retrieval";
+import { retrievalInfos } from "@/lib/eri/server/processes";
 
 export const dynamic = "force-dynamic";
 

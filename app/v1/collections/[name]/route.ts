@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
-import { existingCollection } from "@/lib/knowledge/params";
+import { existingCollection } from "@/lib/knowledge/existing";
 
 type Ctx = { params: Promise<{ name: string }> };
 

@@ -21,6 +21,11 @@ const HEARTBEAT_MS = 5_000;
 const STALE_AFTER_MS = 30_000;
 /** Bounded so one instance does not hoard the queue a shared database offers its peers. */
 const MAX_ACTIVE_JOBS = 4;
+/**
+ * Attempts per file: an attempt the process did not survive (out of memory, a serverless
+ * function's time limit) leaves the file to be retried; after this many it is failed instead.
+ */
+export const MAX_FILE_ATTEMPTS = 3;
 
 interface WorkerState {
   running: boolean;
@@ -48,7 +53,12 @@ export function wakeWorker(): void {
   globalWorker.__docchatWorker?.wake();
 }
 
-export function startWorker(): WorkerState {
+/**
+ * Starts this process's worker (once). `shared`: other workers may be running on the same
+ * database (separate `npm run worker` processes), so only jobs with a stale heartbeat are
+ * taken back at start; otherwise an embedded database's running jobs are all orphans.
+ */
+export function startWorker(options: { shared?: boolean } = {}): WorkerState {
   if (globalWorker.__docchatWorker?.running) return globalWorker.__docchatWorker;
   let wakeUp: () => void = () => undefined;
   let stopped = false;
@@ -83,7 +93,7 @@ export function startWorker(): WorkerState {
   const loop = (async () => {
     // An embedded (SQLite) database has one server process: at its start every running job is
     // orphaned. A shared PostgreSQL may have live peers, so only stale heartbeats count there.
-    const sharedDb = isPostgresUrl(config().databaseUrl);
+    const sharedDb = options.shared || isPostgresUrl(config().databaseUrl);
     await repo.requeueInterruptedJobs(sharedDb ? STALE_AFTER_MS : 0).catch((error) => console.error("[ingest] requeue failed:", error));
     while (!stopped) {
       await drain(() => stopped, takeNewWork);
@@ -92,6 +102,19 @@ export function startWorker(): WorkerState {
   })();
   globalWorker.__docchatWorker = state;
   return state;
+}
+
+/**
+ * Without a long-lived process (INGEST_WORKER=request): claims queued jobs and runs them until
+ * none is left or `budgetMs` has passed, then hands unfinished jobs back to the queue (files
+ * under way finish first). Where this process runs a worker already, it only wakes it.
+ */
+export async function runQueuedJobs(budgetMs: number): Promise<void> {
+  if (globalWorker.__docchatWorker?.running) return wakeWorker();
+  const deadline = Date.now() + budgetMs;
+  await drain(() => Date.now() >= deadline, () => false);
+  await completions;
+  await Promise.allSettled(optimizing);
 }
 
 export async function stopWorker(): Promise<void> {
@@ -178,7 +201,9 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
     await finishJob(jobId, "failed", "The collection was deleted before ingestion finished");
     return null;
   }
-  const queue = job.files.filter((f) => f.status !== "success" && f.status !== "failed");
+  const unfinished = job.files.filter((f) => f.status !== "success" && f.status !== "failed");
+  const queue = unfinished.filter((f) => f.attempts < MAX_FILE_ATTEMPTS);
+  await giveUp(unfinished.filter((f) => f.attempts >= MAX_FILE_ATTEMPTS));
   const docs = new Map((await db().document.findMany({ where: { id: { in: queue.map((f) => f.documentId) } } })).map((d) => [d.id, d]));
   let embedder: ActiveJob["embedder"] = null;
   let jobError: string | null = null;
@@ -198,11 +223,17 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
 async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Promise<void> {
   const doc = job.docs.get(jobFile.documentId);
   if (!doc) return; // deleted while queued
-  const setFile = (data: { status?: string; progressPercent?: number; chunksCreated?: number; errorMessage?: string | null }) =>
-    db().jobFile.update({ where: { id: jobFile.id }, data }).then(() => undefined);
+  const setFile = (data: {
+    status?: string;
+    progressPercent?: number;
+    chunksCreated?: number;
+    errorMessage?: string | null;
+    attempts?: { increment: number };
+  }) => db().jobFile.update({ where: { id: jobFile.id }, data }).then(() => undefined);
   try {
     if (!job.embedder) throw new IngestError(job.jobError ?? "No embedder available");
-    await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null, chunksCreated: 0 });
+    // Counted before the work: an attempt that kills the process still counts.
+    await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null, chunksCreated: 0, attempts: { increment: 1 } });
     await db().document.update({ where: { id: doc.id }, data: { status: "ingesting", errorMessage: null } });
     const outcome = await ingestFile(
       { fileId: doc.id, fileName: doc.fileName, storagePath: doc.storagePath, collectionName: job.collectionName },
@@ -229,8 +260,20 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
   }
 }
 
+/** Files whose earlier attempts never finished (each ended its process): failed, not retried. */
+async function giveUp(files: JobRow["files"]): Promise<void> {
+  const message = `Ingestion of this file was interrupted ${MAX_FILE_ATTEMPTS} times (too large or too slow to process here?); it was not retried again.`;
+  for (const file of files) {
+    await db().jobFile.update({ where: { id: file.id }, data: { status: "failed", progressPercent: 100, errorMessage: message } });
+    await db()
+      .document.updateMany({ where: { id: file.documentId }, data: { status: "failed", errorMessage: message, chunkCount: 0, ingestedAt: new Date() } });
+  }
+}
+
 /** Completions one at a time: two jobs of one collection must not build its text index at once. */
 let completions: Promise<void> = Promise.resolve();
+/** Table compactions under way (awaited where the process may end after the work: runQueuedJobs). */
+const optimizing = new Set<Promise<void>>();
 function completeJob(job: ActiveJob): Promise<void> {
   completions = completions.then(() => endJob(job));
   return completions;
@@ -249,8 +292,12 @@ async function endJob(job: ActiveJob): Promise<void> {
       succeeded > 0 ? "completed" : "failed",
       succeeded > 0 ? null : job.jobError ?? `All ${files.length} file${files.length === 1 ? "" : "s"} failed to ingest`,
     );
+    console.log(`[ingest] job ${job.id} ${succeeded > 0 ? "completed" : "failed"}: ${succeeded} of ${files.length} file(s) ingested (pid ${process.pid})`);
     if (succeeded > 0) {
-      optimizeTable(job.collectionName).catch((error) => console.error("[ingest] optimize failed:", error));
+      const optimized = optimizeTable(job.collectionName)
+        .catch((error) => console.error("[ingest] optimize failed:", error))
+        .finally(() => optimizing.delete(optimized));
+      optimizing.add(optimized);
     }
   } catch (error) {
     // Left "processing": its heartbeat stops, so it is requeued and ended on a later claim.

@@ -1,5 +1,7 @@
-import { json, parseWith, route } from "@/lib/http/respond";
+import { AppError } from "@/lib/errors";
+import { json, parseWith, readJson, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
+import { ingestAfterResponse } from "@/lib/knowledge/background";
 import { existingCollectionName } from "@/lib/knowledge/params";
 import { DeleteFilesRequest } from "@/lib/knowledge/schemas";
 import { discardUploads, receiveUpload } from "@/lib/knowledge/upload";
@@ -15,6 +17,7 @@ export const POST = route(async (request: Request, { params }: Ctx) => {
     await discardUploads(files);
     throw error;
   });
+  ingestAfterResponse();
   return json(
     { job_id: jobId, file_ids: fileIds, message: `Ingestion job submitted for ${files.length} file(s)` },
     202,
@@ -30,7 +33,11 @@ export const GET = route(async (_request: Request, { params }: Ctx) => {
 export const DELETE = route(async (request: Request, { params }: Ctx) => {
   const name = await existingCollectionName((await params).name);
   const fromQuery = new URL(request.url).searchParams.getAll("file_ids").flatMap((v) => v.split(",")).filter(Boolean);
-  const body = fromQuery.length ? { file_ids: fromQuery } : await request.json().catch(() => ({}));
+  // No or unreadable JSON reads as {} (the schema then says what is missing); too large stays 413.
+  const body = fromQuery.length ? { file_ids: fromQuery } : await readJson(request).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 413) throw error;
+    return {};
+  });
   const { file_ids } = parseWith(DeleteFilesRequest, body);
   return json(await activeIngestor().deleteFiles(file_ids, name));
 });

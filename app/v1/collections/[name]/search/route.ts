@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { activeRetriever } from "@/lib/knowledge";
+import { activeRetriever } from "@/lib/knowledge/retrievers";
 import { json, parseWith, readJson, route } from "@/lib/http/respond";
 import { filterClauses } from "@/lib/knowledge/filters";
 import { existingCollectionName } from "@/lib/knowledge/params";

@@ -1,8 +1,8 @@
 import { notFound } from "@/lib/errors";
 import { adminRoute } from "@/lib/http/admin";
 import { json, parseWith, readJson } from "@/lib/http/respond";
-import { getRetriever } from "@/lib/knowledge";
 import { SourceSearchRequest } from "@/lib/eri/source-schemas";
+import { EriRetriever } from "@/lib/eri/retriever";
 import { getSource } from "@/lib/eri/sources";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -12,6 +12,6 @@ export const POST = adminRoute(async (request: Request, { params }: Ctx) => {
   const { id } = await params;
   const body = parseWith(SourceSearchRequest, await readJson(request));
   if (!(await getSource(id))) throw notFound(`ERI source '${id}' not found`);
-  const result = await getRetriever("eri").retrieve(body.query, id, body.top_k, null, { signal: request.signal });
+  const result = await new EriRetriever().retrieve(body.query, id, body.top_k, null, { signal: request.signal });
   return json(result, result.success ? 200 : 502);
 });

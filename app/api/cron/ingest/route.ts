@@ -1,0 +1,17 @@
+import { json, route } from "@/lib/http/respond";
+import { INGEST_BUDGET_MS } from "@/lib/knowledge/background";
+import { runQueuedJobs } from "@/lib/knowledge";
+import { pendingJobIds } from "@/lib/knowledge/repo";
+import { requireCronSecret } from "@/lib/security/cron";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Vercel Cron (vercel.json): resumes ingestion jobs no function is running any more (a timed-out
+ * upload, a crash: stale heartbeats) and any still queued, for up to INGEST_BUDGET_MS.
+ */
+export const GET = route(async (request: Request) => {
+  requireCronSecret(request);
+  await runQueuedJobs(INGEST_BUDGET_MS);
+  return json({ pending_jobs: (await pendingJobIds()).length });
+});

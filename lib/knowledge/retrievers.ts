@@ -1,0 +1,17 @@
+import { config } from "@/lib/config";
+import { EriRetriever, ERI_BACKEND } from "@/lib/eri/retriever";
+import { getRetriever, registerRetriever } from "./registry";
+import { LanceDbRetriever } from "./lancedb/retriever";
+import { LANCEDB_BACKEND } from "./lancedb/backend";
+
+/**
+ * The built-in retrievers, registered on import. Apart from the ingestors (./index.ts), so a
+ * function that only searches carries no file parsers, OCR or canvas.
+ */
+registerRetriever(LANCEDB_BACKEND, () => new LanceDbRetriever());
+registerRetriever(ERI_BACKEND, () => new EriRetriever());
+
+/** The configured backend's retriever (KNOWLEDGE_BACKEND, default lancedb). */
+export const activeRetriever = () => getRetriever(config().knowledgeBackend);
+
+export { getRetriever };
