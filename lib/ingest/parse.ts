@@ -69,6 +69,9 @@ const CERTAIN_TYPES = new Set([
   "gz", "bz2", "7z", "rar", "xz", "zst", "tar", "exe", "elf", "mp4", "mov", "webm", "mkv", "wasm", "sqlite", "class", "ogg", "flac", "wav",
 ]);
 
+/** What file-type calls a ZIP archive, generic or Office. */
+const ZIP_TYPES = new Set(["zip", "docx", "pptx", "xlsx"]);
+
 /** ".pdf" for "Report.Final.PDF"; "" when the name has no extension. */
 export function fileExtension(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? "";
@@ -118,11 +121,13 @@ async function checkContent(data: Uint8Array, fileName: string, format: FileForm
     if (isEncryptedOffice(data)) throw new IngestError(`This ${format.label} file is password-protected; remove the password and upload it again`);
     throw new IngestError(`This file is an old binary Office file, not ${format.label}: save it in the current format (${ext}) and upload it again`);
   }
+  // An Office file that is a ZIP (or unreadable) is checked before anything else: a zip bomb or a
+  // password says so, whatever file-type made of the archive's first part.
+  if (format.office && (sniffed === null || ZIP_TYPES.has(sniffed))) assertSafeZip(data, format.label);
   const certain = sniffed !== null && CERTAIN_TYPES.has(sniffed) ? sniffed : null;
   // Named as one type, certainly another. (Unknown content is left to the parser, which says "damaged".)
   if (certain !== null && certain !== format.signature) {
     const expected = format.signature === null ? `a ${format.label} file` : describeType(format.signature);
     throw new IngestError(`The file is named ${ext} but its content is ${describeType(certain)}, not ${expected}; rename it or upload the right file`);
   }
-  if (format.office) assertSafeZip(data, format.label);
 }

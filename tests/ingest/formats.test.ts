@@ -1,5 +1,6 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
+import { deflateRawSync } from "node:zlib";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunkDocument } from "@/lib/ingest/chunk";
@@ -64,12 +65,25 @@ describe("file types", () => {
   });
 });
 
+describe("JPEG and WebP", () => {
+  it("are read by OCR like PNG", async () => {
+    for (const [format, name] of [["jpeg", "log.jpg"], ["webp", "log.webp"]] as const) {
+      const doc = await parseFile(await fixtures.makeTextImage(["Lighthouse keeper logbook entry"], { width: 700, format }), name);
+      expect(doc.pages[0]).toMatchObject({ text: "Lighthouse keeper logbook entry", contentType: "image", contentSubtype: name.slice(-4).replace(".", "") });
+    }
+  });
+});
+
 describe("hostile files fail with a message", () => {
   it("refuses a zip bomb before inflating it", async () => {
     const started = Date.now();
     expect((await ingestError(parseFile(fixtures.makeZipBomb(), "bomb.docx"))).message).toMatch(/expands to more than 300 MB when unpacked \(a zip bomb\?\)/);
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await ingestError(parseFile(fixtures.makeLyingZip(), "liar.docx"))).message).toMatch(/unpacks to more than it declares/);
+    // A bomb in the very part that names the file's type: still a bomb, found before anything inflates it.
+    const types = new TextEncoder().encode(`<Types><Override PartName="/word/document.xml"/>${" ".repeat(2 * 1024 * 1024)}</Types>`);
+    const typesBomb = fixtures.makeZip([{ name: "[Content_Types].xml", raw: { compressed: deflateRawSync(types), size: 100, crc: 0 } }]);
+    expect((await ingestError(parseFile(typesBomb, "types.docx"))).message).toMatch(/zip bomb/);
   });
 
   it("says when an Office file is password-protected", async () => {
