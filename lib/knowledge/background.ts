@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { runQueuedJobs } from "./lancedb/jobs/worker";
+import { runQueuedJobs } from "./index";
 import { workerMode } from "./worker-mode";
 
 /**
