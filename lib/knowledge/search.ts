@@ -173,8 +173,4 @@ export async function documentPassages(collection: string, options: ReadChunksOp
   return retriever.readChunks(collection, options);
 }
 
-/** Where a passage's source opens (at its page): the one place this URL is built. */
-export function documentUrl(collection: string, fileId: string, page?: number | null, origin = ""): string {
-  const base = `${origin}/v1/collections/${encodeURIComponent(collection)}/documents/${encodeURIComponent(fileId)}/content`;
-  return page ? `${base}#page=${page}` : base;
-}
+export { documentUrl, imageUrl } from "./urls";

@@ -14,6 +14,16 @@ export const DEFAULT_COUNT_TYPE = "token";
 export const DEFAULT_OMIT = "embedding";
 export const LIBRARY_EXTENSION = ".json";
 
+/**
+ * Whether parsed JSON is a Polymath library (`{"version": 1, "embedding_model": …, "bits": […]}`):
+ * a `bits` array with a `version` or an `embedding_model` beside it. The one test for it: a
+ * library is imported as passages, any other JSON is read as a document.
+ */
+export function isLibrary(value: unknown): value is { bits: unknown[] } {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  return Array.isArray((value as { bits?: unknown }).bits) && ("version" in value || "embedding_model" in value);
+}
+
 /** A Polymath error: every one is answered HTTP 200 `{"error": message}`, as the reference host does. */
 export class PolymathError extends Error {
   constructor(message: string) {

@@ -1,6 +1,6 @@
 import { countTokensBounded } from "@/lib/ingest/tokens";
 import { fileExtension } from "@/lib/ingest/parse";
-import { decodeBase64, Library, LIBRARY_EXTENSION, LIBRARY_VERSION, polymathModelName, PolymathError, sizeHint, vectorFromBytes } from "./format";
+import { decodeBase64, Library, LIBRARY_EXTENSION, LIBRARY_VERSION, polymathModelName, PolymathError, sizeHint, vectorFromBytes, isLibrary } from "./format";
 
 /**
  * Reading a library file uploaded to a collection: its bits become passages. Embeddings are
@@ -10,7 +10,7 @@ import { decodeBase64, Library, LIBRARY_EXTENSION, LIBRARY_VERSION, polymathMode
 
 /**
  * The JSON of a library file, or null for anything else (another .json document goes to the
- * JSON parser). A library is a JSON object with `bits` or `embedding_model`.
+ * JSON parser). See isLibrary.
  */
 export function libraryJson(fileName: string, data: Uint8Array): unknown {
   if (fileExtension(fileName) !== LIBRARY_EXTENSION) return null;
@@ -20,8 +20,7 @@ export function libraryJson(fileName: string, data: Uint8Array): unknown {
   } catch {
     return null;
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-  return "bits" in value || "embedding_model" in value ? value : null;
+  return isLibrary(value) ? value : null;
 }
 
 export interface BitSource {

@@ -348,7 +348,7 @@ describe("export and import", () => {
   it("refuses broken library files with a reason", async () => {
     await activeIngestor().createCollection("broken", null);
     const cases: [string, string, RegExp][] = [
-      ["not-library.json", JSON.stringify({ version: 1, bits: "none" }), /Not a valid Polymath library: embedding_model/],
+      ["not-library.json", JSON.stringify({ version: 1, bits: [{ text: "x" }] }), /Not a valid Polymath library: embedding_model/],
       ["future.json", JSON.stringify({ ...exported, version: 2 }), /Library version 2 is not supported/],
       ["short.json", JSON.stringify({ ...exported, bits: [{ ...exported.bits[0], embedding: "AAAAAA==" }] }), /bits\[0\]\.embedding has 4 bytes/],
       ["bad64.json", JSON.stringify({ ...exported, bits: [{ ...exported.bits[0], embedding: "%%%" }] }), /bits\[0\]\.embedding is not valid base64/],
@@ -359,5 +359,8 @@ describe("export and import", () => {
       expect(status.file_details[0].status, name).toBe("failed");
       expect(status.file_details[0].error_message, name).toMatch(message);
     }
+    // Ordinary JSON that happens to have a `bits` key is a document, not a broken library.
+    const { status } = await upload("broken", [{ name: "flags.json", data: JSON.stringify({ version: 3, bits: "read-write" }) }]);
+    expect(status.file_details[0].status).toBe("success");
   });
 });

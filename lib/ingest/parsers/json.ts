@@ -1,3 +1,4 @@
+import { isLibrary } from "@/lib/polymath/format";
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument, ParsedPage } from "../types";
 import { decodeText, looksBinary } from "./text";
@@ -9,15 +10,6 @@ export const JSON_MIME_TYPE = "application/json";
 const MAX_STRUCTURED_CHARS = 32 * 1024;
 /** Lines of readable text one section may yield (deeper data is summarised by its path). */
 const MAX_LINES = 200_000;
-
-/**
- * A Polymath library file (`{"version": 1, "embedding_model": …, "bits": […]}`) is imported as
- * passages by the ingestion pipeline, never parsed as a JSON document.
- */
-export function looksLikePolymathLibrary(value: unknown): boolean {
-  // The pipeline's test (lib/polymath/import.ts libraryJson): such files never reach this parser.
-  return isObject(value) && ("bits" in value || "embedding_model" in value);
-}
 
 /**
  * JSON as readable text plus structured_data. An array of records becomes a table; an object
@@ -33,7 +25,8 @@ export function parseJson(data: Uint8Array): ParsedDocument {
   } catch (error) {
     throw Object.assign(new IngestError(`This file is not valid JSON (${(error as Error).message})`), { cause: error });
   }
-  if (looksLikePolymathLibrary(value)) {
+  // The pipeline imports libraries as passages (lib/polymath/import.ts): none should reach here.
+  if (isLibrary(value)) {
     throw new IngestError("This file is a Polymath library; it is imported as passages, not read as a JSON document");
   }
   const pages = jsonPages(value);

@@ -1,3 +1,4 @@
+import { imageUrl } from "../urls";
 import { embedderFor } from "@/lib/models/embedder";
 import { failedRetrieval, type Chunk, type Filters, type RetrievalResult } from "../schemas";
 import type { ReadChunksOptions, RetrieveOptions, Retriever, SpellingResult, StoredPassage } from "../types";
@@ -10,11 +11,6 @@ import { LANCEDB_BACKEND } from "./backend";
 export function displayCitation(fileName: string, page: number | null, locator?: string | null): string {
   if (locator) return `${fileName}, ${locator}`;
   return page ? `${fileName}, p.${page}` : fileName;
-}
-
-/** Where the browser loads a stored image passage's picture (the original upload, checked to be an image). */
-export function imageUrl(collectionName: string, fileId: string): string {
-  return `/v1/collections/${encodeURIComponent(collectionName)}/documents/${encodeURIComponent(fileId)}/image`;
 }
 
 export function toChunk(row: ScoredChunk, collectionName: string): Chunk {
