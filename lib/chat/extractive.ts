@@ -2,7 +2,7 @@ import type { Chunk } from "@/lib/knowledge/schemas";
 import { looksLikeTitle } from "@/lib/ingest/headings";
 import { citationId } from "./citations";
 import { contentWords } from "@/lib/text/query";
-import { snowballStem } from "@/lib/text/stem";
+import { answerStem } from "@/lib/text/stem";
 
 /**
  * The offline answer: the retrieved passages' sentences that best answer the question (or each
@@ -114,7 +114,7 @@ export function extractiveAnswer(parts: QuestionPart[]): { answer: string; citat
 }
 
 function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
-  const queryStems = [...new Set(contentWords(question).map(snowballStem))];
+  const queryStems = [...new Set(contentWords(question).map(answerStem))];
   const candidates: Candidate[] = [];
   const sentenceStems: Set<string>[] = [];
   const headingStems: Set<string>[] = [];
@@ -122,8 +122,8 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
     const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
     splitSentences(chunk.content, heading).forEach((sentence, position) => {
       candidates.push({ text: sentence.text, citation: citationId(chunk), rank, position, match: 0, ownMatch: false, score: 0 });
-      sentenceStems.push(new Set(contentWords(sentence.text).map(snowballStem)));
-      headingStems.push(new Set(contentWords(sentence.heading ?? "").map(snowballStem)));
+      sentenceStems.push(new Set(contentWords(sentence.text).map(answerStem)));
+      headingStems.push(new Set(contentWords(sentence.heading ?? "").map(answerStem)));
     });
   });
   if (candidates.length === 0 || queryStems.length === 0) return null;

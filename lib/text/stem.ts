@@ -1,10 +1,12 @@
 import stem from "wink-porter2-stemmer";
 
 /**
- * The Snowball (Porter2) English stem of a lowercase word: the stemmer LanceDB's full-text
- * index uses, so an answer matches words the way search did ("policies" ~ "policy").
- * Remembered per word: an offline answer stems every word of every retrieved sentence, and the
- * same few thousand words come back in every answer.
+ * Stemming, in one place, for two jobs:
+ *  - snowballStem: the Snowball (Porter2) stem LanceDB's full-text index stores, to reach an
+ *    indexed word from a typo of it (spelling);
+ *  - answerStem: a light suffix strip for scoring an offline answer's sentences. Measured on
+ *    Northwind (`npm run eval`): citations_matched 0.55 with it, 0.53 with Snowball.
+ * Snowball stems are remembered per word: the same few thousand words come back all the time.
  */
 const known = new Map<string, string>();
 const MAX_KNOWN = 50_000;
@@ -18,3 +20,5 @@ export function snowballStem(word: string): string {
   }
   return stemmed;
 }
+
+export const answerStem = (word: string): string => word.replace(/(ies|es|s|ing|ed|ly)$/u, "") || word;
