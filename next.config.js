@@ -3,6 +3,8 @@ const otherPlatformBinaries = [
   "node_modules/@napi-rs/canvas-{darwin,win32,android,linux-arm,linux-riscv,linux-x64-musl}*/**",
 ];
 
+const canvas = ["./node_modules/@napi-rs/canvas/*", "./node_modules/@napi-rs/canvas-linux-x64-gnu/*"];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Separate build folders let several builds/dev servers run side by side (tests, benches).
@@ -13,7 +15,18 @@ const nextConfig = {
   // The PDF parser worker is started by path at run time (lib/ingest/workers/pdf-pool.ts), so
   // tracing cannot see it: ship it with every server route.
   // The OCR model is read by path at run time too (lib/ingest/workers/ocr-pool.ts).
-  outputFileTracingIncludes: { "/*": ["./lib/ingest/workers/*.mjs", "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*"] },
+  // @napi-rs/canvas (32 MiB) renders scanned PDF pages for OCR. Tracing does not follow it (the
+  // in-thread fallback in lib/ingest/parsers/pdf.ts imports it untraced; the PDF worker is an
+  // included file), so functions that only manage collections do not carry it; it is shipped
+  // here with the two functions that ingest: the upload (INGEST_WORKER=request ingests after
+  // its response) and the cron.
+  outputFileTracingIncludes: {
+    "/*": ["./lib/ingest/workers/*.mjs", "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*"],
+    // Keys match the route's file path anywhere in it: "/route" keeps the upload's out of the
+    // routes below it (stored files' content and images), which do not ingest.
+    "/v1/collections/\\[name\\]/documents/route": canvas,
+    "/api/cron/ingest/route": canvas,
+  },
   // Functions run on linux-x64 glibc (Vercel, the Node images): native builds for other platforms
   // that npm installed beside it would double LanceDB's 200 MB library in a function.
   outputFileTracingExcludes: { "/*": otherPlatformBinaries },

@@ -11,6 +11,7 @@ import { HTML_MIME_TYPE, parseHtml } from "./parsers/html";
 import { JSON_MIME_TYPE, parseJson } from "./parsers/json";
 import { CSV_MIME_TYPE, TSV_MIME_TYPE, parseDelimited } from "./parsers/table";
 import { IMAGE_MIME_TYPES, parseImage } from "./parsers/image";
+import { FILE_FORMATS, SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, type FileFormatId } from "./formats";
 
 /**
  * One entry per format. The extension picks the entry; the content must then agree: binary
@@ -30,34 +31,27 @@ interface FileFormat {
   parse(data: Uint8Array): Promise<ParsedDocument>;
 }
 
-const FORMATS: readonly FileFormat[] = [
-  { label: "PDF", extensions: [".pdf"], mimeType: PDF_MIME_TYPE, signature: "pdf", parse: parsePdf },
-  { label: "Word (DOCX)", extensions: [".docx"], mimeType: DOCX_MIME_TYPE, signature: "docx", office: true, parse: parseDocx },
-  { label: "PowerPoint (PPTX)", extensions: [".pptx"], mimeType: PPTX_MIME_TYPE, signature: "pptx", office: true, parse: parsePptx },
-  { label: "Excel (XLSX)", extensions: [".xlsx"], mimeType: XLSX_MIME_TYPE, signature: "xlsx", office: true, parse: parseXlsx },
-  { label: "HTML", extensions: [".html", ".htm"], mimeType: HTML_MIME_TYPE, signature: null, parse: async (d) => parseHtml(d) },
-  {
-    label: "Markdown",
-    extensions: [".md", ".markdown"],
-    mimeType: MARKDOWN_MIME_TYPE,
-    signature: null,
-    parse: async (d) => parseText(d, MARKDOWN_MIME_TYPE),
-  },
-  { label: "TXT", extensions: [".txt"], mimeType: TEXT_MIME_TYPE, signature: null, parse: async (d) => parseText(d, TEXT_MIME_TYPE) },
-  { label: "CSV", extensions: [".csv"], mimeType: CSV_MIME_TYPE, signature: null, parse: async (d) => parseDelimited(d, "csv") },
-  { label: "TSV", extensions: [".tsv", ".tab"], mimeType: TSV_MIME_TYPE, signature: null, parse: async (d) => parseDelimited(d, "tsv") },
+/** Each format's content check and parser; its label and extensions come from ./formats. */
+const PARSING: { [id in FileFormatId]: Omit<FileFormat, "label" | "extensions"> } = {
+  pdf: { mimeType: PDF_MIME_TYPE, signature: "pdf", parse: parsePdf },
+  docx: { mimeType: DOCX_MIME_TYPE, signature: "docx", office: true, parse: parseDocx },
+  pptx: { mimeType: PPTX_MIME_TYPE, signature: "pptx", office: true, parse: parsePptx },
+  xlsx: { mimeType: XLSX_MIME_TYPE, signature: "xlsx", office: true, parse: parseXlsx },
+  html: { mimeType: HTML_MIME_TYPE, signature: null, parse: async (d) => parseHtml(d) },
+  markdown: { mimeType: MARKDOWN_MIME_TYPE, signature: null, parse: async (d) => parseText(d, MARKDOWN_MIME_TYPE) },
+  txt: { mimeType: TEXT_MIME_TYPE, signature: null, parse: async (d) => parseText(d, TEXT_MIME_TYPE) },
+  csv: { mimeType: CSV_MIME_TYPE, signature: null, parse: async (d) => parseDelimited(d, "csv") },
+  tsv: { mimeType: TSV_MIME_TYPE, signature: null, parse: async (d) => parseDelimited(d, "tsv") },
   // A .json that is a Polymath library is imported by the ingestion pipeline before parsing.
-  { label: "JSON", extensions: [".json"], mimeType: JSON_MIME_TYPE, signature: null, parse: async (d) => parseJson(d) },
-  { label: "PNG", extensions: [".png"], mimeType: IMAGE_MIME_TYPES.png, signature: "png", parse: (d) => parseImage(d, "png") },
-  { label: "JPEG", extensions: [".jpg", ".jpeg"], mimeType: IMAGE_MIME_TYPES.jpg, signature: "jpg", parse: (d) => parseImage(d, "jpg") },
-  { label: "WebP", extensions: [".webp"], mimeType: IMAGE_MIME_TYPES.webp, signature: "webp", parse: (d) => parseImage(d, "webp") },
-];
+  json: { mimeType: JSON_MIME_TYPE, signature: null, parse: async (d) => parseJson(d) },
+  png: { mimeType: IMAGE_MIME_TYPES.png, signature: "png", parse: (d) => parseImage(d, "png") },
+  jpg: { mimeType: IMAGE_MIME_TYPES.jpg, signature: "jpg", parse: (d) => parseImage(d, "jpg") },
+  webp: { mimeType: IMAGE_MIME_TYPES.webp, signature: "webp", parse: (d) => parseImage(d, "webp") },
+};
 
-/** Lower-case extensions with the dot, e.g. for an <input accept=...> list. */
-export const SUPPORTED_EXTENSIONS: readonly string[] = FORMATS.flatMap((f) => f.extensions);
+const FORMATS: readonly FileFormat[] = (Object.keys(FILE_FORMATS) as FileFormatId[]).map((id) => ({ ...FILE_FORMATS[id], ...PARSING[id] }));
 
-/** The accepted formats by name, for people: "PDF, Word (DOCX), ...". */
-export const SUPPORTED_LABELS = FORMATS.map((f) => f.label).join(", ");
+export { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS };
 
 /**
  * Types whose signature is unmistakable (long magic numbers, or an archive's own structure).

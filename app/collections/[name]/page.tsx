@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CollectionView } from "@/components/collections/CollectionView";
 import { config } from "@/lib/config";
-import { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS } from "@/lib/ingest/parse";
+import { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS } from "@/lib/ingest/formats";
 
 type Props = { params: Promise<{ name: string }> };
 

@@ -130,7 +130,7 @@ async function extractInThread(data: Uint8Array, render: RenderOptions | undefin
     for (let i = 0; render && i < pages.length && scans.length < render.maxPages; i++) {
       if (pages[i].trim().length >= render.minChars) continue;
       // As in the worker: a render that never settles ends the rendering.
-      const png = await withinTime(renderPageAsImage(pdf, i + 1, { canvasImport: () => import("@napi-rs/canvas"), width: render.width }), RENDER_PAGE_MS);
+      const png = await withinTime(renderPageAsImage(pdf, i + 1, { canvasImport: loadCanvas, width: render.width }), RENDER_PAGE_MS);
       if (!png) break;
       scans.push({ pageNumber: i + 1, png });
     }
@@ -140,6 +140,18 @@ async function extractInThread(data: Uint8Array, render: RenderOptions | undefin
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * @napi-rs/canvas (32 MiB of native Skia), only to render scanned pages for OCR. Imported
+ * untraced (turbopackIgnore, a name not written as a literal) so the build's file tracing does
+ * not follow it into every function that imports the ingestion code (collections, health):
+ * next.config.js ships it explicitly with the functions that ingest (upload, cron). The PDF
+ * worker thread (../workers/pdf-worker.mjs) loads it for itself; this is the in-thread fallback.
+ */
+function loadCanvas(): Promise<typeof import("@napi-rs/canvas")> {
+  const name = ["@napi-rs", "canvas"].join("/");
+  return import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name);
 }
 
 /** The promise's value, or null when it takes longer than `ms`. */

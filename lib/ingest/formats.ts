@@ -1,0 +1,31 @@
+/**
+ * The accepted file formats by name and extension, and nothing else: pages import this (the
+ * upload drop zone's list) without the parsers, pdf.js, OCR or native modules that
+ * ./parse.ts brings. parse.ts gives each format its MIME type, signature and parser, keyed
+ * the same way (its type requires every key here).
+ */
+export const FILE_FORMATS = {
+  pdf: { label: "PDF", extensions: [".pdf"] },
+  docx: { label: "Word (DOCX)", extensions: [".docx"] },
+  pptx: { label: "PowerPoint (PPTX)", extensions: [".pptx"] },
+  xlsx: { label: "Excel (XLSX)", extensions: [".xlsx"] },
+  html: { label: "HTML", extensions: [".html", ".htm"] },
+  markdown: { label: "Markdown", extensions: [".md", ".markdown"] },
+  txt: { label: "TXT", extensions: [".txt"] },
+  csv: { label: "CSV", extensions: [".csv"] },
+  tsv: { label: "TSV", extensions: [".tsv", ".tab"] },
+  json: { label: "JSON", extensions: [".json"] },
+  png: { label: "PNG", extensions: [".png"] },
+  jpg: { label: "JPEG", extensions: [".jpg", ".jpeg"] },
+  webp: { label: "WebP", extensions: [".webp"] },
+} as const satisfies Record<string, { label: string; extensions: readonly string[] }>;
+
+export type FileFormatId = keyof typeof FILE_FORMATS;
+
+/** Lower-case extensions with the dot, e.g. for an <input accept=...> list. */
+export const SUPPORTED_EXTENSIONS: readonly string[] = Object.values(FILE_FORMATS).flatMap((f) => f.extensions);
+
+/** The accepted formats by name, for people: "PDF, Word (DOCX), ...". */
+export const SUPPORTED_LABELS = Object.values(FILE_FORMATS)
+  .map((f) => f.label)
+  .join(", ");
