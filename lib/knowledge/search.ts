@@ -48,8 +48,9 @@ export interface KnowledgeResult {
   corrections: Record<string, string>;
   /** Query words none of the searched collections uses (and no typo of one). */
   unknownWords: string[];
-  /** The collections searched. */
+  /** The collections and remote sources searched. */
   collections: string[];
+  sources: string[];
   unknownCollections: string[];
   failures: SearchFailure[];
 }
@@ -61,7 +62,8 @@ export async function searchKnowledge(request: KnowledgeQuery): Promise<Knowledg
   const wanted = request.collections ?? rows.map((r) => r.name);
   const collections = [...new Set(wanted)].filter((name) => byName.has(name));
   const unknownCollections = wanted.filter((name) => !byName.has(name));
-  if (queries.length === 0) return { chunks: [], perQuery: [], corrections: {}, unknownWords: [], collections, unknownCollections, failures: [] };
+  const sources = [...new Set(request.sources ?? [])];
+  if (queries.length === 0) return { chunks: [], perQuery: [], corrections: {}, unknownWords: [], collections, sources, unknownCollections, failures: [] };
 
   const retriever = activeRetriever();
   const spelling = new Map<string, SpellingResult>();
@@ -86,7 +88,7 @@ export async function searchKnowledge(request: KnowledgeQuery): Promise<Knowledg
         }),
       ),
     );
-    const remote = (request.sources ?? []).map((id) =>
+    const remote = sources.map((id) =>
       timed("source", id, failures, () => {
         const timeout = AbortSignal.timeout(SOURCE_TIMEOUT_MS);
         const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -105,14 +107,15 @@ export async function searchKnowledge(request: KnowledgeQuery): Promise<Knowledg
     perQuery: perQuery.map((list) => list.filter((c) => kept.has(c.chunk_id))),
     ...mergeSpelling([...spelling.values()]),
     collections,
+    sources,
     unknownCollections,
     failures,
   };
 }
 
 /** True when something was searched and every search failed: nothing to answer from. */
-export function everySearchFailed(result: KnowledgeResult, sources = 0): boolean {
-  const searched = result.collections.length + sources;
+export function everySearchFailed(result: KnowledgeResult): boolean {
+  const searched = result.collections.length + result.sources.length;
   return searched > 0 && new Set(result.failures.map((f) => `${f.kind}:${f.name}`)).size >= searched;
 }
 

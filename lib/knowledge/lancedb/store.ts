@@ -4,7 +4,7 @@ import { config } from "@/lib/config";
 import { isPostgresUrl } from "@/lib/db/client";
 import { workerMode } from "../worker-mode";
 import type { RetrievalMode } from "../schemas";
-import type { SpellingResult } from "../types";
+import type { ReadChunksOptions, SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
 import { onePerPage } from "../pages";
 import { withJoinedCompounds } from "@/lib/text/compounds";
@@ -216,7 +216,7 @@ export async function countChunks(name: string, fileId?: string): Promise<number
 /** Reads a collection's chunks (or one file's) in document order, with vectors if asked. */
 export async function readRows(
   name: string,
-  options: { fileId?: string; limit?: number; withVectors?: boolean } = {},
+  options: ReadChunksOptions = {},
 ): Promise<(StoredChunk & { vector?: Float32Array })[]> {
   const t = await table(name);
   const columns = await projection(name, t);
