@@ -1,9 +1,26 @@
+// Functions run on linux-x64 glibc (Vercel, the Node images): native builds for other platforms
+// that npm installed beside it would double LanceDB's 160 MiB library in a function.
 const otherPlatformBinaries = [
   "node_modules/@lancedb/lancedb-{darwin,win32,linux-arm64,linux-x64-musl}*/**",
   "node_modules/@napi-rs/canvas-{darwin,win32,android,linux-arm,linux-riscv,linux-x64-musl}*/**",
 ];
 
-const canvas = ["./node_modules/@napi-rs/canvas/*", "./node_modules/@napi-rs/canvas-linux-x64-gnu/*"];
+// Ingestion only (upload and cron, see below): @napi-rs/canvas (32 MiB) renders scanned PDF pages
+// for OCR, and the OCR model (2.8 MiB) is read by path at run time (lib/ingest/workers/ocr-pool.ts).
+// Tracing does not follow either (the in-thread fallback in lib/ingest/parsers/pdf.ts imports the
+// canvas untraced; the PDF worker is an included file).
+const ingestOnly = [
+  "./node_modules/@napi-rs/canvas/*",
+  "./node_modules/@napi-rs/canvas-linux-x64-gnu/*",
+  "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*",
+];
+
+// A build made with a PostgreSQL DATABASE_URL (a Vercel deployment: its build sees the same
+// variables) leaves the SQLite driver out of every function: better-sqlite3 (2 MiB native), its
+// Prisma adapter and Prisma's SQLite query compiler (4.2 MiB) resolve to a stand-in that fails
+// clearly if SQLite is used anyway. Any other build keeps both databases.
+const postgresBuild = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
+const sqliteDriver = ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/client/runtime/query_compiler_fast_bg.sqlite.wasm-base64.mjs"];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -12,24 +29,25 @@ const nextConfig = {
   // Native modules that must stay outside the server bundle.
   // tesseract.js starts its worker threads from its own files, and @napi-rs/canvas is native.
   serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "unpdf", "pg", "tesseract.js", "@napi-rs/canvas"],
+  turbopack: {
+    resolveAlias: postgresBuild ? Object.fromEntries(sqliteDriver.map((m) => [m, "./lib/db/sqlite-left-out.mjs"])) : {},
+  },
   // The PDF parser worker is started by path at run time (lib/ingest/workers/pdf-pool.ts), so
   // tracing cannot see it: ship it with every server route.
-  // The OCR model is read by path at run time too (lib/ingest/workers/ocr-pool.ts).
-  // @napi-rs/canvas (32 MiB) renders scanned PDF pages for OCR. Tracing does not follow it (the
-  // in-thread fallback in lib/ingest/parsers/pdf.ts imports it untraced; the PDF worker is an
-  // included file), so functions that only manage collections do not carry it; it is shipped
-  // here with the two functions that ingest: the upload (INGEST_WORKER=request ingests after
-  // its response) and the cron.
   outputFileTracingIncludes: {
-    "/*": ["./lib/ingest/workers/*.mjs", "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*"],
+    "/*": ["./lib/ingest/workers/*.mjs"],
     // Keys match the route's file path anywhere in it: "/route" keeps the upload's out of the
-    // routes below it (stored files' content and images), which do not ingest.
-    "/v1/collections/\\[name\\]/documents/route": canvas,
-    "/api/cron/ingest/route": canvas,
+    // routes below it (stored files' content and images), which do not ingest. The upload
+    // ingests after its response (INGEST_WORKER=request); the cron resumes what is left.
+    "/v1/collections/\\[name\\]/documents/route": ingestOnly,
+    "/api/cron/ingest/route": ingestOnly,
   },
-  // Functions run on linux-x64 glibc (Vercel, the Node images): native builds for other platforms
-  // that npm installed beside it would double LanceDB's 200 MB library in a function.
-  outputFileTracingExcludes: { "/*": otherPlatformBinaries },
+  outputFileTracingExcludes: {
+    "/*": otherPlatformBinaries,
+    // The chat page renders cited PDF pages in the browser (components/chat/PdfPageView.tsx
+    // imports unpdf lazily); no page uses it on the server.
+    "/**/page": ["node_modules/unpdf/**"],
+  },
   poweredByHeader: false,
   // Polymath clients discover the library host from the home page (lib/polymath/http.ts).
   async headers() {

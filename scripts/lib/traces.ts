@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -8,12 +8,15 @@ import path from "node:path";
  * (`next-minimal-server.js.nft.json`; the full `next-server.js.nft.json`, with image
  * optimisation's sharp, belongs to `next start` and standalone output, not to a function).
  * Sizes are on-disk bytes of the distinct files, as a function is unpacked: an estimate of
- * `vercel build`'s functions, which are assembled from these same traces.
+ * `vercel build`'s functions, which are assembled from these same traces (one per route here;
+ * `vercelFunctionSizes` reads the functions `vercel build` actually wrote).
  */
 export interface FunctionSize {
   name: string;
   bytes: number;
   files: number;
+  /** Whether it carries LanceDB's native library (the functions that search or ingest). */
+  lancedb: boolean;
   /** The largest files, for the report. */
   largest: { file: string; bytes: number }[];
 }
@@ -61,13 +64,63 @@ export function functionSizes(distDir: string): FunctionSize[] {
   return routes
     .map((nft) => {
       const files = [...new Set([...shared, ...traced(nft)])];
-      const sized = files.map((file) => ({ file: path.relative(process.cwd(), file), bytes: sizeOf(file, cache) }));
-      return {
-        name: "/" + path.relative(server, nft).replace(/\.js\.nft\.json$/, ""),
-        bytes: sized.reduce((sum, f) => sum + f.bytes, 0),
-        files: sized.length,
-        largest: sized.sort((a, b) => b.bytes - a.bytes).slice(0, 3),
-      };
+      return summary("/" + path.relative(server, nft).replace(/\.js\.nft\.json$/, ""), files, cache);
+    })
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+function summary(name: string, files: string[], cache: Map<string, number>): FunctionSize {
+  const sized = files.map((file) => ({ file: path.relative(process.cwd(), file), bytes: sizeOf(file, cache) }));
+  return {
+    name,
+    bytes: sized.reduce((sum, f) => sum + f.bytes, 0),
+    files: sized.length,
+    lancedb: sized.some((f) => f.file.includes("node_modules/@lancedb/")),
+    largest: sized.sort((a, b) => b.bytes - a.bytes).slice(0, 3),
+  };
+}
+
+function funcDirs(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.name.endsWith(".func")) out.push(full);
+    else if (entry.isDirectory()) funcDirs(full, out);
+  }
+  return out;
+}
+
+function filesIn(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) filesIn(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+/**
+ * The functions of a `vercel build` (`.vercel/output/functions` in `projectDir`), as they are
+ * deployed: Vercel groups routes with the same settings into one function while it stays under
+ * its limit, and links every route's `.func` to its group's. A function is the files in its
+ * folder plus the project files its `.vc-config.json` maps in (`filePathMap`). Named by its
+ * routes (without the `.rsc` twins, which share it).
+ */
+export function vercelFunctionSizes(projectDir: string): FunctionSize[] {
+  const functions = path.join(projectDir, ".vercel/output/functions");
+  if (!existsSync(functions)) throw new Error(`No ${functions}: run \`vercel build\` first`);
+  const routes = new Map<string, string[]>();
+  for (const dir of funcDirs(functions)) {
+    const real = realpathSync(dir);
+    const route = "/" + path.relative(functions, dir).replace(/\.func$/, "");
+    routes.set(real, [...(routes.get(real) ?? []), route]);
+  }
+  const cache = new Map<string, number>();
+  return [...routes]
+    .map(([dir, names]) => {
+      const config = JSON.parse(readFileSync(path.join(dir, ".vc-config.json"), "utf8")) as { filePathMap?: Record<string, string> };
+      const mapped = Object.values(config.filePathMap ?? {}).map((file) => path.resolve(projectDir, file));
+      const shown = names.filter((n) => !n.endsWith(".rsc")).sort();
+      return summary((shown.length ? shown : names).join(" "), [...filesIn(dir), ...mapped], cache);
     })
     .sort((a, b) => b.bytes - a.bytes);
 }
