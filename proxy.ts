@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { objectStore } from "@/lib/knowledge/storage";
 import { REQUEST_ID_HEADER } from "@/lib/log";
 import { anyTokenSet, hasOwnerCookie, newOwnerId, OWNER_COOKIE, roleOf } from "@/lib/security/access";
 import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "@/lib/security/headers";
@@ -54,7 +55,7 @@ export function proxy(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   const requestId = randomUUID();
   headers.set(REQUEST_ID_HEADER, requestId);
-  const csp = isApi ? null : contentSecurityPolicy(newNonce());
+  const csp = isApi ? null : contentSecurityPolicy(newNonce(), objectStore()?.origin ?? null);
   if (csp) headers.set("content-security-policy", csp);
 
   const response = withHeaders(NextResponse.next({ request: { headers } }), csp);

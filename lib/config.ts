@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseS3Url, type S3Location } from "@/lib/storage/s3";
 
 /**
  * Every setting the app reads, with its default. `.env.example` documents the same list.
@@ -12,6 +13,14 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   LANCEDB_URI: z.string().optional(),
   UPLOAD_DIR: z.string().optional(),
+  // Originals in S3-compatible object storage instead of UPLOAD_DIR: s3://bucket/prefix.
+  ORIGINALS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^s3:\/\//, "ORIGINALS_URL must be s3://bucket/prefix").optional()),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
+  AWS_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(50),
   KNOWLEDGE_BACKEND: z.string().default("lancedb"),
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
@@ -55,6 +64,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     databaseUrl: raw.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
     lancedbUri: raw.LANCEDB_URI ?? path.join(dataDir, "lancedb"),
     uploadDir: path.resolve(/*turbopackIgnore: true*/ raw.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    /** Where originals live when not on local disk (UPLOAD_DIR); null: local disk. */
+    objectStore: objectStoreOf(raw),
     maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024,
     maxUploadMb: raw.MAX_UPLOAD_MB,
     knowledgeBackend: raw.KNOWLEDGE_BACKEND,
@@ -92,6 +103,22 @@ function loadConfig(env: NodeJS.ProcessEnv) {
       apiKey: raw.COPILOT_API_KEY ?? null,
       apiKeyReferenceId: raw.COPILOT_API_KEY_REFERENCE_ID?.trim() || null,
     },
+  };
+}
+
+/** The same credentials, region and endpoint LanceDB reads for `s3://` URIs. */
+function objectStoreOf(raw: z.infer<typeof envSchema>): S3Location | null {
+  if (!raw.ORIGINALS_URL) return null;
+  if (!raw.AWS_ACCESS_KEY_ID || !raw.AWS_SECRET_ACCESS_KEY) {
+    throw new Error("ORIGINALS_URL needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY");
+  }
+  return {
+    ...parseS3Url(raw.ORIGINALS_URL),
+    region: raw.AWS_REGION ?? raw.AWS_DEFAULT_REGION ?? "us-east-1",
+    endpoint: raw.AWS_ENDPOINT ?? null,
+    accessKeyId: raw.AWS_ACCESS_KEY_ID,
+    secretAccessKey: raw.AWS_SECRET_ACCESS_KEY,
+    sessionToken: raw.AWS_SESSION_TOKEN,
   };
 }
 

@@ -18,6 +18,8 @@ import { useTrackedJobs } from "./useTrackedJobs";
 interface Props {
   name: string;
   maxUploadMb: number;
+  /** Files go from the browser straight to object storage (no request-size limit on the way). */
+  directUploads: boolean;
   supportedExtensions: string[];
   /** The accepted formats by name ("PDF, Word (DOCX), ..."), shown in the drop zone. */
   supportedFormats?: string;
@@ -25,7 +27,7 @@ interface Props {
 
 const isIngesting = (f: FileInfo) => f.status === "uploading" || f.status === "ingesting";
 
-export function CollectionView({ name, maxUploadMb, supportedExtensions, supportedFormats }: Props) {
+export function CollectionView({ name, maxUploadMb, directUploads, supportedExtensions, supportedFormats }: Props) {
   const info = useSWR<CollectionInfo>(collectionUrl(name), jsonFetcher);
   const files = useSWR<FileInfo[]>(info.data ? filesUrl(name) : null, jsonFetcher, {
     // Files still being ingested (perhaps by a job started elsewhere) keep the list fresh.
@@ -110,7 +112,7 @@ export function CollectionView({ name, maxUploadMb, supportedExtensions, support
 
       <UploadDropzone
         collection={name}
-        limits={{ maxUploadBytes: maxUploadMb * 1024 * 1024, supportedExtensions, supportedFormats }}
+        limits={{ maxUploadBytes: maxUploadMb * 1024 * 1024, directUploads, supportedExtensions, supportedFormats }}
         onJobStarted={onJobStarted}
       />
 

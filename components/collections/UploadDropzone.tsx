@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/Button";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { formatBytes } from "@/components/ui/format";
 import { errorMessage } from "@/components/ui/http";
-import { batchBySize, rejectionReason, uploadFiles, type RejectedFile, type UploadLimits } from "./upload";
+import { batchBySize, MAX_DIRECT_FILES, rejectionReason, uploadFiles, type RejectedFile, type UploadLimits } from "./upload";
 
 interface Props {
   collection: string;
@@ -34,8 +34,11 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
       const id = nextUploadId++;
       const total = files.reduce((sum, f) => sum + f.size, 0);
       setUploads((list) => [...list, { id, files, loaded: 0, total }]);
-      const { done } = uploadFiles(collection, files, (loaded, t) =>
-        setUploads((list) => list.map((u) => (u.id === id ? { ...u, loaded, total: t } : u))),
+      const { done } = uploadFiles(
+        collection,
+        files,
+        (loaded, t) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, loaded, total: t } : u))),
+        { direct: limits.directUploads },
       );
       done.then(
         ({ job_id }) => {
@@ -45,7 +48,7 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
         (error) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, error: errorMessage(error) } : u))),
       );
     },
-    [collection, onJobStarted],
+    [collection, limits.directUploads, onJobStarted],
   );
 
   const onDrop = useCallback(
@@ -57,7 +60,9 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
         return !reason;
       });
       setRejected(refused);
-      for (const batch of batchBySize(accepted, limits.maxUploadBytes)) start(batch);
+      // Direct uploads are limited per file (each has its own request), others per request.
+      const batches = limits.directUploads ? batchBySize(accepted, Infinity, MAX_DIRECT_FILES) : batchBySize(accepted, limits.maxUploadBytes);
+      for (const batch of batches) start(batch);
     },
     [limits, start],
   );
@@ -92,7 +97,7 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
           Browse files
         </Button>
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="accepted-types">
-          {limits.supportedFormats ?? limits.supportedExtensions.join(", ")} · up to {formatBytes(limits.maxUploadBytes)} per upload
+          {limits.supportedFormats ?? limits.supportedExtensions.join(", ")} · up to {formatBytes(limits.maxUploadBytes)} per {limits.directUploads ? "file" : "upload"}
         </p>
         {limits.supportedFormats && (
           <p className="text-xs text-slate-600 dark:text-slate-400">Text in images and scanned PDFs is read by OCR.</p>

@@ -6,6 +6,7 @@ import { fetchJson } from "@/components/ui/http";
 export const COLLECTIONS_URL = "/v1/collections";
 export const collectionUrl = (name: string) => `/v1/collections/${encodeURIComponent(name)}`;
 export const filesUrl = (name: string) => `${collectionUrl(name)}/documents`;
+export const uploadsUrl = (name: string) => `${collectionUrl(name)}/uploads`;
 export const jobStatusUrl = (jobId: string) => `/v1/documents/${encodeURIComponent(jobId)}/status`;
 export const collectionPageUrl = (name: string) => `/collections/${encodeURIComponent(name)}`;
 

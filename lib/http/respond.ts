@@ -19,6 +19,8 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
   return result.data;
 }
 
+export const isJsonRequest = (request: Request) => /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
+
 /** The JSON body, at most `limit` bytes (413 beyond), 400 when it is not JSON. */
 export async function readJson(request: Request, limit = MAX_JSON_BYTES): Promise<unknown> {
   const text = await readLimitedText(request, limit);

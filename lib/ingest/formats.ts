@@ -29,3 +29,13 @@ export const SUPPORTED_EXTENSIONS: readonly string[] = Object.values(FILE_FORMAT
 export const SUPPORTED_LABELS = Object.values(FILE_FORMATS)
   .map((f) => f.label)
   .join(", ");
+
+export function fileExtension(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot).toLowerCase() : "";
+}
+
+export function isSupportedFile(fileName: string): boolean {
+  return SUPPORTED_EXTENSIONS.includes(fileExtension(fileName));
+}

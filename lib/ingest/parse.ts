@@ -11,7 +11,7 @@ import { HTML_MIME_TYPE, parseHtml } from "./parsers/html";
 import { JSON_MIME_TYPE, parseJson } from "./parsers/json";
 import { CSV_MIME_TYPE, TSV_MIME_TYPE, parseDelimited } from "./parsers/table";
 import { IMAGE_MIME_TYPES, parseImage } from "./parsers/image";
-import { FILE_FORMATS, SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, type FileFormatId } from "./formats";
+import { FILE_FORMATS, SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, fileExtension, type FileFormatId } from "./formats";
 
 /**
  * One entry per format. The extension picks the entry; the content must then agree: binary
@@ -51,7 +51,8 @@ const PARSING: { [id in FileFormatId]: Omit<FileFormat, "label" | "extensions"> 
 
 const FORMATS: readonly FileFormat[] = (Object.keys(FILE_FORMATS) as FileFormatId[]).map((id) => ({ ...FILE_FORMATS[id], ...PARSING[id] }));
 
-export { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS };
+export { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, fileExtension };
+export { isSupportedFile } from "./formats";
 
 /**
  * Types whose signature is unmistakable (long magic numbers, or an archive's own structure).
@@ -67,20 +68,12 @@ const CERTAIN_TYPES = new Set([
 const ZIP_TYPES = new Set(["zip", "docx", "pptx", "xlsx"]);
 
 /** ".pdf" for "Report.Final.PDF"; "" when the name has no extension. */
-export function fileExtension(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? "";
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(dot).toLowerCase() : "";
-}
 
 function formatFor(fileName: string): FileFormat | undefined {
   const ext = fileExtension(fileName);
   return FORMATS.find((f) => f.extensions.includes(ext));
 }
 
-export function isSupportedFile(fileName: string): boolean {
-  return formatFor(fileName) !== undefined;
-}
 
 /** MIME type by extension; "application/octet-stream" for unsupported files. */
 export function mimeTypeFor(fileName: string): string {

@@ -1,16 +1,24 @@
-import { readFile } from "node:fs/promises";
 import { conflict, notFound } from "@/lib/errors";
 import { db } from "@/lib/db/client";
 import { findDocument } from "./repo";
+import { isMissingOriginal, readOriginal, signedOriginalUrl } from "./storage";
 
 /** The original uploads behind citations: found by id, or by file name as chat clients cite them. */
 
 type StoredDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
 
-/** The original file as a response a PDF viewer can open at `#page=N`. */
+/**
+ * The original file as a response a PDF viewer can open at `#page=N`: a redirect to a signed
+ * URL when it is in object storage (the browser keeps the #page fragment across it), else the
+ * bytes. Web pages are always served here, under a sandbox policy, never from the bucket.
+ */
 export async function originalResponse(doc: StoredDocument): Promise<Response> {
-  const data = await readFile(doc.storagePath).catch(() => {
-    throw notFound(`The original of '${doc.fileName}' is no longer stored`);
+  if (doc.mimeType !== "text/html") {
+    const signed = await signedOriginalUrl(doc.storagePath, doc.fileName, doc.mimeType);
+    if (signed) return new Response(null, { status: 302, headers: { Location: signed, "Cache-Control": "no-store" } });
+  }
+  const data = await readOriginal(doc.storagePath).catch((error: unknown) => {
+    throw isMissingOriginal(error) ? notFound(`The original of '${doc.fileName}' is no longer stored`) : error;
   });
   return new Response(new Uint8Array(data), {
     headers: {

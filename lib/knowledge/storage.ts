@@ -1,49 +1,46 @@
-import { copyFile, mkdir, readdir, rename, rm, unlink } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
-
-/** Original uploads, kept so citations can open them: UPLOAD_DIR/<collection>/<file_id>/<name>. */
-
-/**
- * C0/C1 controls and the invisible bidi marks and overrides (with U+202E, "report\u202Efdp.exe"
- * displays as "reportexe.pdf"): never part of a stored name.
- */
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** The per-name limit of common file systems (ext4, btrfs, APFS), in UTF-8 bytes. */
-export const MAX_NAME_BYTES = 255;
-/** Longest suffix still treated as an extension worth keeping when a name is shortened. */
-const MAX_EXTENSION_BYTES = 16;
+import { AppError } from "@/lib/errors";
+import { S3Bucket, S3Error } from "@/lib/storage/s3";
+import { safeFileName } from "./file-names";
 
 /**
- * A file name safe to use on disk, in headers and as the displayed name: no directories, no
- * control or bidi characters, at most MAX_NAME_BYTES of UTF-8 (shortened at a character
- * boundary, keeping the extension).
+ * Original uploads, kept so ingestion can read them and citations can open them, under
+ * <collection>/<file_id>/<name>: in UPLOAD_DIR by default, or in object storage (ORIGINALS_URL)
+ * where many instances (serverless functions, separate workers) must reach the same files.
+ * A document's `storagePath` says where its original is (a path, or `s3://bucket/key`), so
+ * originals stored before a switch stay readable.
  */
-export function safeFileName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? "").normalize("NFC").replace(UNSAFE_CHARS, "").trim();
-  const cleaned = truncateName(base, MAX_NAME_BYTES);
-  return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : "file";
+
+let bucket: { store: S3Bucket; key: string } | null = null;
+
+/** The object store of the settings, or null when originals are on local disk. */
+export function objectStore(): S3Bucket | null {
+  const location = config().objectStore;
+  if (!location) return null;
+  const key = JSON.stringify(location);
+  if (bucket?.key !== key) bucket = { store: new S3Bucket(location), key };
+  return bucket.store;
 }
 
-const utf8Bytes = (text: string) => Buffer.byteLength(text, "utf8");
-
-/** Cuts the stem by whole characters (grapheme clusters: no half emoji, no orphaned accent). */
-function truncateName(name: string, maxBytes: number): string {
-  if (utf8Bytes(name) <= maxBytes) return name;
-  const dot = name.lastIndexOf(".");
-  const extension = dot > 0 && utf8Bytes(name.slice(dot)) <= MAX_EXTENSION_BYTES ? name.slice(dot) : "";
-  const budget = maxBytes - utf8Bytes(extension);
-  let stem = "";
-  let used = 0;
-  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name.slice(0, name.length - extension.length))) {
-    used += utf8Bytes(segment);
-    if (used > budget) break;
-    stem += segment;
-  }
-  return `${stem.trimEnd() || "file"}${extension}`;
+/** The object key of an original (and, with a trailing "/", of its folders). */
+export function originalKey(collection: string, fileId?: string, fileName?: string): string {
+  const prefix = `${objectStore()?.location.prefix ?? ""}${collection}/`;
+  if (!fileId) return prefix;
+  return fileName ? `${prefix}${fileId}/${safeFileName(fileName)}` : `${prefix}${fileId}/`;
 }
 
+/** Takes over an upload's temp file as the original; returns its storage path. */
 export async function keepUpload(tempPath: string, collection: string, fileId: string, fileName: string): Promise<string> {
+  const store = objectStore();
+  if (store) {
+    const key = originalKey(collection, fileId, fileName);
+    // Served with its own type later (signed URLs name it), so stored as plain bytes.
+    await unavailableAsAppError(store.put(key, new Uint8Array(await readFile(tempPath)), "application/octet-stream"));
+    await unlink(tempPath).catch(() => undefined);
+    return store.uri(key);
+  }
   const dir = path.join(config().uploadDir, collection, fileId);
   await mkdir(dir, { recursive: true });
   const target = path.join(dir, safeFileName(fileName));
@@ -57,11 +54,59 @@ export async function keepUpload(tempPath: string, collection: string, fileId: s
   return target;
 }
 
+export async function readOriginal(storagePath: string): Promise<Uint8Array> {
+  if (!storagePath.startsWith("s3://")) return new Uint8Array(await readFile(storagePath));
+  const { store, key } = storeHolding(storagePath);
+  return unavailableAsAppError(store.get(key));
+}
+
+/**
+ * A short-lived URL the browser can fetch the original from directly, or null when the app
+ * serves it itself (local disk).
+ */
+export async function signedOriginalUrl(storagePath: string, fileName: string, mimeType: string): Promise<string | null> {
+  if (!storagePath.startsWith("s3://")) return null;
+  const { store, key } = storeHolding(storagePath);
+  return store.presignGet(key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName, contentType: mimeType });
+}
+
+/** Long enough to open a citation, short enough that a shared link soon stops working. */
+const DOWNLOAD_URL_SECONDS = 300;
+
+function storeHolding(storagePath: string): { store: S3Bucket; key: string } {
+  const store = objectStore();
+  const key = store?.keyOf(storagePath);
+  if (!store || key == null) throw new Error(`This original is in object storage the settings do not name: ${storagePath}`);
+  return { store, key };
+}
+
+/** A store that fails (down, refusing) answers 502 with its reason, not an anonymous 500. */
+function unavailableAsAppError<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    if (error instanceof S3Error && error.status !== 404) throw new AppError(502, `${error.message}: try again later`);
+    throw error;
+  });
+}
+
+/** True when the error says the original is gone (not that its store is unreachable). */
+export function isMissingOriginal(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === "ENOENT" || (error instanceof S3Error && error.status === 404);
+}
+
+/** Removes one original by where it is stored. */
+export async function removeOriginal(storagePath: string): Promise<void> {
+  if (!storagePath.startsWith("s3://")) return rm(storagePath, { force: true });
+  const { store, key } = storeHolding(storagePath);
+  await store.delete(key);
+}
+
 export async function removeUpload(collection: string, fileId: string): Promise<void> {
+  await objectStore()?.deletePrefix(originalKey(collection, fileId));
   await rm(path.join(config().uploadDir, collection, fileId), { recursive: true, force: true });
 }
 
 export async function removeCollectionUploads(collection: string): Promise<void> {
+  await objectStore()?.deletePrefix(originalKey(collection));
   await rm(path.join(config().uploadDir, collection), { recursive: true, force: true });
 }
 

@@ -60,14 +60,17 @@ export interface RetrieveOptions {
   collection?: { embeddingModel: string; embeddingDims: number };
 }
 
-/** A file handed to an ingestor: already saved on disk by the HTTP layer. */
-export interface SubmittedFile {
-  path: string;
+/**
+ * A file handed to an ingestor: a temp file the HTTP layer saved (the ingestor takes it over),
+ * or an original already in storage under the file id it was uploaded for (a browser-direct
+ * upload to object storage).
+ */
+export type SubmittedFile = ({ path: string } | { stored: { fileId: string; storagePath: string } }) & {
   fileName: string;
   size: number;
   /** Stored with the file (e.g. `access_tag` from the upload's form fields). */
   metadata?: Record<string, unknown>;
-}
+};
 
 /** Mirrors the SDK's BaseIngestor. `submitJob` returns a job id at once; work happens later. */
 export interface Ingestor {

@@ -3,8 +3,9 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
-import { isSupportedFile, SUPPORTED_EXTENSIONS } from "@/lib/ingest/parse";
-import { incomingDir, safeFileName } from "./storage";
+import { isSupportedFile, SUPPORTED_EXTENSIONS } from "@/lib/ingest/formats";
+import { safeFileName } from "./file-names";
+import { incomingDir, removeOriginal } from "./storage";
 import type { SubmittedFile } from "./types";
 
 /**
@@ -17,7 +18,7 @@ import type { SubmittedFile } from "./types";
 export async function receiveUpload(
   request: Request,
   fields?: (form: FormData) => Record<string, unknown>,
-): Promise<SubmittedFile[]> {
+): Promise<(SubmittedFile & { path: string })[]> {
   const { maxUploadBytes, maxUploadMb } = config();
   const tooLarge = () => payloadTooLarge(`Upload exceeds the ${maxUploadMb} MB limit`);
   // Without a declared length the body would be buffered before any size check.
@@ -43,7 +44,7 @@ export async function receiveUpload(
   const metadata = fields?.(form);
   const dir = incomingDir();
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const saved: SubmittedFile[] = files.map((file) => ({
+  const saved = files.map((file) => ({
     path: path.join(dir, randomUUID()),
     fileName: safeFileName(file.name),
     size: file.size,
@@ -58,7 +59,7 @@ export async function receiveUpload(
   return saved;
 }
 
-/** Removes temp files the ingestor never took over (a failed submit). */
+/** Removes the files of a failed submit: temp files, and originals uploaded for it directly. */
 export async function discardUploads(files: SubmittedFile[]): Promise<void> {
-  await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
+  await Promise.all(files.map((f) => ("path" in f ? unlink(f.path) : removeOriginal(f.stored.storagePath)).catch(() => undefined)));
 }

@@ -9,15 +9,20 @@ import { randomBytes } from "node:crypto";
 
 export const newNonce = () => randomBytes(16).toString("base64");
 
-export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "development"): string {
+/**
+ * `storageOrigin`: the object store originals live in, when they do: pages fetch cited PDFs and
+ * show images from there (signed URLs) and upload straight to it.
+ */
+export function contentSecurityPolicy(nonce: string, storageOrigin: string | null = null, dev = process.env.NODE_ENV === "development"): string {
+  const storage = storageOrigin ? ` ${storageOrigin}` : "";
   return [
     "default-src 'self'",
     // 'strict-dynamic': scripts a trusted script loads (Next's chunks) are trusted too.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${storage}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${storage}`,
     "worker-src 'self' blob:",
     "frame-src 'self' blob:",
     "object-src 'none'",

@@ -12,5 +12,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CollectionPage({ params }: Props) {
   const name = decodeURIComponent((await params).name);
   // The server's limits, passed down so the drop zone checks files before uploading them.
-  return <CollectionView name={name} maxUploadMb={config().maxUploadMb} supportedExtensions={[...SUPPORTED_EXTENSIONS]} supportedFormats={SUPPORTED_LABELS} />;
+  return (
+    <CollectionView
+      name={name}
+      maxUploadMb={config().maxUploadMb}
+      directUploads={config().objectStore !== null}
+      supportedExtensions={[...SUPPORTED_EXTENSIONS]}
+      supportedFormats={SUPPORTED_LABELS}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { conflict, notFound } from "@/lib/errors";
 import { getEmbedder } from "@/lib/models/embedder";
 import { mimeTypeFor } from "@/lib/ingest/parse";
@@ -7,13 +8,26 @@ import type { Ingestor, SubmittedFile } from "../types";
 import type { CollectionInfo, DeleteFilesResult, FileInfo, IngestionJobStatus } from "../schemas";
 import * as repo from "../repo";
 import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../serialize";
-import { keepUpload, removeCollectionUploads, removeUpload, safeFileName } from "../storage";
+import { safeFileName } from "../file-names";
+import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
 import { wakeWorker } from "./jobs/worker";
 import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
 
 import { LANCEDB_BACKEND } from "./backend";
 
 export { LANCEDB_BACKEND };
+
+/**
+ * Clean-up after a failed submit: best effort, so the failure itself is what the caller hears
+ * (a store that refused the upload may refuse the clean-up too).
+ */
+async function removeUploads(collectionName: string, fileIds: string[]): Promise<void> {
+  await Promise.all(
+    fileIds.map((id) =>
+      removeUpload(collectionName, id).catch((error: unknown) => log("warn", "upload_cleanup_failed", { collection: collectionName, file_id: id, error: String(error) })),
+    ),
+  );
+}
 
 /** Collections live in the metadata DB (name, model) and as one LanceDB table each. */
 export class LanceDbIngestor implements Ingestor {
@@ -65,12 +79,14 @@ export class LanceDbIngestor implements Ingestor {
   async submitJob(files: SubmittedFile[], collectionName: string) {
     if (!(await repo.findCollection(collectionName))) throw notFound(`Collection '${collectionName}' not found`);
     const jobId = randomUUID();
-    const ids = files.map(() => randomUUID());
-    const kept = await Promise.allSettled(files.map((f, i) => keepUpload(f.path, collectionName, ids[i], f.fileName)));
+    const ids = files.map((f) => ("stored" in f ? f.stored.fileId : randomUUID()));
+    const kept = await Promise.allSettled(
+      files.map((f, i) => ("stored" in f ? f.stored.storagePath : keepUpload(f.path, collectionName, ids[i], f.fileName))),
+    );
     // One file that cannot be stored fails the upload: none of its files may stay on disk without a row.
     const failed = kept.find((k) => k.status === "rejected");
     if (failed) {
-      await Promise.all(ids.map((id) => removeUpload(collectionName, id)));
+      await removeUploads(collectionName, ids);
       throw failed.reason;
     }
     const stored = files.map((f, i) => ({
@@ -103,7 +119,7 @@ export class LanceDbIngestor implements Ingestor {
     try {
       await db().$transaction(records);
     } catch (error) {
-      await Promise.all(stored.map((s) => removeUpload(collectionName, s.id)));
+      await removeUploads(collectionName, ids);
       throw error;
     }
     await repo.touchCollection(collectionName);

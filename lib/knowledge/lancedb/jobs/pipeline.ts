@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { config } from "@/lib/config";
 import { IngestError } from "@/lib/errors";
 import { chunkDocument } from "@/lib/ingest/chunk";
@@ -9,6 +8,7 @@ import { PolymathError } from "@/lib/polymath/format";
 import { libraryJson, readLibrary } from "@/lib/polymath/import";
 import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "../store";
 import { summarize } from "../../summaries";
+import { readOriginal } from "../../storage";
 
 export interface FileToIngest {
   fileId: string;
@@ -35,7 +35,7 @@ export async function ingestFile(
   onProgress: (percent: number) => Promise<void>,
 ): Promise<IngestOutcome> {
   await deleteFileChunks(file.collectionName, [file.fileId]);
-  const data = new Uint8Array(await readFile(file.storagePath));
+  const data = await readOriginal(file.storagePath);
   const library = libraryJson(file.fileName, data);
   if (library) return ingestLibrary(file, library, embedder, onProgress);
   const parsed = await parseFile(data, file.fileName);

@@ -1,9 +1,10 @@
 import { AppError } from "@/lib/errors";
-import { json, parseWith, readJson, route } from "@/lib/http/respond";
+import { isJsonRequest, json, parseWith, readJson, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
 import { ingestAfterResponse } from "@/lib/knowledge/background";
 import { existingCollectionName } from "@/lib/knowledge/params";
 import { DeleteFilesRequest } from "@/lib/knowledge/schemas";
+import { receiveDirectUploads } from "@/lib/knowledge/direct-upload";
 import { discardUploads, receiveUpload } from "@/lib/knowledge/upload";
 import { uploadMetadata } from "@/lib/polymath/access";
 
@@ -11,8 +12,10 @@ type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
   const name = await existingCollectionName((await params).name);
-  // Optional form field `access_tag`: the files' Polymath access tag.
-  const files = await receiveUpload(request, uploadMetadata);
+  // Optional field `access_tag`: the files' Polymath access tag.
+  const files = isJsonRequest(request)
+    ? await receiveDirectUploads(name, await readJson(request), uploadMetadata)
+    : await receiveUpload(request, uploadMetadata);
   const { jobId, fileIds } = await activeIngestor().submitJob(files, name).catch(async (error) => {
     await discardUploads(files);
     throw error;
