@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
-import { ADMIN_TOKEN, CHAT_TOKEN, OPEN_PORT, PROTECTED_PORT } from "./e2e/pages/protected";
+import { ADMIN_TOKEN, CHAT_TOKEN, OPEN_PORT, PROTECTED_PORT, S3_PORT, S3_URL, STORAGE_PORT } from "./e2e/pages/protected";
+import { s3Environment } from "./tests/helpers/s3-server";
 
 const PORT = OPEN_PORT;
 const offline = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", MAX_UPLOAD_MB: "5", NEXT_TELEMETRY_DISABLED: "1" };
@@ -52,6 +53,23 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       env: { ...offline, DATA_DIR: `${dataDir}-protected`, ADMIN_TOKEN, CHAT_TOKEN },
+    },
+    {
+      // A local S3-compatible store (SigV4 checked, CORS for the browser) for the next instance.
+      command: `node node_modules/tsx/dist/cli.mjs tests/helpers/s3-server.ts ${S3_PORT}`,
+      url: `${S3_URL}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
+      // Originals in object storage, uploads straight from the browser (e2e/object-storage.spec.ts).
+      command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${STORAGE_PORT}`,
+      url: `http://127.0.0.1:${STORAGE_PORT}/v1/knowledge/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: { ...offline, DATA_DIR: `${dataDir}-storage`, MAX_UPLOAD_MB: "20", ...s3Environment({ url: S3_URL, bucket: "docchat-test" }) },
     },
   ],
 });

@@ -197,6 +197,5 @@ export function s3Environment(server: Pick<TestS3Server, "url" | "bucket">, pref
 }
 
 if (process.argv[1]?.endsWith("s3-server.ts") && process.argv[2]) {
-  const server = await startS3Server({ port: Number(process.argv[2]) });
-  console.log(`Test S3 server on ${server.url}, bucket ${server.bucket}`);
+  void startS3Server({ port: Number(process.argv[2]) }).then((server) => console.log(`Test S3 server on ${server.url}, bucket ${server.bucket}`));
 }
