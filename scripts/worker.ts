@@ -3,7 +3,7 @@
  * servers) may share one database: each claims queued jobs atomically, beats a heartbeat while it
  * runs one, and takes over jobs whose worker stopped beating. Run the app with
  * INGEST_WORKER=external so its servers leave ingestion to these processes. The workers need the
- * app's settings (DATABASE_URL, LANCEDB_URI, DATA_DIR/UPLOAD_DIR: the same originals).
+ * app's settings (DATABASE_URL, LANCEDB_URI, and ORIGINALS_URL or DATA_DIR/UPLOAD_DIR: the same originals).
  */
 import { config } from "@/lib/config";
 import { closeDb } from "@/lib/db/client";
