@@ -135,6 +135,20 @@ describe("browser-direct uploads", () => {
     expect(page.headers.get("content-security-policy")).toContain("sandbox");
   });
 
+  it("keep the submission's other fields as the multipart form's (a Polymath access tag)", async () => {
+    const text = "# Staff room\n\nThe staff room code changes every Monday.";
+    const { body } = await sign([{ name: "staff.md", size: Buffer.byteLength(text), type: "text/markdown" }]);
+    const [upload] = body.uploads;
+    expect((await fetch(upload.url, { method: "PUT", headers: upload.headers, body: text })).status).toBe(200);
+    const files = [{ file_id: upload.file_id, file_name: upload.file_name }];
+    expect((await submit(postJson("http://local/x", { files, access_tag: "not a tag!" }), ctx())).status).toBe(400);
+    const accepted = await submit(postJson("http://local/x", { files, access_tag: "staff" }), ctx());
+    expect(accepted.status).toBe(202);
+    await waitForJob((await accepted.json()).job_id);
+    const doc = await db().document.findUniqueOrThrow({ where: { id: upload.file_id } });
+    expect(JSON.parse(doc.metadata)).toMatchObject({ access_tag: "staff" });
+  });
+
   it("refuse what an upload would refuse, before signing anything", async () => {
     expect((await sign([{ name: "tool.exe", size: 10 }])).response.status).toBe(415);
     expect((await sign([{ name: "huge.pdf", size: 9 * 1024 * 1024 }])).response.status).toBe(413);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as upload } from "@/app/v1/collections/[name]/documents/route";
+import { POST as signUploads } from "@/app/v1/collections/[name]/uploads/route";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { activeIngestor } from "@/lib/knowledge";
@@ -131,5 +132,16 @@ describe("an upload with hostile file names", () => {
     await expect(activeIngestor().submitJob([good[0], missing, good[1]], collection)).rejects.toThrow(/ENOENT/);
     expect(readdirSync(collectionUploads()).length).toBe(before);
     expect(await db().document.count({ where: { collectionName: collection } })).toBe(rowsBefore);
+  });
+});
+
+describe("direct uploads without object storage", () => {
+  it("are refused with 501, pointing to multipart", async () => {
+    await freshDataDir();
+    await activeIngestor().createCollection("no_bucket");
+    const request = new Request("http://local/x", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files: [{ name: "a.md", size: 3 }] }) });
+    const response = await signUploads(request, { params: Promise.resolve({ name: "no_bucket" }) });
+    expect(response.status).toBe(501);
+    expect((await response.json()).detail).toMatch(/ORIGINALS_URL.*multipart/);
   });
 });
