@@ -1,10 +1,11 @@
 /**
  * A local S3-compatible object store for tests: the real wire format (path-style URLs, SigV4
  * header and presigned-query signatures checked by its own implementation, XML errors and
- * listings, CORS for browsers), objects in memory. Also runnable on its own for the browser
+ * listings, ranged reads, conditional and multipart writes, copies, CORS for browsers), objects
+ * in memory: enough for the app's originals and for LanceDB's own object store. Also runnable on its own for the browser
  * suite: `tsx tests/helpers/s3-server.ts <port>`.
  */
-import { createHash, createHmac } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -13,6 +14,8 @@ export const S3_TEST_CREDENTIALS = { accessKeyId: "AKIDTESTLOCAL", secretAccessK
 interface StoredObject {
   body: Buffer;
   contentType: string;
+  etag: string;
+  lastModified: Date;
 }
 
 export interface S3RequestRecord {
@@ -44,6 +47,13 @@ function errorXml(res: http.ServerResponse, status: number, code: string, messag
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const unescapeXml = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ({ lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" })[e]!);
+const md5 = (body: Buffer) => `"${createHash("md5").update(body).digest("hex")}"`;
+
+function xml(res: http.ServerResponse, status: number, body: string) {
+  res.writeHead(status, { "content-type": "application/xml" });
+  res.end(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
+}
 
 /** Checks the request's SigV4 signature; returns an error message or null when it is valid. */
 function verifySignature(req: http.IncomingMessage, url: URL, body: Buffer): { error: string | null; presigned: boolean } {
@@ -94,7 +104,43 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
   const pageSize = options.pageSize ?? 1000;
   const objects = new Map<string, StoredObject>();
   const requests: S3RequestRecord[] = [];
+  const uploads = new Map<string, Map<number, Buffer>>();
   let failure: number | null = null;
+
+  const store = (key: string, body: Buffer, contentType: string) => {
+    const object = { body, contentType, etag: md5(body), lastModified: new Date() };
+    objects.set(key, object);
+    return object;
+  };
+
+  /** ListObjectsV2, with prefix, delimiter (folders as CommonPrefixes) and paging. */
+  const list = (res: http.ServerResponse, q: URLSearchParams) => {
+    const prefix = q.get("prefix") ?? "";
+    const delimiter = q.get("delimiter");
+    const startAfter = q.get("start-after") ?? "";
+    const folders = new Set<string>();
+    const keys: string[] = [];
+    for (const k of [...objects.keys()].filter((k) => k.startsWith(prefix) && k > startAfter).sort()) {
+      const cut = delimiter ? k.indexOf(delimiter, prefix.length) : -1;
+      if (cut >= 0) folders.add(k.slice(0, cut + delimiter!.length));
+      else keys.push(k);
+    }
+    const from = Number(q.get("continuation-token") ?? 0);
+    const limit = Math.min(pageSize, Number(q.get("max-keys") ?? pageSize));
+    const page = keys.slice(from, from + limit);
+    const truncated = from + limit < keys.length;
+    const contents = page.map((k) => {
+      const o = objects.get(k)!;
+      return `<Contents><Key>${escapeXml(k)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${escapeXml(o.etag)}</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+    });
+    const common = from === 0 ? [...folders].map((f) => `<CommonPrefixes><Prefix>${escapeXml(f)}</Prefix></CommonPrefixes>`) : [];
+    return xml(
+      res,
+      200,
+      `<ListBucketResult><Name>${bucket}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${limit}</MaxKeys>` +
+        `<IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${from + limit}</NextContinuationToken>` : ""}${contents.join("")}${common.join("")}</ListBucketResult>`,
+    );
+  };
 
   const server = http.createServer(async (req, res) => {
     const origin = req.headers.origin;
@@ -134,23 +180,60 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
     const q = url.searchParams;
     if (req.method === "GET" && key === "") {
       record(200, presigned);
-      const prefix = q.get("prefix") ?? "";
-      const all = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
-      const from = Number(q.get("continuation-token") ?? 0);
-      const page = all.slice(from, from + pageSize);
-      const truncated = from + pageSize < all.length;
-      res.writeHead(200, { "content-type": "application/xml" });
-      return res.end(
-        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount>` +
-          `<IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${from + pageSize}</NextContinuationToken>` : ""}` +
-          page.map((k) => `<Contents><Key>${escapeXml(k)}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`).join("") +
-          `</ListBucketResult>`,
-      );
+      return list(res, q);
+    }
+    if (req.method === "POST" && q.has("delete")) {
+      record(200, presigned);
+      const keys = [...body.toString().matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unescapeXml(m[1]));
+      for (const k of keys) objects.delete(k);
+      return xml(res, 200, `<DeleteResult>${keys.map((k) => `<Deleted><Key>${escapeXml(k)}</Key></Deleted>`).join("")}</DeleteResult>`);
+    }
+    if (req.method === "POST" && q.has("uploads")) {
+      record(200, presigned);
+      const uploadId = randomUUID();
+      uploads.set(uploadId, new Map());
+      return xml(res, 200, `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`);
+    }
+    const uploadId = q.get("uploadId");
+    if (uploadId) {
+      const parts = uploads.get(uploadId);
+      if (!parts) return errorXml(res, 404, "NoSuchUpload", "The specified upload does not exist.");
+      record(200, presigned);
+      if (req.method === "PUT") {
+        const etag = md5(body);
+        parts.set(Number(q.get("partNumber")), body);
+        res.writeHead(200, { ETag: etag });
+        return res.end();
+      }
+      uploads.delete(uploadId);
+      if (req.method === "DELETE") {
+        res.writeHead(204);
+        return res.end();
+      }
+      const numbers = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
+      const whole = Buffer.concat(numbers.map((n) => parts.get(n) ?? Buffer.alloc(0)));
+      const stored = store(key, whole, "binary/octet-stream");
+      return xml(res, 200, `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><ETag>${stored.etag}</ETag></CompleteMultipartUploadResult>`);
     }
     if (req.method === "PUT") {
+      const current = objects.get(key);
+      const ifNoneMatch = req.headers["if-none-match"];
+      const ifMatch = req.headers["if-match"];
+      if ((ifNoneMatch === "*" && current) || (ifMatch && ifMatch !== current?.etag)) {
+        record(412, presigned);
+        return errorXml(res, 412, "PreconditionFailed", "At least one of the pre-conditions you specified did not hold");
+      }
+      const copySource = req.headers["x-amz-copy-source"];
+      if (copySource) {
+        const source = objects.get(decodeURIComponent(String(copySource)).replace(/^\/?[^/]+\//, ""));
+        if (!source) return errorXml(res, 404, "NoSuchKey", "The specified key does not exist.");
+        record(200, presigned);
+        const copied = store(key, source.body, source.contentType);
+        return xml(res, 200, `<CopyObjectResult><ETag>${copied.etag}</ETag><LastModified>${copied.lastModified.toISOString()}</LastModified></CopyObjectResult>`);
+      }
       record(200, presigned);
-      objects.set(key, { body, contentType: String(req.headers["content-type"] ?? "binary/octet-stream") });
-      res.writeHead(200, { ETag: `"${createHash("md5").update(body).digest("hex")}"` });
+      const stored = store(key, body, String(req.headers["content-type"] ?? "binary/octet-stream"));
+      res.writeHead(200, { ETag: stored.etag });
       return res.end();
     }
     if (req.method === "DELETE") {
@@ -164,13 +247,23 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
       record(404, presigned);
       return errorXml(res, 404, "NoSuchKey", "The specified key does not exist.");
     }
-    record(200, presigned);
-    res.writeHead(200, {
+    const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ""));
+    const size = object.body.length;
+    const [from, to] = !range ? [0, size - 1] : range[1] === "" ? [Math.max(0, size - Number(range[2])), size - 1] : [Number(range[1]), range[2] === "" ? size - 1 : Math.min(Number(range[2]), size - 1)];
+    if (range && from >= size) {
+      record(416, presigned);
+      return errorXml(res, 416, "InvalidRange", "The requested range is not satisfiable");
+    }
+    record(range ? 206 : 200, presigned);
+    res.writeHead(range ? 206 : 200, {
       "content-type": q.get("response-content-type") ?? object.contentType,
-      "content-length": String(object.body.length),
+      "content-length": String(to - from + 1),
+      "last-modified": object.lastModified.toUTCString(),
+      etag: object.etag,
+      ...(range ? { "content-range": `bytes ${from}-${to}/${size}` } : {}),
       ...(q.get("response-content-disposition") ? { "content-disposition": q.get("response-content-disposition")! } : {}),
     });
-    res.end(req.method === "HEAD" ? undefined : object.body);
+    res.end(req.method === "HEAD" ? undefined : object.body.subarray(from, to + 1));
   });
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -181,7 +274,11 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
     objects,
     requests,
     failWith: (status) => void (failure = status),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // clients keep connections alive (LanceDB's does)
+      }),
   };
 }
 
