@@ -32,10 +32,11 @@ const nextConfig = {
   turbopack: {
     resolveAlias: postgresBuild ? Object.fromEntries(sqliteDriver.map((m) => [m, "./lib/db/sqlite-left-out.mjs"])) : {},
   },
-  // The PDF parser worker is started by path at run time (lib/ingest/workers/pdf-pool.ts), so
-  // tracing cannot see it: ship it with every server route.
+  // The PDF parser worker is started by path at run time (lib/ingest/workers/pdf-pool.ts), and
+  // instrumentation applies the SQL migrations read from prisma/ (lib/db/migrate.ts) at every
+  // function's start: tracing sees neither, so every server route ships both.
   outputFileTracingIncludes: {
-    "/*": ["./lib/ingest/workers/*.mjs"],
+    "/*": ["./lib/ingest/workers/*.mjs", "./prisma/**/migration.sql"],
     // Keys match the route's file path anywhere in it: "/route" keeps the upload's out of the
     // routes below it (stored files' content and images), which do not ingest. The upload
     // ingests after its response (INGEST_WORKER=request); the cron resumes what is left.

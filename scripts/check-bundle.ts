@@ -2,6 +2,10 @@
  * `npm run check:bundle`: what each server function of the production build carries, and a
  * failure when one exceeds Vercel's 250 MiB limit less a margin (225 MiB: larger functions are
  * grouped apart), or when one that carries no LanceDB exceeds 20 MB (decimal, the issue's unit).
+ * Also fails when a route whose trace carries LanceDB sets no maxDuration of its own (segment
+ * config or a vercel.json `functions` entry), or a route without LanceDB has the same settings as
+ * one with it: Vercel groups routes with the same settings into one function, and the small
+ * routes would ship LanceDB's library. That holds in every mode, `next build` traces included.
  *
  * Builds with `vercel build` when a `vercel` binary is on PATH or in node_modules/.bin, and reads
  * the functions it wrote (.vercel/output/functions: Vercel groups routes with the same settings
@@ -14,7 +18,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { functionSizes, vercelFunctionSizes, type FunctionSize } from "./lib/traces";
+import { functionSizes, groupingProblems, vercelFunctionSizes, type FunctionSize } from "./lib/traces";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,7 +64,12 @@ function build(): FunctionSize[] {
   return functionSizes(distDir);
 }
 
-const functions = !flag("no-build") ? build() : flag("vercel") ? vercelFunctionSizes(process.cwd()) : functionSizes(distDir);
+const vercelOutput = !flag("next") && (flag("no-build") ? flag("vercel") : vercelBinary() !== undefined);
+const functions = !flag("no-build") ? build() : vercelOutput ? vercelFunctionSizes(process.cwd()) : functionSizes(distDir);
+// Per-route traces (`vercel build` leaves Next's build in .next): which routes carry LanceDB, and
+// whether each sets the maxDuration that keeps it out of the small routes' functions.
+const tracesDir = vercelOutput ? path.resolve(arg("dist") ?? ".next") : distDir;
+const grouping = groupingProblems(vercelOutput ? functionSizes(tracesDir) : functions, tracesDir, process.cwd());
 const over = functions.filter((f) => f.bytes > limitMiB * MiB);
 const small = functions.filter((f) => !f.lancedb);
 const smallOver = small.filter((f) => f.bytes > smallLimitMB * MB);
@@ -79,4 +88,5 @@ console.log(
 );
 if (over.length) console.error(`Over ${limitMiB} MiB: ${over.map((f) => f.name).join(", ")}`);
 if (smallOver.length) console.error(`Without LanceDB but over ${smallLimitMB} MB: ${smallOver.map((f) => f.name).join(", ")}`);
-if (over.length || smallOver.length) process.exit(1);
+for (const problem of grouping) console.error(problem);
+if (over.length || smallOver.length || grouping.length) process.exit(1);

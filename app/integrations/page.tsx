@@ -4,6 +4,9 @@ import { CopilotSection } from "@/components/integrations/CopilotSection";
 import { checkPlugin, copilotPlugin, reachabilityProblem } from "@/lib/copilot/plugin";
 import { copilotSettingsFromHeaders } from "@/lib/copilot/settings";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 export const metadata: Metadata = { title: "Integrations" };
 export const dynamic = "force-dynamic";
 

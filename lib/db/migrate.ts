@@ -28,7 +28,9 @@ export interface Migration {
 }
 
 export function migrationsDir(url: string): string {
-  const root = path.resolve(process.cwd(), "prisma");
+  // Read at run time from the working directory (turbopackIgnore: the build's file tracing would
+  // otherwise take the whole project into every function); next.config.js ships the SQL files.
+  const root = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma");
   return isPostgresUrl(url) ? path.join(root, "postgres", "migrations") : path.join(root, "migrations");
 }
 

@@ -124,3 +124,85 @@ export function vercelFunctionSizes(projectDir: string): FunctionSize[] {
     })
     .sort((a, b) => b.bytes - a.bytes);
 }
+
+/** What Vercel groups a route's function by, of what this project sets: a route joins a group only with the same values. */
+export interface RouteSettings {
+  maxDuration?: number;
+  memory?: number;
+}
+
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs"];
+
+/** A vercel.json `functions` key as `vercel build` matches it: the source file's path exactly, or a glob (`*`, `**`, `?`). */
+function matchesFunctionsKey(file: string, pattern: string): boolean {
+  if (file === pattern) return true;
+  const source = pattern
+    .split(/(\*\*\/|\*\*|\*|\?)/)
+    .map((part) =>
+      part === "**/" ? "(?:[^/]*/)*" : part === "**" ? ".*" : part === "*" ? "[^/]*" : part === "?" ? "[^/]" : part.replace(/[.+^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("");
+  return new RegExp(`^${source}$`).test(file);
+}
+
+/**
+ * The settings of each app route of the build in `distDir` (named as `functionSizes` names them,
+ * "/app/api/chat/route"), as `vercel build` reads them: the first vercel.json `functions` entry
+ * matching the route's source file, overridden by the route's segment config (`export const
+ * maxDuration = …`, which Next records in the build's functions-config-manifest.json).
+ */
+export function routeSettings(distDir: string, projectDir: string, routes: string[]): Map<string, { source?: string; settings: RouteSettings }> {
+  const manifestFile = path.join(distDir, "server/functions-config-manifest.json");
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, "utf8")) as { functions: Record<string, RouteSettings> }).functions
+    : {};
+  const vercelFile = path.join(projectDir, "vercel.json");
+  const functions = existsSync(vercelFile)
+    ? ((JSON.parse(readFileSync(vercelFile, "utf8")) as { functions?: Record<string, RouteSettings> }).functions ?? {})
+    : {};
+  const result = new Map<string, { source?: string; settings: RouteSettings }>();
+  for (const route of routes) {
+    const base = route.replace(/^\//, ""); // app/api/chat/route
+    const source = SOURCE_EXTENSIONS.map((ext) => base + ext).find((file) => existsSync(path.join(projectDir, file)));
+    const entry = source ? Object.entries(functions).find(([pattern]) => matchesFunctionsKey(source, pattern))?.[1] : undefined;
+    const own = manifest[base.replace(/^app/, "")] ?? {}; // keyed "/api/chat/route"
+    const pick = (s: RouteSettings | undefined): RouteSettings =>
+      Object.fromEntries(Object.entries(s ?? {}).filter(([key, value]) => (key === "maxDuration" || key === "memory") && value !== undefined));
+    result.set(route, { source, settings: { ...pick(entry), ...pick(own) } });
+  }
+  return result;
+}
+
+/**
+ * Vercel groups routes with the same settings into one function while it stays under its size
+ * limit, so a route without LanceDB that shares its settings with one that carries it ships
+ * LanceDB's library too. Routes whose trace carries LanceDB therefore set their own maxDuration;
+ * the problems found, one line per route, with what to change.
+ */
+export function groupingProblems(routes: FunctionSize[], distDir: string, projectDir: string): string[] {
+  const appRoutes = routes.filter((r) => r.name.startsWith("/app/"));
+  const settings = routeSettings(distDir, projectDir, appRoutes.map((r) => r.name));
+  const key = (s: RouteSettings) => JSON.stringify([s.maxDuration, s.memory]);
+  const problems: string[] = [];
+  const lancedbKeys = new Map<string, string>();
+  for (const route of appRoutes.filter((r) => r.lancedb)) {
+    const { source, settings: s } = settings.get(route.name)!;
+    if (s.maxDuration === undefined) {
+      problems.push(
+        `${source ?? route.name} carries LanceDB but sets no maxDuration of its own: add \`export const maxDuration = 60;\` ` +
+          `to it (or a vercel.json "functions" entry with a maxDuration covering it), so that Vercel groups it apart from the functions without LanceDB.`,
+      );
+    } else lancedbKeys.set(key(s), source ?? route.name);
+  }
+  for (const route of appRoutes.filter((r) => !r.lancedb)) {
+    const { source, settings: s } = settings.get(route.name)!;
+    const twin = lancedbKeys.get(key(s));
+    if (twin) {
+      problems.push(
+        `${source ?? route.name} carries no LanceDB but has the same maxDuration (${s.maxDuration}) and memory as ${twin}, which does: ` +
+          `Vercel would group them into one function; give it a different maxDuration or none.`,
+      );
+    }
+  }
+  return problems;
+}

@@ -3,6 +3,9 @@ import { parseQueryArguments, readArguments } from "@/lib/polymath/args";
 import { describeHost, queryLibrary } from "@/lib/polymath/host";
 import { corsPreflight, POLYMATH_PATH, polymathRoute } from "@/lib/polymath/http";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 export const dynamic = "force-dynamic";
 
 /** Polymath library host: arguments in, a library out (errors are 200 {"error"}). */

@@ -1,6 +1,9 @@
 import { exampleQuestions } from "@/lib/chat/suggestions";
 import { json, route } from "@/lib/http/respond";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 export const dynamic = "force-dynamic";
 
 export const GET = route(async (request: Request) => {

@@ -2,6 +2,9 @@ import { json, parseWith, readJson, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
 import { CreateCollectionRequest } from "@/lib/knowledge/schemas";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 export const GET = route(async () => json(await activeIngestor().listCollections()));
 
 export const POST = route(async (request: Request) => {

@@ -3,6 +3,9 @@ import { copilotRoute } from "@/lib/copilot/http";
 import { copilotPlugin } from "@/lib/copilot/plugin";
 import { copilotSettings } from "@/lib/copilot/settings";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 export const dynamic = "force-dynamic";
 
 export const GET = copilotRoute(async (request: Request) => {

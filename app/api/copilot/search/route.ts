@@ -3,6 +3,9 @@ import { copilotSearch, CopilotSearchParams } from "@/lib/copilot/search";
 import { copilotSettings, requireCopilotKey } from "@/lib/copilot/settings";
 import { json, parseWith } from "@/lib/http/respond";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 export const dynamic = "force-dynamic";
 
 export const GET = copilotRoute(async (request: Request) => {

@@ -2,6 +2,9 @@ import { json, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
 import { existingCollection } from "@/lib/knowledge/existing";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 type Ctx = { params: Promise<{ name: string }> };
 
 export const GET = route(async (_request: Request, { params }: Ctx) => json(await existingCollection((await params).name)));

@@ -4,6 +4,9 @@ import { route } from "@/lib/http/respond";
 import { collectionName } from "@/lib/knowledge/params";
 import { exportLibrary } from "@/lib/polymath/export";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ name: string }> };

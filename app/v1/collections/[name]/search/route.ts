@@ -6,6 +6,9 @@ import { existingCollectionName } from "@/lib/knowledge/params";
 import { SearchRequest, type RetrievalResult } from "@/lib/knowledge/schemas";
 import { searchKnowledge } from "@/lib/knowledge/search";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {

@@ -4,6 +4,9 @@ import { activeIngestor } from "@/lib/knowledge";
 import { existingCollectionName } from "@/lib/knowledge/params";
 import { AccessTagUpdate, setAccessTag } from "@/lib/polymath/access";
 
+// Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
+export const maxDuration = 60;
+
 type Ctx = { params: Promise<{ name: string; file_id: string }> };
 
 /** Sets a file's access tag (`{"access_tag": "staff"}`; null or "" removes it); answers the file. */
