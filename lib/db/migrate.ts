@@ -28,8 +28,8 @@ export interface Migration {
 }
 
 export function migrationsDir(url: string): string {
-  // Read at run time from the working directory (turbopackIgnore: the build's file tracing would
-  // otherwise take the whole project into every function); next.config.js ships the SQL files.
+  // Read at run time from the working directory, untraced (turbopackIgnore): next.config.js ships
+  // the SQL files with every function.
   const root = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma");
   return isPostgresUrl(url) ? path.join(root, "postgres", "migrations") : path.join(root, "migrations");
 }
@@ -88,9 +88,13 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
  * database's mode when it creates them; existing ones are fixed here as well.
  */
 function ownerOnly(file: string): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  closeSync(openSync(file, "a", 0o600));
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+  // turbopackIgnore: a path from the configuration, which the build's file tracing cannot resolve
+  // and would otherwise answer by taking the whole project into every function.
+  mkdirSync(path.dirname(/*turbopackIgnore: true*/ file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(/*turbopackIgnore: true*/ file, "a", 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(/*turbopackIgnore: true*/ f)) chmodSync(/*turbopackIgnore: true*/ f, 0o600);
+  }
 }
 
 async function migratePostgres(url: string, migrations: Migration[]): Promise<string[]> {

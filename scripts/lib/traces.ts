@@ -149,13 +149,16 @@ function matchesFunctionsKey(file: string, pattern: string): boolean {
  * The settings of each app route of the build in `distDir` (named as `functionSizes` names them,
  * "/app/api/chat/route"), as `vercel build` reads them: the first vercel.json `functions` entry
  * matching the route's source file, overridden by the route's segment config (`export const
- * maxDuration = …`, which Next records in the build's functions-config-manifest.json).
+ * maxDuration = …`, which Next records in the build's functions-config-manifest.json by URL path).
  */
 export function routeSettings(distDir: string, projectDir: string, routes: string[]): Map<string, { source?: string; settings: RouteSettings }> {
   const manifestFile = path.join(distDir, "server/functions-config-manifest.json");
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, "utf8")) as { functions: Record<string, RouteSettings> }).functions
     : {};
+  // "/(eri)/retrieval/route" → "/retrieval"
+  const routesFile = path.join(distDir, "app-path-routes-manifest.json");
+  const routePaths = existsSync(routesFile) ? (JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, string>) : {};
   const vercelFile = path.join(projectDir, "vercel.json");
   const functions = existsSync(vercelFile)
     ? ((JSON.parse(readFileSync(vercelFile, "utf8")) as { functions?: Record<string, RouteSettings> }).functions ?? {})
@@ -165,7 +168,7 @@ export function routeSettings(distDir: string, projectDir: string, routes: strin
     const base = route.replace(/^\//, ""); // app/api/chat/route
     const source = SOURCE_EXTENSIONS.map((ext) => base + ext).find((file) => existsSync(path.join(projectDir, file)));
     const entry = source ? Object.entries(functions).find(([pattern]) => matchesFunctionsKey(source, pattern))?.[1] : undefined;
-    const own = manifest[base.replace(/^app/, "")] ?? {}; // keyed "/api/chat/route"
+    const own = manifest[routePaths[base.replace(/^app/, "")] ?? ""] ?? {}; // keyed by URL path, "/api/chat"
     const pick = (s: RouteSettings | undefined): RouteSettings =>
       Object.fromEntries(Object.entries(s ?? {}).filter(([key, value]) => (key === "maxDuration" || key === "memory") && value !== undefined));
     result.set(route, { source, settings: { ...pick(entry), ...pick(own) } });
