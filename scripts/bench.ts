@@ -1,15 +1,17 @@
 /**
  * Speed figures (not pass/fail): ingestion pages/s, search latency per mode, chat stream
- * latency and concurrency, on the Northwind set and on a generated 100k-chunk collection; then
- * parse rates of every other format and OCR pages/s (scripts/bench-formats.ts).
- *   npm run bench [-- /path/to/northwind] [--chunks 100000] [--runs 3]
+ * latency and concurrency, on the Northwind set and on a generated collection of --chunks
+ * chunks (ingest rate, index build time, search latency over HTTP and in process, recall@10 of
+ * the vector index against exact search); then parse rates of every other format and OCR
+ * pages/s (scripts/bench-formats.ts). --big-only runs the generated collection's part alone.
+ *   npm run bench [-- /path/to/northwind] [--chunks 100000] [--runs 3] [--big-only]
  */
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { activeIngestor } from "@/lib/knowledge";
+import { activeIngestor, activeRetriever } from "@/lib/knowledge";
 import { stopWorker } from "@/lib/knowledge";
-import { addChunks, optimizeTable, searchText, type ChunkRow } from "@/lib/knowledge/lancedb/store";
+import { addChunks, ensureTextIndex, optimizeTable, searchChunks, searchText, spellCheck, type ChunkRow } from "@/lib/knowledge/lancedb/store";
 import { getEmbedder } from "@/lib/models/embedder";
 import { scratchApp } from "./lib/in-process";
 import { datasetDir, loadQuestions, median, pdfFiles, percentile } from "./lib/northwind";
@@ -22,8 +24,19 @@ const arg = (name: string, fallback: number) => {
 };
 const RUNS = arg("runs", 3);
 const BIG = arg("chunks", 100_000);
+const BIG_ONLY = process.argv.includes("--big-only");
 const MODES = ["hybrid", "vectors", "text"] as const;
 const fmt = (xs: number[]) => `p50 ${median(xs).toFixed(1)} ms  p95 ${percentile(xs, 95).toFixed(1)} ms`;
+/** Several runs of the same queries: each run's p50 and p95, and their medians. */
+const fmtRuns = (runs: number[][]) => {
+  const p50 = runs.map((r) => median(r));
+  const p95 = runs.map((r) => percentile(r, 95));
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(", ");
+  return `p50 ${median(p50).toFixed(1)} ms  p95 ${median(p95).toFixed(1)} ms  (medians of ${runs.length} runs; p50s ${list(p50)})`;
+};
+/** Peak resident memory of a process so far (VmHWM), in MiB. */
+const peakRss = (pid: number | "self" = "self") =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
 
 /** Deterministic pseudo-random text: a Zipf-like draw from a fixed vocabulary. */
 function makeVocabulary(seedText: string): string[] {
@@ -38,6 +51,14 @@ function* rng(seed: number) {
   }
 }
 
+/** Passages kept from the generated chunks as queries: this many, this many words each. */
+const PASSAGES = 50;
+const PASSAGE_WORDS = 12;
+
+/**
+ * Writes `count` generated chunks in batches (embedded, then added), keeping nothing but a few
+ * passages to query; then builds the indexes. Times embedding + writing apart from index builds.
+ */
 async function generateBigCollection(name: string, vocabulary: string[], count: number) {
   const embedder = getEmbedder();
   await activeIngestor().createCollection(name, `${count} generated chunks`);
@@ -48,8 +69,15 @@ async function generateBigCollection(name: string, vocabulary: string[], count: 
   const random = rng(42);
   const word = () => vocabulary[Math.floor(vocabulary.length * Math.pow(random.next().value as number, 2))];
   const BATCH = 10_000;
+  const every = Math.max(1, Math.floor(count / PASSAGES));
+  const passages: string[] = [];
+  let writing = 0;
   for (let start = 0; start < count; start += BATCH) {
     const texts = Array.from({ length: Math.min(BATCH, count - start) }, () => Array.from({ length: 120 }, word).join(" "));
+    texts.forEach((text, i) => {
+      if ((start + i) % every === 0 && passages.length < PASSAGES) passages.push(text.split(" ").slice(40, 40 + PASSAGE_WORDS).join(" "));
+    });
+    const t = performance.now();
     const vectors = await embedder.embed(texts.map((t) => searchText("generated.txt", null, t)));
     const rows: ChunkRow[] = texts.map((content, i) => ({
       chunk_id: `${fileId}:${start + i}`, file_id: fileId, file_name: "generated.txt", page_number: 1 + ((start + i) % 500),
@@ -57,10 +85,51 @@ async function generateBigCollection(name: string, vocabulary: string[], count: 
       content_type: "text", token_count: 160, vector: vectors[i],
     }));
     await addChunks(name, rows);
+    writing += performance.now() - t;
+    if ((start / BATCH) % 10 === 9) console.log(`  ${start + texts.length} chunks written (${((start + texts.length) / (writing / 1000)).toFixed(0)} chunks/s)`);
   }
-  const t = performance.now();
-  await optimizeTable(name);
-  return (performance.now() - t) / 1000;
+  let t = performance.now();
+  await ensureTextIndex(name);
+  const textIndexSeconds = (performance.now() - t) / 1000;
+  t = performance.now();
+  await optimizeTable(name); // the vector index above VECTOR_INDEX_MIN_ROWS, then compaction
+  const vectorIndexSeconds = (performance.now() - t) / 1000;
+  return { writeSeconds: writing / 1000, textIndexSeconds, vectorIndexSeconds, passages };
+}
+
+/**
+ * recall@10 of the app's search against the same search with exact nearest vectors (a flat
+ * scan): per mode, the share of the exact top 10 chunk ids the indexed search also returns.
+ * Queries go through spelling and the embedder as the retriever does.
+ */
+async function recallAt10(collection: string, queries: string[]) {
+  const embedder = getEmbedder();
+  const recall: Record<"vectors" | "hybrid", number[]> = { vectors: [], hybrid: [] };
+  for (const q of queries) {
+    const { query } = await spellCheck(collection, q);
+    const [vector] = await embedder.embed([query]);
+    for (const mode of ["vectors", "hybrid"] as const) {
+      const [indexed, exact] = await Promise.all(
+        [false, true].map((exact) => searchChunks(collection, { mode, query, vector, topK: 10, exact })),
+      );
+      const truth = new Set(exact.map((c) => c.chunk_id));
+      recall[mode].push(indexed.filter((c) => truth.has(c.chunk_id)).length / truth.size);
+    }
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { vectors: mean(recall.vectors), hybrid: mean(recall.hybrid) };
+}
+
+/** Search latency in process (the retriever: spelling, embedding, search), per run. */
+async function timeRetrieve(collection: string, queries: string[]) {
+  const times: number[] = [];
+  for (const query of queries) {
+    const t = performance.now();
+    const result = await activeRetriever().retrieve(query, collection, 10, null, { mode: "hybrid" });
+    if (!result.success) throw new Error(result.error_message ?? "search failed");
+    times.push(performance.now() - t);
+  }
+  return times;
 }
 
 async function timeSearch(url: string, collection: string, queries: string[], mode: string) {
@@ -90,39 +159,66 @@ async function main() {
   console.log(`Generating a ${BIG}-chunk collection…`);
   const vocabulary = makeVocabulary(questions.join(" ") + " " + readFileSync(pdfFiles(dir)[0].path, "latin1").slice(0, 200_000));
   const t0 = performance.now();
-  const indexSeconds = await generateBigCollection(big, vocabulary, BIG);
-  console.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s (indexing ${indexSeconds.toFixed(1)} s)`);
+  const generated = await generateBigCollection(big, vocabulary, BIG);
+  const indexSeconds = generated.textIndexSeconds + generated.vectorIndexSeconds;
+  console.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`  ingest (embedding + writing): ${(BIG / generated.writeSeconds).toFixed(0)} chunks/s (${generated.writeSeconds.toFixed(1)} s)`);
+  console.log(
+    `  index build: ${indexSeconds.toFixed(1)} s (BM25 ${generated.textIndexSeconds.toFixed(1)} s; vector index + compaction ${generated.vectorIndexSeconds.toFixed(1)} s)`,
+  );
+
+  const bigQueries = Array.from({ length: 50 }, (_, i) => vocabulary.slice(i * 3, i * 3 + 4).join(" "));
+  const querySets = [["words", bigQueries], ["passages", generated.passages]] as const;
+  console.log(`\nrecall@10 against exact vector search (${BIG} chunks, in process):`);
+  for (const [label, queries] of querySets) {
+    const r = await recallAt10(big, [...queries]);
+    console.log(`  ${queries.length} ${label.padEnd(8)}  vectors ${r.vectors.toFixed(3)}  hybrid ${r.hybrid.toFixed(3)}`);
+  }
+  console.log(`\nHybrid search in process (retriever: spelling, embedding, search), top 10 (${BIG} chunks), ${RUNS} runs:`);
+  for (const [label, queries] of querySets) {
+    await timeRetrieve(big, [...queries]); // words seen for the first time
+    const runs: number[][] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await timeRetrieve(big, [...queries]));
+    console.log(`  ${queries.length} ${label.padEnd(8)}  ${fmtRuns(runs)}`);
+  }
   await stopWorker();
 
   const server = await startServer(dataDir);
   try {
-    console.log(`\nNorthwind ingestion over HTTP (${pdfs.length} PDFs, ${pageCount} pages, upload → job completed), ${RUNS} runs:`);
-    const rates: number[] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      await createCollection(server.url, `northwind_${run}`);
-      const { seconds, status } = await uploadAndWait(server.url, `northwind_${run}`, pdfs);
-      if (status.status !== "completed") throw new Error("ingestion failed");
-      rates.push(pageCount / seconds);
-      console.log(`  run ${run}: ${seconds.toFixed(2)} s = ${(pageCount / seconds).toFixed(0)} pages/s`);
+    if (!BIG_ONLY) {
+      console.log(`\nNorthwind ingestion over HTTP (${pdfs.length} PDFs, ${pageCount} pages, upload → job completed), ${RUNS} runs:`);
+      const rates: number[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        await createCollection(server.url, `northwind_${run}`);
+        const { seconds, status } = await uploadAndWait(server.url, `northwind_${run}`, pdfs);
+        if (status.status !== "completed") throw new Error("ingestion failed");
+        rates.push(pageCount / seconds);
+        console.log(`  run ${run}: ${seconds.toFixed(2)} s = ${(pageCount / seconds).toFixed(0)} pages/s`);
+      }
+      console.log(`  median: ${median(rates).toFixed(0)} pages/s`);
     }
-    console.log(`  median: ${median(rates).toFixed(0)} pages/s`);
 
-    const bigQueries = Array.from({ length: 50 }, (_, i) => vocabulary.slice(i * 3, i * 3 + 4).join(" "));
+    const searched = [
+      ...(BIG_ONLY ? [] : [["Northwind", "northwind_1", questions] as const]),
+      [`${BIG} chunks`, big, bigQueries] as const,
+      [`${BIG} chunks, passages`, big, generated.passages] as const,
+    ];
     const bare: Record<string, number[]> = {};
-    for (const [label, collection, queries] of [["Northwind", "northwind_1", questions], [`${BIG} chunks`, big, bigQueries]] as const) {
-      console.log(`\nSearch latency over HTTP, top 10, ${queries.length} queries (${label}):`);
+    for (const [label, collection, queries] of searched) {
+      console.log(`\nSearch latency over HTTP, top 10, ${queries.length} queries (${label}), ${RUNS} runs:`);
       // A word's first search probes the index for it (spelling check); later ones use the cache.
       // That first pass is timed on its own, then search and chat are compared warm.
       const cold = await timeSearch(server.url, collection, queries as string[], "hybrid");
       console.log(`  hybrid, words seen for the first time  ${fmt(cold)}`);
       for (const mode of MODES) {
-        const times = await timeSearch(server.url, collection, queries as string[], mode);
-        if (mode === "hybrid") bare[collection] = times;
-        console.log(`  ${mode.padEnd(8)} ${fmt(times)}`);
+        const runs: number[][] = [];
+        for (let run = 0; run < RUNS; run++) runs.push(await timeSearch(server.url, collection, queries as string[], mode));
+        if (mode === "hybrid") bare[collection] ??= runs.flat();
+        console.log(`  ${mode.padEnd(8)} ${fmtRuns(runs)}`);
       }
     }
 
-    for (const [label, collection, queries] of [["Northwind", "northwind_1", questions], [`${BIG} chunks`, big, bigQueries]] as const) {
+    for (const [label, collection, queries] of searched.slice(0, BIG_ONLY ? 1 : 2)) {
       const first: number[] = [];
       const full: number[] = [];
       await timeStream(server.url, collection, queries[0]);
@@ -140,13 +236,14 @@ async function main() {
     const concurrent = await Promise.all(questions.slice(0, 20).map((q) => timeStream(server.url, big, q)));
     const errors = concurrent.filter((r) => r.error);
     console.log(`\n20 concurrent streams (${BIG} chunks): ${errors.length} errors, full answer ${fmt(concurrent.map((r) => r.full))}`);
+    console.log(`\nPeak RSS: bench process ${peakRss().toFixed(0)} MiB, server ${peakRss(server.pid).toFixed(0)} MiB`);
   } finally {
     await server.stop();
   }
 }
 
 main()
-  .then(() => benchFormats(RUNS))
+  .then(() => (BIG_ONLY ? undefined : benchFormats(RUNS)))
   .catch((error) => {
     console.error(error);
     process.exit(1);
