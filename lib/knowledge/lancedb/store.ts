@@ -66,9 +66,10 @@ export const VECTOR_INDEX_MIN_ROWS = 20_000;
  * the best REFINE_FACTOR × limit re-ranked on the stored vectors. Neighbours in hashed-embedding
  * space sit at nearly equal distances and scatter across partitions, so probing a few partitions
  * (IVF_FLAT: 0.40 recall@10 against exact search at 1M generated chunks with 20 of its default
- * partitions probed, 0.84 with 100 at 40 ms) or an HNSW graph (IVF_HNSW_SQ, slow to build: 264 s
- * at 100k) missed many of them. A full scan of the compact codes plus refine finds 0.98 of them
- * in ~20 ms (ids only; reading the rows' columns adds ~15 ms at 1M) and builds in 15-40 s.
+ * partitions probed, 0.84 with 100 at 40 ms) or an HNSW graph (IVF_HNSW_SQ: 264 s to build at
+ * 100k, recall@10 0.21 as built before compaction) missed many of them. A full scan of the
+ * compact codes plus refine finds 0.98 of them in ~20 ms at 1M (ids only; reading the rows'
+ * columns adds ~15 ms) and builds in 15-40 s.
  */
 const VECTOR_PARTITIONS = 16;
 const NPROBES = 20;
