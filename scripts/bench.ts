@@ -7,13 +7,11 @@
  *   npm run bench [-- /path/to/northwind] [--chunks 100000] [--runs 3] [--big-only]
  */
 import { readFileSync } from "node:fs";
-import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client";
-import { activeIngestor, activeRetriever } from "@/lib/knowledge";
-import { stopWorker } from "@/lib/knowledge";
-import { addChunks, ensureTextIndex, optimizeTable, searchChunks, searchText, spellCheck, type ChunkRow } from "@/lib/knowledge/lancedb/store";
+import { activeRetriever, stopWorker } from "@/lib/knowledge";
+import { searchChunks, spellCheck } from "@/lib/knowledge/lancedb/store";
 import { getEmbedder } from "@/lib/models/embedder";
 import { scratchApp } from "./lib/in-process";
+import { generateBigCollection, makeVocabulary } from "./lib/generated-collection";
 import { datasetDir, loadQuestions, median, pdfFiles, percentile } from "./lib/northwind";
 import { createCollection, startServer, timeStream, uploadAndWait } from "./lib/server";
 import { benchFormats } from "./bench-formats";
@@ -37,65 +35,6 @@ const fmtRuns = (runs: number[][]) => {
 /** Peak resident memory of a process so far (VmHWM), in MiB. */
 const peakRss = (pid: number | "self" = "self") =>
   Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
-
-/** Deterministic pseudo-random text: a Zipf-like draw from a fixed vocabulary. */
-function makeVocabulary(seedText: string): string[] {
-  const words = [...new Set(seedText.toLowerCase().match(/[a-z]{3,}/g) ?? [])];
-  return words.length > 500 ? words : Array.from({ length: 5000 }, (_, i) => `term${i}`);
-}
-function* rng(seed: number) {
-  let s = seed >>> 0;
-  for (;;) {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    yield s / 2 ** 32;
-  }
-}
-
-/** Passages kept from the generated chunks as queries: this many, this many words each. */
-const PASSAGES = 50;
-const PASSAGE_WORDS = 12;
-
-/**
- * Writes `count` generated chunks in batches (embedded, then added), keeping nothing but a few
- * passages to query; then builds the indexes. Times embedding + writing apart from index builds.
- */
-async function generateBigCollection(name: string, vocabulary: string[], count: number) {
-  const embedder = getEmbedder();
-  await activeIngestor().createCollection(name, `${count} generated chunks`);
-  const fileId = randomUUID();
-  await db().document.create({
-    data: { id: fileId, collectionName: name, fileName: "generated.txt", fileSize: 0, mimeType: "text/plain", storagePath: "/dev/null", status: "success", chunkCount: count },
-  });
-  const random = rng(42);
-  const word = () => vocabulary[Math.floor(vocabulary.length * Math.pow(random.next().value as number, 2))];
-  const BATCH = 10_000;
-  const every = Math.max(1, Math.floor(count / PASSAGES));
-  const passages: string[] = [];
-  let writing = 0;
-  for (let start = 0; start < count; start += BATCH) {
-    const texts = Array.from({ length: Math.min(BATCH, count - start) }, () => Array.from({ length: 120 }, word).join(" "));
-    texts.forEach((text, i) => {
-      if ((start + i) % every === 0 && passages.length < PASSAGES) passages.push(text.split(" ").slice(40, 40 + PASSAGE_WORDS).join(" "));
-    });
-    const t = performance.now();
-    const vectors = await embedder.embed(texts.map((t) => searchText("generated.txt", null, t)));
-    const rows: ChunkRow[] = texts.map((content, i) => ({
-      chunk_id: `${fileId}:${start + i}`, file_id: fileId, file_name: "generated.txt", page_number: 1 + ((start + i) % 500),
-      chunk_index: start + i, heading: null, content, search_text: searchText("generated.txt", null, content),
-      content_type: "text", token_count: 160, vector: vectors[i],
-    }));
-    await addChunks(name, rows);
-    writing += performance.now() - t;
-    if ((start / BATCH) % 10 === 9) console.log(`  ${start + texts.length} chunks written (${((start + texts.length) / (writing / 1000)).toFixed(0)} chunks/s)`);
-  }
-  let t = performance.now();
-  await ensureTextIndex(name);
-  const textIndexSeconds = (performance.now() - t) / 1000;
-  t = performance.now();
-  await optimizeTable(name); // compaction, then the vector index above VECTOR_INDEX_MIN_ROWS
-  const vectorIndexSeconds = (performance.now() - t) / 1000;
-  return { writeSeconds: writing / 1000, textIndexSeconds, vectorIndexSeconds, passages };
-}
 
 /**
  * recall@10 of the app's search against the same search with exact nearest vectors (a flat
@@ -203,6 +142,14 @@ async function main() {
       [`${BIG} chunks`, big, bigQueries] as const,
       [`${BIG} chunks, passages`, big, generated.passages] as const,
     ];
+    // What any request costs before a route does anything: the floor under the figures below.
+    const floor: number[] = [];
+    for (let i = 0; i < 55; i++) {
+      const t = performance.now();
+      await (await fetch(`${server.url}/v1/knowledge/health`)).text();
+      if (i >= 5) floor.push(performance.now() - t);
+    }
+    console.log(`\nHTTP floor (GET /v1/knowledge/health, 50 requests): ${fmt(floor)}`);
     const bare: Record<string, number[]> = {};
     for (const [label, collection, queries] of searched) {
       console.log(`\nSearch latency over HTTP, top 10, ${queries.length} queries (${label}), ${RUNS} runs:`);

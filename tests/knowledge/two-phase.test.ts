@@ -125,6 +125,28 @@ describe("two-phase search (ids first, columns of the final chunks after)", () =
     take.mockRestore();
   });
 
+  it("reads the chunks it returns from the record column, which packs every field of the row", async () => {
+    const t = await storeTable("current");
+    const take = t.takeRowIds.bind(t);
+    const selected: string[][] = [];
+    const spy = vi.spyOn(t, "takeRowIds").mockImplementation((ids) => {
+      const q = take(ids);
+      const select = q.select.bind(q);
+      vi.spyOn(q, "select").mockImplementation((columns) => (selected.push(columns as string[]), select(columns)));
+      return q;
+    });
+    expect(await searchChunks("current", query("hybrid"))).toEqual(await reference("current", query("hybrid"), true));
+    spy.mockRestore();
+    expect(selected.length).toBeGreaterThan(0);
+    for (const columns of selected) expect(columns).toEqual(["record", "content"]);
+    const stored = (await t.query().select([...COLUMNS, "source", "content_meta", "record"]).toArray()) as Record<string, unknown>[];
+    for (const row of stored) {
+      const { record, content, ...fields } = row;
+      expect(content).toBeTypeOf("string");
+      expect(JSON.parse(record as string)).toEqual(fields);
+    }
+  });
+
   it("reads tables that lack the later columns", async () => {
     for (const mode of ["hybrid", "vectors", "text"] as const) {
       const found = await searchChunks("older", query(mode));
@@ -132,6 +154,11 @@ describe("two-phase search (ids first, columns of the final chunks after)", () =
       expect(found).toEqual(await reference("older", query(mode), false));
       for (const c of found) expect(c).toMatchObject({ source: null, content_meta: null });
     }
+    // Rows added since are not given a record column the table lacks.
+    await addChunks("older", rows(64, true).slice(60));
+    const t = await (await lancedb.connect(config().lancedbUri)).openTable("older");
+    expect((await t.schema()).fields.map((f) => f.name)).not.toContain("record");
+    expect(await searchChunks("older", query("text"))).toEqual(await reference("older", query("text"), true));
   });
 
   it("searches a table without its BM25 index (LanceDB scans the text)", async () => {

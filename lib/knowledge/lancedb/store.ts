@@ -9,6 +9,9 @@ import { documentTitle } from "../document-title";
 import { onePerPage } from "../pages";
 import { withJoinedCompounds } from "@/lib/text/compounds";
 import { correctSpelling, forgetIndexedWords, TEXT_COLUMN } from "./spelling";
+import { sizeComputePool } from "./compute-pool";
+
+sizeComputePool();
 
 /** One row of a collection table: a chunk with its vector. */
 export interface ChunkRow {
@@ -50,7 +53,15 @@ const SOURCE_COLUMN = "source";
 const META_COLUMN = "content_meta";
 /** Nullable columns added after the first release, in schema order. */
 const LATER_COLUMNS = [SOURCE_COLUMN, META_COLUMN] as const;
-type LaterColumn = (typeof LATER_COLUMNS)[number];
+/**
+ * Every field of a row but its text, vector and search text, as one JSON string: what search
+ * reads for the chunks it returns. Reading a column of a few rows by row id costs ~1-5 ms
+ * whatever their number (1M generated chunks, one core: the 11 columns 13.8 ms, this and
+ * `content` ~2.5 ms). Tables made before it lack it, and are read column by column.
+ */
+const RECORD_COLUMN = "record";
+const OPTIONAL_COLUMNS = [...LATER_COLUMNS, RECORD_COLUMN] as const;
+type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 /** RRF damping constant; 10 (rather than the customary 60) favours agreement at the top, measured on Northwind. */
 const RRF_K = 10;
 /** BM25 is the stronger signal with the offline hashing embedder: vectors count half in the fusion. */
@@ -62,18 +73,20 @@ const BM25_HALF = 8;
 /** Below this many rows a flat scan beats any index. */
 export const VECTOR_INDEX_MIN_ROWS = 20_000;
 /**
- * The vector index: IVF partitions of 2-bit RaBitQ codes, all probed (NPROBES ≥ VECTOR_PARTITIONS),
- * the best REFINE_FACTOR × limit re-ranked on the stored vectors. Neighbours in hashed-embedding
- * space sit at nearly equal distances and scatter across partitions, so probing a few partitions
- * (IVF_FLAT: 0.40 recall@10 against exact search at 1M generated chunks with 20 of its default
- * partitions probed, 0.84 with 100 at 40 ms) or an HNSW graph (IVF_HNSW_SQ: 264 s to build at
- * 100k, recall@10 0.21 as built before compaction) missed many of them. A full scan of the
- * compact codes plus refine finds 0.98 of them in ~20 ms at 1M (ids only; reading the rows'
- * columns adds ~15 ms) and builds in 15-40 s.
+ * The vector index: IVF partitions of 4-bit RaBitQ codes, all probed (NPROBES ≥ VECTOR_PARTITIONS),
+ * the `limit` best re-ranked on the stored vectors. Neighbours in hashed-embedding space sit at
+ * nearly equal distances and scatter across partitions, so probing a few partitions (IVF_FLAT:
+ * 0.40 recall@10 against exact search at 1M generated chunks with 20 of its default partitions
+ * probed, 0.84 with 100 at 40 ms) or an HNSW graph (IVF_HNSW_SQ: 264 s to build at 100k, recall@10
+ * 0.21) missed many of them. A full scan of the compact codes finds them: at 1M on one core,
+ * 4-bit codes re-ranking the limit 0.998 in 17 ms (2-bit codes needed 5× the limit re-ranked,
+ * 0.985 in 22 ms; unre-ranked either finds 0.83). Builds in 15-40 s.
  */
 const VECTOR_PARTITIONS = 16;
 const NPROBES = 20;
-const REFINE_FACTOR = 5;
+const VECTOR_BITS = 4;
+/** How many times the limit is re-ranked on exact distances, by the index's bits per dimension. */
+const refineFactor = (bits: number) => (bits >= 4 ? 1 : 5);
 
 function chunkSchema(dims: number): Schema {
   return new Schema([
@@ -90,6 +103,7 @@ function chunkSchema(dims: number): Schema {
     new Field("vector", new FixedSizeList(dims, new Field("item", new Float32(), true)), false),
     new Field(SOURCE_COLUMN, new Utf8(), true),
     new Field(META_COLUMN, new Utf8(), true),
+    new Field(RECORD_COLUMN, new Utf8(), true),
   ]);
 }
 
@@ -179,23 +193,31 @@ export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
     laterColumnsOf.set(name, Promise.resolve(new Set([...present, ...missing])));
   }
   // A missing nullable column is stored as null; an old table must not be sent one it lacks.
+  const packed = present.has(RECORD_COLUMN);
   await t.add(
     rows.map(({ source, content_meta, ...r }) => ({
       ...r,
       ...(source ? { source } : {}),
       ...(content_meta ? { content_meta } : {}),
+      ...(packed ? { [RECORD_COLUMN]: packRecord({ ...r, source, content_meta }) } : {}),
       vector: Array.from(r.vector),
     })),
   );
 }
 
-/** Per table: which of the later columns it has (tables made before them lack them). */
-const laterColumnsOf = new Map<string, Promise<Set<LaterColumn>>>();
+/** The record column of a row (see RECORD_COLUMN). */
+function packRecord(r: Omit<ChunkRow, "vector">): string {
+  const { chunk_id, file_id, file_name, page_number, chunk_index, heading, content_type, token_count, source, content_meta } = r;
+  return JSON.stringify({ chunk_id, file_id, file_name, page_number, chunk_index, heading, content_type, token_count, source: source ?? null, content_meta: content_meta ?? null });
+}
 
-function laterColumns(name: string, t: lancedb.Table): Promise<Set<LaterColumn>> {
+/** Per table: which of the optional columns it has (tables made before them lack them). */
+const laterColumnsOf = new Map<string, Promise<Set<OptionalColumn>>>();
+
+function laterColumns(name: string, t: lancedb.Table): Promise<Set<OptionalColumn>> {
   let known = laterColumnsOf.get(name);
   if (!known) {
-    known = t.schema().then((s) => new Set(LATER_COLUMNS.filter((c) => s.fields.some((f) => f.name === c))));
+    known = t.schema().then((s) => new Set(OPTIONAL_COLUMNS.filter((c) => s.fields.some((f) => f.name === c))));
     laterColumnsOf.set(name, known);
     known.catch(() => laterColumnsOf.delete(name));
   }
@@ -205,6 +227,12 @@ function laterColumns(name: string, t: lancedb.Table): Promise<Set<LaterColumn>>
 async function projection(name: string, t: lancedb.Table): Promise<string[]> {
   const present = await laterColumns(name, t);
   return [...PROJECTION, ...LATER_COLUMNS.filter((c) => present.has(c))];
+}
+
+/** What a read by row id selects: the record and the text where the table has the record column. */
+async function takenColumns(name: string, t: lancedb.Table): Promise<string[]> {
+  const present = await laterColumns(name, t);
+  return present.has(RECORD_COLUMN) ? [RECORD_COLUMN, "content"] : projection(name, t);
 }
 
 export async function deleteFileChunks(name: string, fileIds: string[]): Promise<void> {
@@ -219,6 +247,29 @@ function forgetTable(name: string): void {
   forgetIndexedWords(name);
   laterColumnsOf.delete(name);
   textIndexed.delete(name);
+}
+
+/** Bits per dimension of the table's vector index codes; null without one (or not IVF_RQ). */
+async function vectorIndexBits(t: lancedb.Table): Promise<number | null> {
+  const index = (await t.listIndices()).find((i) => i.columns.includes("vector"));
+  const bits = (index?.indexDetails as { compression?: { num_bits?: unknown } } | undefined)?.compression?.num_bits;
+  return typeof bits === "number" ? bits : null;
+}
+
+/**
+ * Per open table, its vector index's bits as first seen. An index another process rebuilds
+ * with more bits is then searched with the older, larger re-ranking: slower, never worse.
+ */
+const indexBitsOf = new WeakMap<lancedb.Table, Promise<number | null>>();
+
+function cachedIndexBits(t: lancedb.Table): Promise<number | null> {
+  let bits = indexBitsOf.get(t);
+  if (!bits) {
+    bits = vectorIndexBits(t);
+    indexBitsOf.set(t, bits);
+    bits.catch(() => indexBitsOf.delete(t));
+  }
+  return bits;
 }
 
 export async function countChunks(name: string, fileId?: string): Promise<number> {
@@ -267,14 +318,16 @@ export function optimizeTable(name: string): Promise<void> {
     const rows = await t.countRows();
     if (rows === 0) return;
     const { compaction } = await t.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
-    const indexed = (await t.listIndices()).some((i) => i.columns.includes("vector"));
+    const bits = await vectorIndexBits(t);
     // Compaction remaps the vector index onto the rewritten fragments, and an IVF_RQ index
     // remapped so returns the wrong neighbours (1M generated chunks: recall@10 0.36 after
-    // compaction, 0.98 rebuilt): it is built after compaction, and again whenever one ran.
-    if (rows >= VECTOR_INDEX_MIN_ROWS && (!indexed || compaction.fragmentsRemoved > 0)) {
+    // compaction, 0.98 rebuilt): it is built after compaction, and again whenever one ran, or
+    // when an earlier release built it with fewer bits.
+    if (rows >= VECTOR_INDEX_MIN_ROWS && (bits !== VECTOR_BITS || compaction.fragmentsRemoved > 0)) {
       // See VECTOR_PARTITIONS (built after the job: 15-40 s at 1M rows on 2 cores).
-      const config = lancedb.Index.ivfRq({ distanceType: "cosine", numPartitions: VECTOR_PARTITIONS, numBits: 2 });
+      const config = lancedb.Index.ivfRq({ distanceType: "cosine", numPartitions: VECTOR_PARTITIONS, numBits: VECTOR_BITS });
       await t.createIndex("vector", { config, replace: true });
+      indexBitsOf.delete(t);
     }
   });
   const settled = next.catch(() => undefined);
@@ -347,12 +400,12 @@ const TAKE_GROUPS = 2;
 export async function searchChunks(name: string, p: SearchParams): Promise<ScoredChunk[]> {
   const t = await table(name);
   const depth = Math.max(p.topK * HYBRID_DEPTH, 20);
-  const columns = await projection(name, t);
-  const { hits, read } = await rankedHits(t, p, depth, columns);
+  const taken = await takenColumns(name, t);
+  const { hits, read } = await rankedHits(t, p, depth, taken);
   // Row ids are positions in the table's files: a compaction between the search and the read
   // moves them, and the read then misses rows. The search is run once more, reading every
   // column with the lists.
-  return (await readHits(t, columns, hits, p.topK, read)) ?? (await rankedChunks(t, p, depth, columns));
+  return (await readHits(t, taken, hits, p.topK, read)) ?? (await rankedChunks(t, p, depth, await projection(name, t)));
 }
 
 const byRowId = (h: Hit) => h._rowid;
@@ -415,9 +468,14 @@ async function readHits(
   return kept.slice(0, topK);
 }
 
-/** Rows by row id, in the ids' order, their columns read in TAKE_GROUPS takes at once; null if any is missing. */
+/**
+ * Rows by row id, in the ids' order; null if any is missing. The record and the text in one
+ * take; a table without the record column has its columns read in TAKE_GROUPS takes at once.
+ */
 async function takeRows(t: lancedb.Table, columns: string[], rowIds: bigint[]): Promise<StoredChunk[] | null> {
-  const groups = Array.from({ length: TAKE_GROUPS }, (_, g) => columns.filter((_, i) => i % TAKE_GROUPS === g)).filter((g) => g.length);
+  const groups = columns.includes(RECORD_COLUMN)
+    ? [columns]
+    : Array.from({ length: TAKE_GROUPS }, (_, g) => columns.filter((_, i) => i % TAKE_GROUPS === g)).filter((g) => g.length);
   let parts: Record<string, unknown>[][];
   try {
     parts = (await Promise.all(groups.map((g) => t.takeRowIds(rowIds).select(g).withRowId().toArray()))) as Record<string, unknown>[][];
@@ -434,7 +492,13 @@ async function takeRows(t: lancedb.Table, columns: string[], rowIds: bigint[]): 
       Object.assign(row, r);
     }
   }
-  return rowIds.map((id) => rows.get(id) as unknown as StoredChunk);
+  return rowIds.map((id) => unpackRecord(rows.get(id)!));
+}
+
+/** A row read with the record column as the row of separate columns it packs. */
+function unpackRecord(row: Record<string, unknown>): StoredChunk {
+  const { [RECORD_COLUMN]: record, ...rest } = row;
+  return (typeof record === "string" ? { ...JSON.parse(record), ...rest } : rest) as StoredChunk;
 }
 
 const chunkPage = (c: { file_id: string; page_number: number | null }) => (c.page_number === null ? null : `${c.file_id}#${c.page_number}`);
@@ -444,7 +508,8 @@ type Scored = { score: number };
 /** The nearest chunks by cosine distance with a 0..1 score: as hits (row ids) if asked, else as `columns`. */
 async function vectorSearch<T extends Scored>(t: lancedb.Table, p: SearchParams, limit: number, columns: string[], rowIds: boolean): Promise<T[]> {
   if (!p.vector) throw new Error("vector search needs a query vector");
-  let q = t.vectorSearch(p.vector).distanceType("cosine").select([...columns, "_distance"]).limit(limit).nprobes(NPROBES).refineFactor(REFINE_FACTOR);
+  const bits = await cachedIndexBits(t);
+  let q = t.vectorSearch(p.vector).distanceType("cosine").select([...columns, "_distance"]).limit(limit).nprobes(NPROBES).refineFactor(refineFactor(bits ?? VECTOR_BITS));
   if (p.where) q = q.where(p.where);
   if (p.exact) q = q.bypassVectorIndex();
   if (rowIds) q = q.withRowId();

@@ -1,0 +1,98 @@
+import * as lancedb from "@lancedb/lancedb";
+import { beforeAll, describe, expect, it } from "vitest";
+import { config } from "@/lib/config";
+import { sizeComputePool } from "@/lib/knowledge/lancedb/compute-pool";
+import { addChunks, createChunkTable, optimizeTable, searchChunks, VECTOR_INDEX_MIN_ROWS, type ChunkRow } from "@/lib/knowledge/lancedb/store";
+import { freshDataDir } from "../helpers/env";
+
+/**
+ * The vector index upkeep builds once a table is large enough: IVF_RQ with 4-bit codes, the
+ * limit re-ranked on exact distances. Its results are checked against an exact scan, and an
+ * index of an earlier release (2-bit codes) is rebuilt by the next upkeep.
+ */
+
+const DIMS = 32;
+
+function* rng(seed: number) {
+  let s = seed >>> 0;
+  for (;;) {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    yield s / 2 ** 32;
+  }
+}
+
+function rows(count: number): ChunkRow[] {
+  const random = rng(11);
+  const next = () => random.next().value as number;
+  return Array.from({ length: count }, (_, i) => ({
+    chunk_id: `f:${i}`, file_id: "f", file_name: "f.txt", page_number: 1 + (i % 5000), chunk_index: i, heading: null,
+    content: `passage ${i}`, search_text: `passage ${i}`, content_type: "text", token_count: 2,
+    vector: Float32Array.from({ length: DIMS }, () => next() - 0.5),
+  }));
+}
+
+async function openTable(name: string): Promise<lancedb.Table> {
+  return (await lancedb.connect(config().lancedbUri)).openTable(name);
+}
+
+async function indexBits(name: string): Promise<unknown> {
+  const index = (await (await openTable(name)).listIndices()).find((i) => i.columns.includes("vector"));
+  return (index?.indexDetails as { compression?: { num_bits?: number } } | undefined)?.compression?.num_bits;
+}
+
+const queries = Array.from({ length: 20 }, (_, q) => Float32Array.from({ length: DIMS }, (_, i) => Math.sin(q * 7 + i)));
+
+async function recallAt10(name: string): Promise<number> {
+  let found = 0;
+  for (const vector of queries) {
+    const p = { mode: "vectors" as const, query: "", vector, topK: 10 };
+    const [indexed, exact] = await Promise.all([searchChunks(name, p), searchChunks(name, { ...p, exact: true })]);
+    const truth = new Set(exact.map((c) => c.chunk_id));
+    found += indexed.filter((c) => truth.has(c.chunk_id)).length;
+  }
+  return found / (queries.length * 10);
+}
+
+beforeAll(async () => {
+  await freshDataDir();
+  const all = rows(VECTOR_INDEX_MIN_ROWS);
+  for (const name of ["fresh", "older"]) {
+    await createChunkTable(name, DIMS);
+    for (let i = 0; i < all.length; i += 5000) await addChunks(name, all.slice(i, i + 5000));
+  }
+  // As an earlier release built it (through the store's own handle: one process writes).
+  const older = await (globalThis as unknown as { __docchatLance: { tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance.tables.get("older")!;
+  await older.optimize();
+  await older.createIndex("vector", { config: lancedb.Index.ivfRq({ distanceType: "cosine", numPartitions: 16, numBits: 2 }) });
+}, 120_000);
+
+describe("vector index upkeep", () => {
+  it("builds a 4-bit IVF_RQ index once the table is large enough, finding what an exact scan finds", async () => {
+    expect(await indexBits("fresh")).toBeUndefined();
+    await optimizeTable("fresh");
+    expect(await indexBits("fresh")).toBe(4);
+    expect(await recallAt10("fresh")).toBeGreaterThanOrEqual(0.95);
+  }, 120_000);
+
+  it("rebuilds an index of an earlier release with 4-bit codes", async () => {
+    expect(await indexBits("older")).toBe(2);
+    expect(await recallAt10("older")).toBeGreaterThanOrEqual(0.95);
+    await optimizeTable("older");
+    expect(await indexBits("older")).toBe(4);
+    expect(await recallAt10("older")).toBeGreaterThanOrEqual(0.95);
+  }, 120_000);
+});
+
+describe("LanceDB compute pool", () => {
+  it("gets at least two threads, so a hybrid search's lists run side by side", () => {
+    expect(Number(process.env.LANCE_CPU_THREADS)).toBeGreaterThanOrEqual(2); // set when the store loaded
+    for (const [cores, threads] of [[1, "2"], [2, "2"], [4, "2"], [8, "6"]] as const) {
+      const env: Record<string, string | undefined> = {};
+      sizeComputePool(env, cores);
+      expect(env.LANCE_CPU_THREADS).toBe(threads);
+    }
+    const own: Record<string, string | undefined> = { LANCE_CPU_THREADS: "1" };
+    sizeComputePool(own, 2);
+    expect(own.LANCE_CPU_THREADS).toBe("1");
+  });
+});
