@@ -2,7 +2,7 @@ import * as lancedb from "@lancedb/lancedb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { config } from "@/lib/config";
 import { sizeComputePool } from "@/lib/knowledge/lancedb/compute-pool";
-import { addChunks, createChunkTable, optimizeTable, searchChunks, VECTOR_INDEX_MIN_ROWS, type ChunkRow } from "@/lib/knowledge/lancedb/store";
+import { addChunks, createChunkTable, dropChunkTable, optimizeTable, searchChunks, VECTOR_INDEX_MIN_ROWS, type ChunkRow } from "@/lib/knowledge/lancedb/store";
 import { freshDataDir } from "../helpers/env";
 
 /**
@@ -81,6 +81,24 @@ describe("vector index upkeep", () => {
     expect(await indexBits("older")).toBe(4);
     expect(await recallAt10("older")).toBeGreaterThanOrEqual(0.95);
   }, 120_000);
+});
+
+describe("upkeep of a deleted collection", () => {
+  it("ends quietly when the table is gone, and still reports other failures", async () => {
+    await createChunkTable("doomed", DIMS);
+    await addChunks("doomed", rows(10));
+    const upkeep = optimizeTable("doomed");
+    await dropChunkTable("doomed");
+    await expect(upkeep).resolves.toBeUndefined();
+    await expect(optimizeTable("doomed")).resolves.toBeUndefined();
+    // A table that exists but cannot be kept up still fails.
+    await createChunkTable("broken", DIMS);
+    await addChunks("broken", rows(10));
+    const t = await openTable("broken");
+    const store = (globalThis as unknown as { __docchatLance: { tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance.tables;
+    store.set("broken", Promise.resolve(Object.assign(Object.create(t), { optimize: () => Promise.reject(new Error("disk full")) })));
+    await expect(optimizeTable("broken")).rejects.toThrow("disk full");
+  });
 });
 
 describe("LanceDB compute pool", () => {

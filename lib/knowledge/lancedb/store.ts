@@ -174,8 +174,11 @@ export async function dropChunkTable(name: string): Promise<void> {
   const conn = await s.connection;
   s.tables.delete(name);
   forgetTable(name);
-  const names = await conn.tableNames();
-  if (names.includes(name)) await conn.dropTable(name);
+  if (await tableExists(name)) await conn.dropTable(name);
+}
+
+async function tableExists(name: string): Promise<boolean> {
+  return (await (await state().connection).tableNames()).includes(name);
 }
 
 export async function pingStore(): Promise<void> {
@@ -329,6 +332,9 @@ export function optimizeTable(name: string): Promise<void> {
       await t.createIndex("vector", { config, replace: true });
       indexBitsOf.delete(t);
     }
+  }).catch(async (error: unknown) => {
+    // The collection was deleted while its upkeep waited or ran: nothing is left to keep up.
+    if (await tableExists(name)) throw error;
   });
   const settled = next.catch(() => undefined);
   upkeep.set(name, settled);
