@@ -158,7 +158,12 @@ describe("two-phase search (ids first, columns of the final chunks after)", () =
     await addChunks("older", rows(64, true).slice(60));
     const t = await (await lancedb.connect(config().lancedbUri)).openTable("older");
     expect((await t.schema()).fields.map((f) => f.name)).not.toContain("record");
-    expect(await searchChunks("older", query("text"))).toEqual(await reference("older", query("text"), true));
+    // (BM25 ties between indexed and newly added rows come in either order.)
+    const byScore = (chunks: ScoredChunk[]) => [...chunks].sort((a, b) => b.score - a.score || a.chunk_id.localeCompare(b.chunk_id));
+    const added = query("text", { where: "chunk_index >= 60" });
+    const found = await searchChunks("older", added);
+    expect(found.length).toBeGreaterThan(0);
+    expect(byScore(found)).toEqual(byScore(await reference("older", added, true)));
   });
 
   it("searches a table without its BM25 index (LanceDB scans the text)", async () => {

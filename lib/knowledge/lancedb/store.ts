@@ -10,6 +10,7 @@ import { onePerPage } from "../pages";
 import { withJoinedCompounds } from "@/lib/text/compounds";
 import { correctSpelling, forgetIndexedWords, TEXT_COLUMN } from "./spelling";
 import { sizeComputePool } from "./compute-pool";
+import { arrowTable } from "./arrow-rows";
 
 sizeComputePool();
 
@@ -195,17 +196,21 @@ export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
     await t.addColumns(missing.map((c) => ({ name: c, valueSql: "CAST(NULL AS STRING)" })));
     laterColumnsOf.set(name, Promise.resolve(new Set([...present, ...missing])));
   }
-  // A missing nullable column is stored as null; an old table must not be sent one it lacks.
+  // Shaped by the table's own schema: an old table is sent only the columns it has.
   const packed = present.has(RECORD_COLUMN);
-  await t.add(
-    rows.map(({ source, content_meta, ...r }) => ({
-      ...r,
-      ...(source ? { source } : {}),
-      ...(content_meta ? { content_meta } : {}),
-      ...(packed ? { [RECORD_COLUMN]: packRecord({ ...r, source, content_meta }) } : {}),
-      vector: Array.from(r.vector),
-    })),
-  );
+  const values = rows.map((r) => (packed ? { ...r, [RECORD_COLUMN]: packRecord(r) } : r));
+  await t.add(arrowTable(await writeSchema(t), values));
+}
+
+/**
+ * The table's columns in its order, typed as chunkSchema types them: an older table lacks some,
+ * and LanceDB answers `schema()` with types of its own Arrow instance, which ours cannot build.
+ */
+async function writeSchema(t: lancedb.Table): Promise<Schema> {
+  const theirs = await t.schema();
+  const vector = theirs.fields.find((f) => f.name === "vector")!.type as FixedSizeList;
+  const ours = chunkSchema(vector.listSize);
+  return new Schema(theirs.fields.map((f) => ours.fields.find((o) => o.name === f.name) ?? f));
 }
 
 /** The record column of a row (see RECORD_COLUMN). */
