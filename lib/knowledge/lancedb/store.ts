@@ -194,19 +194,19 @@ export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
   if (missing.length) {
     // An older table gains the column (null in its existing rows) when a row first needs it.
     await t.addColumns(missing.map((c) => ({ name: c, valueSql: "CAST(NULL AS STRING)" })));
-    laterColumnsOf.set(name, Promise.resolve(new Set([...present, ...missing])));
+    schemas.delete(name);
   }
   // Shaped by the table's own schema: an old table is sent only the columns it has.
   const packed = present.has(RECORD_COLUMN);
   const values = rows.map((r) => (packed ? { ...r, [RECORD_COLUMN]: packRecord(r) } : r));
-  await t.add(arrowTable(await writeSchema(t), values));
+  await t.add(arrowTable(await tableSchema(name, t), values));
 }
 
 /**
  * The table's columns in its order, typed as chunkSchema types them: an older table lacks some,
  * and LanceDB answers `schema()` with types of its own Arrow instance, which ours cannot build.
  */
-async function writeSchema(t: lancedb.Table): Promise<Schema> {
+async function readSchema(t: lancedb.Table): Promise<Schema> {
   const theirs = await t.schema();
   const vector = theirs.fields.find((f) => f.name === "vector")!.type as FixedSizeList;
   const ours = chunkSchema(vector.listSize);
@@ -219,17 +219,23 @@ function packRecord(r: Omit<ChunkRow, "vector">): string {
   return JSON.stringify({ chunk_id, file_id, file_name, page_number, chunk_index, heading, content_type, token_count, source: source ?? null, content_meta: content_meta ?? null });
 }
 
-/** Per table: which of the optional columns it has (tables made before them lack them). */
-const laterColumnsOf = new Map<string, Promise<Set<OptionalColumn>>>();
+/** Per table: its schema as readSchema gives it, read once (columns are only added by addChunks). */
+const schemas = new Map<string, Promise<Schema>>();
 
-function laterColumns(name: string, t: lancedb.Table): Promise<Set<OptionalColumn>> {
-  let known = laterColumnsOf.get(name);
-  if (!known) {
-    known = t.schema().then((s) => new Set(OPTIONAL_COLUMNS.filter((c) => s.fields.some((f) => f.name === c))));
-    laterColumnsOf.set(name, known);
-    known.catch(() => laterColumnsOf.delete(name));
+function tableSchema(name: string, t: lancedb.Table): Promise<Schema> {
+  let schema = schemas.get(name);
+  if (!schema) {
+    schema = readSchema(t);
+    schemas.set(name, schema);
+    schema.catch(() => schemas.delete(name));
   }
-  return known;
+  return schema;
+}
+
+/** Which of the optional columns the table has (tables made before them lack them). */
+async function laterColumns(name: string, t: lancedb.Table): Promise<Set<OptionalColumn>> {
+  const { fields } = await tableSchema(name, t);
+  return new Set(OPTIONAL_COLUMNS.filter((c) => fields.some((f) => f.name === c)));
 }
 
 async function projection(name: string, t: lancedb.Table): Promise<string[]> {
@@ -253,7 +259,7 @@ export async function deleteFileChunks(name: string, fileIds: string[]): Promise
 /** A table was dropped or replaced: nothing cached about it holds any more. */
 function forgetTable(name: string): void {
   forgetIndexedWords(name);
-  laterColumnsOf.delete(name);
+  schemas.delete(name);
   textIndexed.delete(name);
 }
 
