@@ -3,15 +3,16 @@
  * latency and concurrency, on the Northwind set and on a generated collection of --chunks
  * chunks (ingest rate, index build time, search latency over HTTP and in process, recall@10 of
  * the vector index against exact search); then parse rates of every other format and OCR
- * pages/s (scripts/bench-formats.ts). --big-only runs the generated collection's part alone.
- *   npm run bench [-- /path/to/northwind] [--chunks 100000] [--runs 3] [--big-only]
+ * pages/s (scripts/bench-formats.ts). --big-only runs the generated collections' part alone;
+ * --corpus natural|flat generates one corpus instead of both (scripts/lib/generated-collection.ts).
+ *   npm run bench [-- /path/to/northwind] [--chunks 100000] [--runs 3] [--big-only] [--corpus natural]
  */
 import { readFileSync } from "node:fs";
 import { activeRetriever, stopWorker } from "@/lib/knowledge";
 import { searchChunks, spellCheck } from "@/lib/knowledge/lancedb/store";
 import { getEmbedder } from "@/lib/models/embedder";
 import { scratchApp } from "./lib/in-process";
-import { generateBigCollection, makeVocabulary } from "./lib/generated-collection";
+import { CORPORA, generateBigCollection, loadCorpus, type CorpusKind } from "./lib/generated-collection";
 import { datasetDir, loadQuestions, median, pdfFiles, percentile } from "./lib/northwind";
 import { createCollection, startServer, timeStream, uploadAndWait } from "./lib/server";
 import { benchFormats } from "./bench-formats";
@@ -23,6 +24,8 @@ const arg = (name: string, fallback: number) => {
 const RUNS = arg("runs", 3);
 const BIG = arg("chunks", 100_000);
 const BIG_ONLY = process.argv.includes("--big-only");
+const corpusArg = process.argv[process.argv.indexOf("--corpus") + 1];
+const CORPUS_KINDS: readonly CorpusKind[] = process.argv.includes("--corpus") ? CORPORA.filter((c) => c === corpusArg) : CORPORA;
 const MODES = ["hybrid", "vectors", "text"] as const;
 const fmt = (xs: number[]) => `p50 ${median(xs).toFixed(1)} ms  p95 ${percentile(xs, 95).toFixed(1)} ms`;
 /** Several runs of the same queries: each run's p50 and p95, and their medians. */
@@ -92,33 +95,39 @@ async function main() {
   const pdfs = pdfFiles(dir).map((f) => ({ name: f.name, data: new Uint8Array(readFileSync(f.path)) }));
   const pageCount = 263; // six Northwind PDFs, checked with pdfinfo
 
-  // The generated collection is written in process, before the server opens the same data dir.
+  // The generated collections are written in process, before the server opens the same data dir.
+  if (CORPUS_KINDS.length === 0) throw new Error(`--corpus takes one of: ${CORPORA.join(", ")}`);
   const dataDir = await scratchApp("docchat-bench-");
-  const big = `generated_${BIG}`;
-  console.log(`Generating a ${BIG}-chunk collection…`);
-  const vocabulary = makeVocabulary(questions.join(" ") + " " + readFileSync(pdfFiles(dir)[0].path, "latin1").slice(0, 200_000));
-  const t0 = performance.now();
-  const generated = await generateBigCollection(big, vocabulary, BIG);
-  const indexSeconds = generated.textIndexSeconds + generated.vectorIndexSeconds;
-  console.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  console.log(`  ingest (embedding + writing): ${(BIG / generated.writeSeconds).toFixed(0)} chunks/s (${generated.writeSeconds.toFixed(1)} s)`);
-  console.log(
-    `  index build: ${indexSeconds.toFixed(1)} s (BM25 ${generated.textIndexSeconds.toFixed(1)} s; compaction + vector index ${generated.vectorIndexSeconds.toFixed(1)} s)`,
-  );
-
-  const bigQueries = Array.from({ length: 50 }, (_, i) => vocabulary.slice(i * 3, i * 3 + 4).join(" "));
-  const querySets = [["words", bigQueries], ["passages", generated.passages]] as const;
-  console.log(`\nrecall@10 against exact vector search (${BIG} chunks, in process):`);
-  for (const [label, queries] of querySets) {
-    const r = await recallAt10(big, [...queries]);
-    console.log(`  ${queries.length} ${label.padEnd(8)}  vectors ${r.vectors.toFixed(3)}  hybrid ${r.hybrid.toFixed(3)}`);
+  const bigs: { label: string; collection: string; queries: string[]; passages: string[] }[] = [];
+  for (const kind of CORPUS_KINDS) {
+    const big = `generated_${kind}_${BIG}`;
+    console.log(`Generating a ${BIG}-chunk collection (${kind} corpus)…`);
+    const corpus = await loadCorpus(kind, dir);
+    const t0 = performance.now();
+    const generated = await generateBigCollection(big, corpus, BIG);
+    const indexSeconds = generated.textIndexSeconds + generated.vectorIndexSeconds;
+    console.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`  ingest (embedding + writing): ${(BIG / generated.writeSeconds).toFixed(0)} chunks/s (${generated.writeSeconds.toFixed(1)} s)`);
+    console.log(
+      `  index build: ${indexSeconds.toFixed(1)} s (BM25 ${generated.textIndexSeconds.toFixed(1)} s; compaction + vector index ${generated.vectorIndexSeconds.toFixed(1)} s)`,
+    );
+    bigs.push({ label: `${BIG} chunks, ${kind}`, collection: big, queries: corpus.queries, passages: generated.passages });
   }
-  console.log(`\nHybrid search in process (retriever: spelling, embedding, search), top 10 (${BIG} chunks), ${RUNS} runs:`);
-  for (const [label, queries] of querySets) {
-    await timeRetrieve(big, [...queries]); // words seen for the first time
-    const runs: number[][] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await timeRetrieve(big, [...queries]));
-    console.log(`  ${queries.length} ${label.padEnd(8)}  ${fmtRuns(runs)}`);
+
+  for (const { label, collection, queries, passages } of bigs) {
+    const querySets = [["words", queries], ["passages", passages]] as const;
+    console.log(`\nrecall@10 against exact vector search (${label}, in process):`);
+    for (const [set, qs] of querySets) {
+      const r = await recallAt10(collection, [...qs]);
+      console.log(`  ${qs.length} ${set.padEnd(8)}  vectors ${r.vectors.toFixed(3)}  hybrid ${r.hybrid.toFixed(3)}`);
+    }
+    console.log(`\nHybrid search in process (retriever: spelling, embedding, search), top 10 (${label}), ${RUNS} runs:`);
+    for (const [set, qs] of querySets) {
+      await timeRetrieve(collection, [...qs]); // words seen for the first time
+      const runs: number[][] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await timeRetrieve(collection, [...qs]));
+      console.log(`  ${qs.length} ${set.padEnd(8)}  ${fmtRuns(runs)}`);
+    }
   }
   await stopWorker();
 
@@ -139,8 +148,7 @@ async function main() {
 
     const searched = [
       ...(BIG_ONLY ? [] : [["Northwind", "northwind_1", questions] as const]),
-      [`${BIG} chunks`, big, bigQueries] as const,
-      [`${BIG} chunks, passages`, big, generated.passages] as const,
+      ...bigs.flatMap((b) => [[b.label, b.collection, b.queries] as const, [`${b.label}, passages`, b.collection, b.passages] as const]),
     ];
     // What any request costs before a route does anything: the floor under the figures below.
     const floor: number[] = [];
@@ -165,7 +173,8 @@ async function main() {
       }
     }
 
-    for (const [label, collection, queries] of searched.slice(0, BIG_ONLY ? 1 : 2)) {
+    // Chat on Northwind and on each generated collection's word queries.
+    for (const [label, collection, queries] of searched.filter(([label]) => !label.endsWith("passages"))) {
       const first: number[] = [];
       const full: number[] = [];
       await timeStream(server.url, collection, queries[0]);
@@ -180,9 +189,9 @@ async function main() {
       console.log(`  full answer  ${fmt(full)}`);
     }
 
-    const concurrent = await Promise.all(questions.slice(0, 20).map((q) => timeStream(server.url, big, q)));
+    const concurrent = await Promise.all(questions.slice(0, 20).map((q) => timeStream(server.url, bigs[0].collection, q)));
     const errors = concurrent.filter((r) => r.error);
-    console.log(`\n20 concurrent streams (${BIG} chunks): ${errors.length} errors, full answer ${fmt(concurrent.map((r) => r.full))}`);
+    console.log(`\n20 concurrent streams (${bigs[0].label}): ${errors.length} errors, full answer ${fmt(concurrent.map((r) => r.full))}`);
     console.log(`\nPeak RSS: bench process ${peakRss().toFixed(0)} MiB, server ${peakRss(server.pid).toFixed(0)} MiB`);
   } finally {
     await server.stop();
