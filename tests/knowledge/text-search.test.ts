@@ -1,7 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as lancedb from "@lancedb/lancedb";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { config } from "@/lib/config";
 import { activeIngestor, activeRetriever } from "@/lib/knowledge";
 import { startWorker, stopWorker } from "@/lib/knowledge";
 import { freshDataDir } from "../helpers/env";
@@ -42,6 +44,25 @@ describe("full-text search", () => {
     expect((await retriever.correctSpelling!("Is the dog allowed?", "plans")).unknown).toEqual(["dog", "allowed"]);
     await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "netwrk.md", "Netwrk is our provider portal.")]);
     expect((await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).corrections).toEqual({ providrs: "providers" });
+  });
+
+  it("looks a typo up once, and again once rows are added", async () => {
+    const retriever = activeRetriever();
+    const question = "Do providrs bill directly?";
+    const first = await retriever.correctSpelling!(question, "plans");
+    expect(first.corrections).toEqual({ providrs: "providers" });
+    const table = await (await lancedb.connect(config().lancedbUri)).openTable("plans");
+    const queries = vi.spyOn(Object.getPrototypeOf(table) as lancedb.Table, "query");
+    try {
+      expect(await retriever.correctSpelling!(question, "plans")).toEqual(first);
+      expect(queries).not.toHaveBeenCalled();
+      await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "claims.md", "Claims are paid within 30 days.")]);
+      queries.mockClear();
+      expect(await retriever.correctSpelling!(question, "plans")).toEqual(first);
+      expect(queries).toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it("takes no word the index drops for unknown (its stop words are the NLTK list)", async () => {

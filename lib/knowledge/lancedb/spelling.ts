@@ -38,7 +38,8 @@ async function unknownWords(t: lancedb.Table, tableName: string, query: string):
 /**
  * Per table: word → its probe (in flight, or answered true). Known words stay cached, so most
  * queries probe nothing, and a chat turn that checks spelling while its searches do the same
- * probes once. An unknown word is forgotten once answered: another process may add it.
+ * probes once. An unknown word is forgotten once answered; its correction is kept a while
+ * (see correctionCache).
  */
 const probes = new Map<string, Map<string, Promise<boolean>>>();
 const MAX_CACHED_WORDS = 50_000;
@@ -48,6 +49,7 @@ function isIndexed(t: lancedb.Table, tableName: string, word: string): Promise<b
   if (!cache) probes.set(tableName, (cache = new Map()));
   const existing = cache.get(word);
   if (existing) return existing;
+  if (cachedCorrection(tableName, word) !== undefined) return Promise.resolve(false);
   if (cache.size >= MAX_CACHED_WORDS) cache.clear();
   const table = cache;
   const probe = matching(t, word, 1).then((rows) => rows.length > 0);
@@ -62,6 +64,40 @@ function isIndexed(t: lancedb.Table, tableName: string, word: string): Promise<b
 /** A table was dropped, replaced or lost rows: what it held says little about it now. */
 export function forgetIndexedWords(tableName: string): void {
   probes.delete(tableName);
+  forgetUnknownWords(tableName);
+}
+
+/**
+ * Per table: an unknown word's correction (null: none found), until `expires`. The fuzzy look-up
+ * reads the posting lists of every indexed word within reach (1M generated chunks: 50-400 ms a
+ * word), and a word the collection lacks stays lacking until rows are added: this process's
+ * additions forget the corrections at once (forgetUnknownWords), other processes' within the TTL.
+ */
+const correctionCache = new Map<string, Map<string, { correction: string | null; expires: number }>>();
+const CORRECTION_TTL_MS = 30_000;
+/** Per table: how often its corrections were forgotten, so a look-up begun before is not kept. */
+const forgotten = new Map<string, number>();
+
+function cachedCorrection(tableName: string, word: string): string | null | undefined {
+  const entry = correctionCache.get(tableName)?.get(word);
+  if (!entry) return undefined;
+  if (entry.expires > Date.now()) return entry.correction;
+  correctionCache.get(tableName)!.delete(word);
+  return undefined;
+}
+
+function keepCorrection(tableName: string, word: string, correction: string | null, since: number): void {
+  if ((forgotten.get(tableName) ?? 0) !== since) return;
+  let cache = correctionCache.get(tableName);
+  if (!cache) correctionCache.set(tableName, (cache = new Map()));
+  if (cache.size >= MAX_CACHED_WORDS) cache.clear();
+  cache.set(word, { correction, expires: Date.now() + CORRECTION_TTL_MS });
+}
+
+/** Rows were added: a word unknown so far may be in them. */
+export function forgetUnknownWords(tableName: string): void {
+  correctionCache.delete(tableName);
+  forgotten.set(tableName, (forgotten.get(tableName) ?? 0) + 1);
 }
 
 /**
@@ -72,11 +108,15 @@ export function forgetIndexedWords(tableName: string): void {
 const lookups = new Map<string, Promise<string | null>>();
 
 function closestOnce(t: lancedb.Table, tableName: string, word: string): Promise<string | null> {
+  const cached = cachedCorrection(tableName, word);
+  if (cached !== undefined) return Promise.resolve(cached);
   const key = `${tableName}\n${word}`;
   let lookup = lookups.get(key);
   if (!lookup) {
+    const since = forgotten.get(tableName) ?? 0;
     lookup = closestIndexedWord(t, word).finally(() => lookups.delete(key));
     lookups.set(key, lookup);
+    lookup.then((correction) => keepCorrection(tableName, word, correction, since), () => undefined);
   }
   return lookup;
 }

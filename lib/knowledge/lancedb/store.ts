@@ -8,7 +8,7 @@ import type { ReadChunksOptions, SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
 import { onePerPage } from "../pages";
 import { withJoinedCompounds } from "@/lib/text/compounds";
-import { correctSpelling, forgetIndexedWords, TEXT_COLUMN } from "./spelling";
+import { correctSpelling, forgetIndexedWords, forgetUnknownWords, TEXT_COLUMN } from "./spelling";
 import { sizeComputePool } from "./compute-pool";
 import { arrowTable } from "./arrow-rows";
 
@@ -200,6 +200,7 @@ export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
   const packed = present.has(RECORD_COLUMN);
   const values = rows.map((r) => (packed ? { ...r, [RECORD_COLUMN]: packRecord(r) } : r));
   await t.add(arrowTable(await tableSchema(name, t), values));
+  forgetUnknownWords(name);
 }
 
 /**
