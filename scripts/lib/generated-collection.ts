@@ -57,8 +57,9 @@ export async function loadCorpus(kind: CorpusKind, northwindDir: string): Promis
   }
   const words = [...counts.keys()];
   // Cumulative counts: a uniform draw below the total lands on a word as often as it occurs.
-  const cumulative = Float64Array.from(words, ((sum) => (w: string) => (sum += counts.get(w)!))(0));
-  const total = cumulative[cumulative.length - 1];
+  const cumulative = new Float64Array(words.length);
+  let total = 0;
+  words.forEach((w, i) => (cumulative[i] = total += counts.get(w)!));
   const word = () => {
     const target = next() * total;
     let lo = 0;

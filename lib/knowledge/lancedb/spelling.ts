@@ -75,35 +75,27 @@ export function forgetIndexedWords(tableName: string): void {
  */
 const correctionCache = new Map<string, Map<string, { correction: string | null; expires: number }>>();
 const CORRECTION_TTL_MS = 30_000;
-/** Per table: how often its corrections were forgotten, so a look-up begun before is not kept. */
-const forgotten = new Map<string, number>();
+
+function correctionsOf(tableName: string): Map<string, { correction: string | null; expires: number }> {
+  let cache = correctionCache.get(tableName);
+  if (!cache) correctionCache.set(tableName, (cache = new Map()));
+  return cache;
+}
 
 function cachedCorrection(tableName: string, word: string): string | null | undefined {
   const entry = correctionCache.get(tableName)?.get(word);
-  if (!entry) return undefined;
-  if (entry.expires > Date.now()) return entry.correction;
-  correctionCache.get(tableName)!.delete(word);
-  return undefined;
-}
-
-function keepCorrection(tableName: string, word: string, correction: string | null, since: number): void {
-  if ((forgotten.get(tableName) ?? 0) !== since) return;
-  let cache = correctionCache.get(tableName);
-  if (!cache) correctionCache.set(tableName, (cache = new Map()));
-  if (cache.size >= MAX_CACHED_WORDS) cache.clear();
-  cache.set(word, { correction, expires: Date.now() + CORRECTION_TTL_MS });
+  return entry && entry.expires > Date.now() ? entry.correction : undefined;
 }
 
 /** Rows were added: a word unknown so far may be in them. */
 export function forgetUnknownWords(tableName: string): void {
   correctionCache.delete(tableName);
-  forgotten.set(tableName, (forgotten.get(tableName) ?? 0) + 1);
 }
 
 /**
  * Fuzzy look-ups in flight, per table and word: a chat turn checks its question while each
- * part's search checks the same words, and should look each one up once. Nothing is kept
- * after it settles (the collection may gain the word).
+ * part's search checks the same words, and should look each one up once. The answer then
+ * stays in correctionCache.
  */
 const lookups = new Map<string, Promise<string | null>>();
 
@@ -113,10 +105,14 @@ function closestOnce(t: lancedb.Table, tableName: string, word: string): Promise
   const key = `${tableName}\n${word}`;
   let lookup = lookups.get(key);
   if (!lookup) {
-    const since = forgotten.get(tableName) ?? 0;
+    // Taken now: if rows are added meanwhile, the answer goes to a map no longer consulted.
+    const cache = correctionsOf(tableName);
     lookup = closestIndexedWord(t, word).finally(() => lookups.delete(key));
     lookups.set(key, lookup);
-    lookup.then((correction) => keepCorrection(tableName, word, correction, since), () => undefined);
+    lookup.then((correction) => {
+      if (cache.size >= MAX_CACHED_WORDS) cache.clear();
+      cache.set(word, { correction, expires: Date.now() + CORRECTION_TTL_MS });
+    }, () => undefined);
   }
   return lookup;
 }
