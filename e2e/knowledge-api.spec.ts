@@ -42,6 +42,9 @@ test("collection create, get, list; duplicates and bad names refused", async ({ 
   }
   expect((await request.post("/v1/collections", { data: "not json", headers: { "content-type": "application/json" } })).status()).toBe(400);
   expect((await request.get("/v1/collections/missing_one")).status()).toBe(404);
+  const searchMissing = await request.post("/v1/collections/missing_one/search", { data: { query: "hotel" } });
+  expect(searchMissing.status()).toBe(404);
+  expect((await searchMissing.json()).detail).toMatch(/not found/);
   // Another site's page cannot write to the knowledge base (no CORS, and simple requests are refused).
   const crossSite = await request.post("/v1/collections", { data: { name: "evil_one" }, headers: { Origin: "https://evil.example" } });
   expect(crossSite.status()).toBe(403);

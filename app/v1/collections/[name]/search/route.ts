@@ -1,8 +1,8 @@
-import { AppError } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { activeRetriever } from "@/lib/knowledge/retrievers";
 import { json, parseWith, readJson, route } from "@/lib/http/respond";
 import { filterClauses } from "@/lib/knowledge/filters";
-import { existingCollectionName } from "@/lib/knowledge/params";
+import { collectionName } from "@/lib/knowledge/params";
 import { SearchRequest, type RetrievalResult } from "@/lib/knowledge/schemas";
 import { searchKnowledge } from "@/lib/knowledge/search";
 
@@ -12,10 +12,12 @@ export const maxDuration = 60;
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name);
+  const name = collectionName((await params).name);
   const body = parseWith(SearchRequest, await readJson(request));
   filterClauses(body.filters); // 400 on unknown fields before searching
   const found = await searchKnowledge({ query: body.query, top: body.top_k, mode: body.retrieval_mode, collections: [name], filters: body.filters });
+  // The read path looks the collection up anyway: one query says whether it exists.
+  if (found.unknownCollections.length) throw notFound(`Collection '${name}' not found`);
   const failure = found.failures[0];
   if (failure) throw new AppError(/built with/.test(failure.message) ? 409 : 500, failure.message);
   const result: RetrievalResult = {
