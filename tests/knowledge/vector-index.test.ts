@@ -99,6 +99,48 @@ describe("upkeep of a deleted collection", () => {
     store.set("broken", Promise.resolve(Object.assign(Object.create(t), { optimize: () => Promise.reject(new Error("disk full")) })));
     await expect(optimizeTable("broken")).rejects.toThrow("disk full");
   });
+
+  it("ends quietly when the upkeep fails while a drop under way still lists the table", async () => {
+    await createChunkTable("halfgone", DIMS);
+    await addChunks("halfgone", rows(10));
+    const store = (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection>; tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance;
+    const connection = await store.connection;
+    const t = await openTable("halfgone");
+    const failing = Object.assign(Object.create(t), { optimize: () => Promise.reject(new Error("Not found: data/1.lance")) });
+    store.tables.set("halfgone", Promise.resolve(failing));
+    // The folder outlives the drop a moment: the table is still listed (and opens) when the upkeep fails.
+    const lagging = { tableNames: async () => [...(await connection.tableNames()), "halfgone"], openTable: async () => failing };
+    store.connection = Promise.resolve(Object.assign(Object.create(connection), lagging));
+    try {
+      const upkeep = optimizeTable("halfgone");
+      await dropChunkTable("halfgone");
+      await expect(upkeep).resolves.toBeUndefined();
+    } finally {
+      store.connection = Promise.resolve(connection);
+    }
+  });
+
+  it("removes a table whose removal failed while the upkeep wrote into its folder", async () => {
+    await createChunkTable("busy", DIMS);
+    await addChunks("busy", rows(10));
+    const store = (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection> } }).__docchatLance;
+    const connection = await store.connection;
+    let attempts = 0;
+    // The removal fails as it does on a local disk when compaction adds files mid-way.
+    const racing = Object.assign(Object.create(connection), {
+      dropTable: (name: string) => (attempts++ === 0 ? Promise.reject(new Error("Directory not empty (os error 39)")) : connection.dropTable(name)),
+    });
+    store.connection = Promise.resolve(racing);
+    try {
+      const upkeep = optimizeTable("busy");
+      await dropChunkTable("busy");
+      await expect(upkeep).resolves.toBeUndefined();
+      expect(attempts).toBe(2);
+      expect(await connection.tableNames()).not.toContain("busy");
+    } finally {
+      store.connection = Promise.resolve(connection);
+    }
+  });
 });
 
 describe("LanceDB compute pool", () => {

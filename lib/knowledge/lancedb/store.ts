@@ -170,12 +170,26 @@ export async function createChunkTable(name: string, dims: number): Promise<void
   s.tables.set(name, Promise.resolve(created));
 }
 
+/** Per table: how many times this process began dropping it (an upkeep that saw one ends quietly). */
+const drops = new Map<string, number>();
+const dropsOf = (name: string) => drops.get(name) ?? 0;
+
 export async function dropChunkTable(name: string): Promise<void> {
   const s = state();
   const conn = await s.connection;
+  drops.set(name, dropsOf(name) + 1);
   s.tables.delete(name);
   forgetTable(name);
-  if (await tableExists(name)) await conn.dropTable(name);
+  try {
+    if (await tableExists(name)) await conn.dropTable(name);
+  } catch (error) {
+    // An upkeep still writing into the table's folder (compaction, an index build) makes its
+    // removal fail ("directory not empty"): once the upkeep has stopped, the removal succeeds.
+    const running = upkeep.get(name);
+    if (!running) throw error;
+    await running;
+    if (await tableExists(name)) await conn.dropTable(name);
+  }
 }
 
 async function tableExists(name: string): Promise<boolean> {
@@ -326,6 +340,7 @@ const upkeep = new Map<string, Promise<void>>();
  * large enough that a flat scan gets slow. Runs one at a time per table.
  */
 export function optimizeTable(name: string): Promise<void> {
+  const dropsBefore = dropsOf(name);
   const previous = upkeep.get(name) ?? Promise.resolve();
   const next = previous.then(async () => {
     await ensureTextIndex(name);
@@ -346,6 +361,8 @@ export function optimizeTable(name: string): Promise<void> {
     }
   }).catch(async (error: unknown) => {
     // The collection was deleted while its upkeep waited or ran: nothing is left to keep up.
+    // (A drop under way may not have removed the folder yet: it counts as deleted.)
+    if (dropsOf(name) !== dropsBefore) return;
     if (await tableExists(name)) throw error;
   });
   const settled = next.catch(() => undefined);
