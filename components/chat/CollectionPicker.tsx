@@ -6,6 +6,7 @@ import type { CollectionInfo } from "@/lib/knowledge/schemas";
 import type { EriSourceSummary } from "./useCollections";
 import { buttonClass } from "@/components/ui/Button";
 import { usePopover } from "@/components/ui/usePopover";
+import { formatCount } from "@/components/ui/format";
 
 interface Props {
   collections: CollectionInfo[] | undefined;
@@ -61,7 +62,7 @@ export function CollectionPicker({ collections, selected, onChange, sources, sel
                 <label key={c.name} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
                   <input type="checkbox" checked={selected.includes(c.name)} onChange={() => toggle(c.name)} className="h-4 w-4 accent-indigo-600" />
                   <span className="min-w-0 flex-1 truncate">{c.name}</span>
-                  <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">{c.file_count} files</span>
+                  <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">{formatCount(c.file_count, "file")}</span>
                 </label>
               ))}
             </div>

@@ -7,7 +7,7 @@ import type { CollectionInfo, FileInfo, IngestionJobStatus } from "@/lib/knowled
 import { exportUrl } from "@/components/polymath/api";
 import { buttonClass } from "@/components/ui/Button";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
-import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatCount, formatDateTime } from "@/components/ui/format";
 import { ApiError, errorMessage, jsonFetcher } from "@/components/ui/http";
 import { collectionUrl, filesUrl } from "./api";
 import { FilesTable } from "./FilesTable";
@@ -96,7 +96,7 @@ export function CollectionView({ name, maxUploadMb, directUploads, supportedExte
             {collection.description && <p className="text-slate-700 dark:text-slate-300">{collection.description}</p>}
             <div className="flex flex-wrap items-center gap-3">
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {formatNumber(collection.file_count)} files · {formatNumber(collection.chunk_count)} chunks · updated{" "}
+                {formatCount(collection.file_count, "file")} · {formatCount(collection.chunk_count, "chunk")} · updated{" "}
                 {formatDateTime(collection.updated_at ?? collection.created_at)}
               </p>
               {/* A Polymath library file with embeddings; uploading it to a collection imports it. */}

@@ -21,3 +21,8 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function formatNumber(n: number): string {
   return n.toLocaleString();
 }
+
+/** "1 file", "2,400 files". */
+export function formatCount(n: number, noun: string, plural = `${noun}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? noun : plural}`;
+}

@@ -108,7 +108,7 @@ export function extractiveAnswer(parts: QuestionPart[]): { answer: string; citat
   for (const r of ranked) {
     const picked = pickSentences(r, r.pages.filter((p) => cited.has(p)), perPart).filter((c) => !quoted.has(c.text));
     picked.forEach((c) => quoted.add(c.text));
-    if (picked.length) paragraphs.push(picked.map((c) => `${clip(c.text)} [${c.citation}]`).join(" "));
+    if (picked.length) paragraphs.push(picked.map((c) => `${clip(c.text)} ${[c.citation, ...c.alsoIn].map((id) => `[${id}]`).join("")}`).join(" "));
   }
   return { answer: paragraphs.join("\n\n"), citations: [...cited] };
 }
@@ -153,16 +153,26 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   return { byScore, pages: [byScore[0].citation], matches: (c) => c === byScore[0] };
 }
 
-/** The best sentence of each given page, then the best remaining ones of those pages; in page then reading order. */
-function pickSentences(r: RankedPart, pages: string[], max: number): Candidate[] {
-  const picked: Candidate[] = [];
+/** A quoted sentence; `alsoIn`: other cited pages that say it word for word. */
+type Quote = Candidate & { alsoIn: string[] };
+
+/**
+ * The best sentence of each given page, then the best remaining ones of those pages; in page then
+ * reading order. A sentence two pages share (a document copied into a second collection) is
+ * quoted once, citing both.
+ */
+function pickSentences(r: RankedPart, pages: string[], max: number): Quote[] {
+  const picked: Quote[] = [];
   for (const page of pages) {
     const best = r.byScore.find((c) => c.citation === page && r.matches(c));
-    if (best) picked.push(best);
+    if (!best) continue;
+    const same = picked.find((p) => p.text === best.text);
+    if (same) same.alsoIn.push(page);
+    else picked.push({ ...best, alsoIn: [] });
   }
   for (const c of r.byScore) {
     if (picked.length >= max) break;
-    if (pages.includes(c.citation) && r.matches(c) && !picked.some((p) => p.text === c.text)) picked.push(c);
+    if (pages.includes(c.citation) && r.matches(c) && !picked.some((p) => p.text === c.text)) picked.push({ ...c, alsoIn: [] });
   }
   return picked.sort((a, b) => pages.indexOf(a.citation) - pages.indexOf(b.citation) || a.position - b.position);
 }

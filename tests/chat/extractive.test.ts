@@ -68,6 +68,15 @@ describe("extractive answers", () => {
     expect(citations).toEqual(["travel_policy.pdf#page=6"]);
   });
 
+  it("quotes a sentence two sources share once, citing both", () => {
+    const [, hotel] = PAGES;
+    const copy: Chunk = { ...hotel, chunk_id: "copy:2", file_name: "travel_copy.pdf", display_citation: "travel_copy.pdf, p.2" };
+    const { answer, citations } = extractiveAnswer([{ question: "What is the hotel limit per night?", chunks: [hotel, copy] }]);
+    expect(citations).toEqual(["travel_policy.pdf#page=2", "travel_copy.pdf#page=2"]);
+    expect(answer.match(/In other cities the hotel limit per night is 120 euros\./g)).toHaveLength(1);
+    expect(answer).toContain("In other cities the hotel limit per night is 120 euros. [travel_policy.pdf#page=2][travel_copy.pdf#page=2]");
+  });
+
   it("never quotes a title line, nor a sentence that matches only through its heading", () => {
     const cover = page(4, "PerksPlus Health and Wellness Reimbursement Program for Zava Employees\n\nThis document was generated for demonstration purposes only.");
     const body = page(5, "Overview\n\nPerksPlus reimburses up to 1000 dollars a year for fitness classes and gym memberships.");
