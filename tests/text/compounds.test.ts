@@ -14,4 +14,8 @@ describe("hyphenated compounds", () => {
     expect(withJoinedCompounds("Pages 3-5 - see below")).toBe("Pages 3-5 - see below");
     expect(withJoinedCompounds("Co-insurance applies", "\n")).toBe("Co-insurance applies\ncoinsurance");
   });
+
+  it("finds compounds next to punctuation and beyond Latin-1, one per hyphenated word", () => {
+    expect(joinedCompounds("“Co-pay” (x-ray),\nout-of-pocket—été-hiver a-b-c")).toEqual(["copay", "xray", "outofpocket", "étéhiver", "abc"]);
+  });
 });
