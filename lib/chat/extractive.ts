@@ -158,22 +158,22 @@ type Quote = Candidate & { alsoIn: string[] };
 
 /**
  * The best sentence of each given page, then the best remaining ones of those pages; in page then
- * reading order. A sentence two pages share (a document copied into a second collection) is
- * quoted once, citing both.
+ * reading order. A sentence several pages share (a document copied into a second collection) is
+ * quoted once, citing each of them.
  */
 function pickSentences(r: RankedPart, pages: string[], max: number): Quote[] {
-  const picked: Quote[] = [];
+  const chosen: Candidate[] = [];
+  const fresh = (c: Candidate) => !chosen.some((p) => p.text === c.text);
   for (const page of pages) {
     const best = r.byScore.find((c) => c.citation === page && r.matches(c));
-    if (!best) continue;
-    const same = picked.find((p) => p.text === best.text);
-    if (same) same.alsoIn.push(page);
-    else picked.push({ ...best, alsoIn: [] });
+    if (best && fresh(best)) chosen.push(best);
   }
   for (const c of r.byScore) {
-    if (picked.length >= max) break;
-    if (pages.includes(c.citation) && r.matches(c) && !picked.some((p) => p.text === c.text)) picked.push({ ...c, alsoIn: [] });
+    if (chosen.length >= max) break;
+    if (pages.includes(c.citation) && r.matches(c) && fresh(c)) chosen.push(c);
   }
+  const saying = (page: string, text: string) => r.byScore.some((c) => c.citation === page && c.text === text);
+  const picked = chosen.map((c) => ({ ...c, alsoIn: pages.filter((page) => page !== c.citation && saying(page, c.text)) }));
   return picked.sort((a, b) => pages.indexOf(a.citation) - pages.indexOf(b.citation) || a.position - b.position);
 }
 
