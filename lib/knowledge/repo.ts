@@ -4,9 +4,9 @@ import { db } from "@/lib/db/client";
 
 export const findCollection = (name: string) => db().collection.findUnique({ where: { name } });
 
-export const listCollectionRows = () => db().collection.findMany({ orderBy: { createdAt: "asc" } });
-/** The named collections that exist, oldest first. */
-export const findCollections = (names: string[]) => db().collection.findMany({ where: { name: { in: names } }, orderBy: { createdAt: "asc" } });
+/** The collections, oldest first; only those of `names` that exist when names are given. */
+export const listCollectionRows = (names?: string[]) =>
+  db().collection.findMany({ ...(names ? { where: { name: { in: names } } } : {}), orderBy: { createdAt: "asc" } });
 
 export async function collectionCounts(only?: string): Promise<Map<string, { files: number; chunks: number }>> {
   const rows = await db().document.groupBy({

@@ -1,7 +1,7 @@
 import { applyCorrections } from "@/lib/text/typos";
 import { onePerPage } from "./pages";
 import { activeRetriever, getRetriever } from "./retrievers";
-import { findCollections, listCollectionRows } from "./repo";
+import { listCollectionRows } from "./repo";
 import type { Chunk, Filters, RetrievalMode, RetrievalResult } from "./schemas";
 import type { ReadChunksOptions, SpellingResult, StoredPassage } from "./types";
 
@@ -57,7 +57,7 @@ export interface KnowledgeResult {
 
 export async function searchKnowledge(request: KnowledgeQuery): Promise<KnowledgeResult> {
   const queries = (Array.isArray(request.query) ? request.query : [request.query]).filter((q) => q.trim());
-  const rows = await (request.collections ? findCollections(request.collections) : listCollectionRows());
+  const rows = await listCollectionRows(request.collections ?? undefined);
   const byName = new Map(rows.map((r) => [r.name, r]));
   const wanted = request.collections ?? rows.map((r) => r.name);
   const collections = [...new Set(wanted)].filter((name) => byName.has(name));
