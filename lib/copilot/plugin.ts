@@ -39,11 +39,15 @@ async function conversationStarters(): Promise<string[]> {
   return questions.length ? questions : [FALLBACK_STARTER];
 }
 
+/** The OpenAPI document alone: Copilot fetches it often, and it needs no conversation starters. */
+export async function copilotOpenApi(settings: CopilotSettings): Promise<{ collections: string[]; openApi: Json }> {
+  const collections = (await listCollectionRows()).map((r) => r.name);
+  return { collections, openApi: openApiDocument({ baseUrl: settings.baseUrl, collections, requiresKey: settings.requiresKey }) };
+}
+
 export async function copilotPlugin(settings: CopilotSettings): Promise<CopilotPlugin> {
-  const [rows, starters] = await Promise.all([listCollectionRows(), conversationStarters()]);
-  const collections = rows.map((r) => r.name);
+  const [{ collections, openApi }, starters] = await Promise.all([copilotOpenApi(settings), conversationStarters()]);
   const urls = Object.fromEntries(Object.entries(COPILOT_PATHS).map(([key, path]) => [key, `${settings.baseUrl}${path}`])) as CopilotPlugin["urls"];
-  const openApi = openApiDocument({ baseUrl: settings.baseUrl, collections, requiresKey: settings.requiresKey });
   const manifest = pluginManifest({ ...settings, openApiUrl: urls.openApi, collections, starters });
   return { settings, urls, collections, starters, openApi, manifest };
 }

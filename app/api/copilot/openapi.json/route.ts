@@ -1,5 +1,5 @@
 import { copilotRoute } from "@/lib/copilot/http";
-import { copilotPlugin } from "@/lib/copilot/plugin";
+import { copilotOpenApi } from "@/lib/copilot/plugin";
 import { copilotSettings } from "@/lib/copilot/settings";
 import { json } from "@/lib/http/respond";
 
@@ -8,4 +8,4 @@ export const maxDuration = 60;
 
 export const dynamic = "force-dynamic";
 
-export const GET = copilotRoute(async (request: Request) => json((await copilotPlugin(copilotSettings(request))).openApi));
+export const GET = copilotRoute(async (request: Request) => json((await copilotOpenApi(copilotSettings(request))).openApi));
