@@ -1,5 +1,5 @@
 import * as lancedb from "@lancedb/lancedb";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "@/lib/config";
 import { sizeComputePool } from "@/lib/knowledge/lancedb/compute-pool";
 import { addChunks, createChunkTable, dropChunkTable, optimizeTable, searchChunks, VECTOR_INDEX_MIN_ROWS, type ChunkRow } from "@/lib/knowledge/lancedb/store";
@@ -120,26 +120,38 @@ describe("upkeep of a deleted collection", () => {
     }
   });
 
-  it("removes a table whose removal failed while the upkeep wrote into its folder", async () => {
+  it("removes a table once its upkeep has stopped, which stops at its next step", async () => {
     await createChunkTable("busy", DIMS);
     await addChunks("busy", rows(10));
-    const store = (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection> } }).__docchatLance;
+    const store = (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection>; tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance;
     const connection = await store.connection;
-    let attempts = 0;
-    // The removal fails as it does on a local disk when compaction adds files mid-way.
-    const racing = Object.assign(Object.create(connection), {
-      dropTable: (name: string) => (attempts++ === 0 ? Promise.reject(new Error("Directory not empty (os error 39)")) : connection.dropTable(name)),
+    const t = await openTable("busy");
+    // The upkeep is held mid-compaction, writing into the folder, until released.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let compacting = false;
+    const steps: string[] = [];
+    const slow = Object.assign(Object.create(t), {
+      optimize: async (options?: Partial<lancedb.OptimizeOptions>) => {
+        compacting = true;
+        await held;
+        return t.optimize(options);
+      },
+      listIndices: async () => (steps.push("indexes read"), t.listIndices()),
     });
-    store.connection = Promise.resolve(racing);
-    try {
-      const upkeep = optimizeTable("busy");
-      await dropChunkTable("busy");
-      await expect(upkeep).resolves.toBeUndefined();
-      expect(attempts).toBe(2);
-      expect(await connection.tableNames()).not.toContain("busy");
-    } finally {
-      store.connection = Promise.resolve(connection);
-    }
+    store.tables.set("busy", Promise.resolve(slow));
+    const upkeep = optimizeTable("busy");
+    await vi.waitFor(() => expect(compacting).toBe(true));
+    let removed = false;
+    const drop = dropChunkTable("busy").then(() => (removed = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(removed).toBe(false);
+    steps.length = 0;
+    release();
+    await drop;
+    await expect(upkeep).resolves.toBeUndefined();
+    expect(steps).toEqual([]); // nothing after the compaction it was in
+    expect(await connection.tableNames()).not.toContain("busy");
   });
 });
 

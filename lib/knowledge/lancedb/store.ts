@@ -180,16 +180,11 @@ export async function dropChunkTable(name: string): Promise<void> {
   drops.set(name, dropsOf(name) + 1);
   s.tables.delete(name);
   forgetTable(name);
-  try {
-    if (await tableExists(name)) await conn.dropTable(name);
-  } catch (error) {
-    // An upkeep still writing into the table's folder (compaction, an index build) makes its
-    // removal fail ("directory not empty"): once the upkeep has stopped, the removal succeeds.
-    const running = upkeep.get(name);
-    if (!running) throw error;
-    await running;
-    if (await tableExists(name)) await conn.dropTable(name);
-  }
+  // An upkeep still writing into the table's folder (compaction, an index build) would make its
+  // removal fail ("directory not empty") or put files back after it: the removal waits for the
+  // upkeep, which stops at its next step once it sees the drop.
+  await upkeep.get(name);
+  if (await tableExists(name)) await conn.dropTable(name);
 }
 
 async function tableExists(name: string): Promise<boolean> {
@@ -342,12 +337,15 @@ const upkeep = new Map<string, Promise<void>>();
 export function optimizeTable(name: string): Promise<void> {
   const dropsBefore = dropsOf(name);
   const previous = upkeep.get(name) ?? Promise.resolve();
+  const dropped = () => dropsOf(name) !== dropsBefore;
   const next = previous.then(async () => {
+    if (dropped()) return;
     await ensureTextIndex(name);
     const t = await table(name);
     const rows = await t.countRows();
-    if (rows === 0) return;
+    if (rows === 0 || dropped()) return;
     const { compaction } = await t.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+    if (dropped()) return;
     const bits = await vectorIndexBits(t);
     // Compaction remaps the vector index onto the rewritten fragments, and an IVF_RQ index
     // remapped so returns the wrong neighbours (1M generated chunks: recall@10 0.36 after
@@ -362,7 +360,7 @@ export function optimizeTable(name: string): Promise<void> {
   }).catch(async (error: unknown) => {
     // The collection was deleted while its upkeep waited or ran: nothing is left to keep up.
     // (A drop under way may not have removed the folder yet: it counts as deleted.)
-    if (dropsOf(name) !== dropsBefore) return;
+    if (dropped()) return;
     if (await tableExists(name)) throw error;
   });
   const settled = next.catch(() => undefined);
