@@ -34,6 +34,14 @@ describe("full-text search", () => {
     expect(result.chunks[0].score).toBeGreaterThan(result.chunks[1].score);
   });
 
+  it("counts a word the query repeats once, in any of its forms", async () => {
+    const scores = async (query: string) =>
+      (await activeRetriever().retrieve(query, "plans", 2, null, { mode: "text", correctSpelling: false })).chunks.map((c) => [c.file_name, c.score]);
+    const once = await scores("out-of-network providers bill");
+    expect(once).toHaveLength(2);
+    expect(await scores("Out-of-network providers bill? Which out-of-network provider bills?")).toEqual(once);
+  });
+
   it("corrects a typo to the collection's own word, and stops once the collection uses the word", async () => {
     const retriever = activeRetriever();
     expect(await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).toEqual({

@@ -8,6 +8,7 @@ import type { ReadChunksOptions, SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
 import { onePerPage } from "../pages";
 import { withJoinedCompounds } from "@/lib/text/compounds";
+import { bm25Query } from "@/lib/text/bm25-query";
 import { correctSpelling, forgetIndexedWords, forgetUnknownWords, TEXT_COLUMN } from "./spelling";
 import { sizeComputePool } from "./compute-pool";
 import { arrowTable } from "./arrow-rows";
@@ -559,7 +560,7 @@ async function vectorSearch<T extends Scored>(t: lancedb.Table, p: SearchParams,
 
 /** The best BM25 matches with a 0..1 score: as hits (row ids) if asked, else as `columns`. */
 async function textSearch<T extends Scored>(t: lancedb.Table, p: SearchParams, limit: number, columns: string[], rowIds: boolean): Promise<T[]> {
-  let q = t.query().fullTextSearch(withJoinedCompounds(p.query), { columns: [TEXT_COLUMN] }).select([...columns, "_score"]).limit(limit);
+  let q = t.query().fullTextSearch(bm25Query(p.query), { columns: [TEXT_COLUMN] }).select([...columns, "_score"]).limit(limit);
   if (p.where) q = q.where(p.where);
   if (rowIds) q = q.withRowId();
   try {
