@@ -1,12 +1,18 @@
 import { config } from "@/lib/config";
 import { modelError, openaiClient } from "@/lib/models/chat";
+import { contentWords } from "@/lib/text/query";
+import { answerStem } from "@/lib/text/stem";
 
 /**
  * Document summaries shown to users and listed in the chat prompt ("Uploaded Documents").
- * Offline: the first informative sentences of the document, cut to a short length; with a
- * chat model configured, one sentence written by the model.
+ * Offline: the opening sentences that best use the document's own words, cut to a short
+ * length; with a chat model configured, one sentence written by the model.
  */
 const MAX_SUMMARY_CHARS = 240;
+/** Sentences of the first chunks are candidates: a summary says what the document opens with. */
+const OPENING_CHUNKS = 6;
+/** The document's words are counted over at most this many chunks. */
+const COUNTED_CHUNKS = 200;
 
 /** Markdown markers and title-like lines (no final punctuation) are not summary material. */
 function bodyText(chunk: string): string {
@@ -17,17 +23,36 @@ function bodyText(chunk: string): string {
     .join(" ");
 }
 
+const stems = (text: string) => new Set(contentWords(text).map(answerStem));
+
+/**
+ * The first opening sentences that use the document's own words at least as much as its typical
+ * opening sentence does (the mean of log counts over a sentence's distinct words). Boilerplate
+ * opening a document (a disclaimer, a copyright line) talks about what the rest of it never
+ * mentions, and is passed over.
+ */
 export function extractiveSummary(chunkTexts: string[]): string | null {
-  const text = chunkTexts.slice(0, 3).map(bodyText).join(" ").replace(/\s+/g, " ").trim();
+  const bodies = chunkTexts.slice(0, OPENING_CHUNKS).map((chunk) => bodyText(chunk).replace(/\s+/g, " ").trim());
+  const text = bodies.join(" ").trim();
   if (!text) return null;
-  const sentences = text.match(/[^.!?]+[.!?]+/g) ?? [text];
+  // Whole sentences of each chunk (a chunk's unfinished end is not one); headings, page furniture
+  // and very short fragments are not candidates; nor is a sentence twice.
+  const sentences = [...new Set(bodies.flatMap((body) => (body.match(/[^.!?]+(?:[.!?]+|$)/g) ?? []).map((s) => s.trim())))].filter(
+    (s) => /[.!?]$/.test(s) && s.split(" ").length >= 6,
+  );
+  const counts = new Map<string, number>();
+  for (const chunk of chunkTexts.slice(0, COUNTED_CHUNKS)) for (const stem of stems(chunk)) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  const weight = (sentence: string) => {
+    const own = [...stems(sentence)];
+    return own.length ? own.reduce((sum, stem) => sum + Math.log1p(counts.get(stem) ?? 0), 0) / own.length : 0;
+  };
+  const weights = sentences.map(weight);
+  const typical = [...weights].sort((a, b) => a - b)[Math.floor((weights.length - 1) / 2)];
   let summary = "";
-  for (const sentence of sentences) {
-    const s = sentence.trim();
-    // Skip headings, page furniture and very short fragments.
-    if (s.split(" ").length < 6) continue;
-    if (summary && summary.length + s.length + 1 > MAX_SUMMARY_CHARS) break;
-    summary = summary ? `${summary} ${s}` : s;
+  for (const [i, sentence] of sentences.entries()) {
+    if (weights[i] < typical) continue;
+    if (summary && summary.length + sentence.length + 1 > MAX_SUMMARY_CHARS) break;
+    summary = summary ? `${summary} ${sentence}` : sentence;
     if (summary.length >= MAX_SUMMARY_CHARS / 2) break;
   }
   if (!summary) summary = text;
