@@ -50,6 +50,8 @@ describe("full-text search", () => {
       unknown: [],
     });
     expect((await retriever.correctSpelling!("Is the dog allowed?", "plans")).unknown).toEqual(["dog", "allowed"]);
+    // A word of asking is no typo, even one edit from a word the collection uses ("may").
+    expect(await retriever.correctSpelling!("How many providers bill directly?", "plans")).toEqual({ query: "How many providers bill directly?", corrections: {}, unknown: [] });
     await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "netwrk.md", "Netwrk is our provider portal.")]);
     expect((await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).corrections).toEqual({ providrs: "providers" });
   });

@@ -1,5 +1,5 @@
 import * as lancedb from "@lancedb/lancedb";
-import { INDEX_STOP_WORDS } from "@/lib/text/stop-words";
+import { QUESTION_STOP_WORDS } from "@/lib/text/stop-words";
 import { snowballStem } from "@/lib/text/stem";
 import { applyCorrections, correction, MIN_TYPO_LENGTH, wordCounts, words } from "@/lib/text/typos";
 import type { SpellingResult } from "../types";
@@ -28,9 +28,12 @@ export async function correctSpelling(t: lancedb.Table, tableName: string, query
   return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };
 }
 
-/** The query's words that match no chunk at all (one probe each, in parallel). */
+/**
+ * The query's words that match no chunk at all (one probe each, in parallel). Stop words and the
+ * words a question is asked with are not probed: "How many weeks…" is not a typo of "may".
+ */
 async function unknownWords(t: lancedb.Table, tableName: string, query: string): Promise<string[]> {
-  const probed = [...new Set(words(query))].filter((w) => w.length >= MIN_PROBED_LENGTH && !INDEX_STOP_WORDS.has(w));
+  const probed = [...new Set(words(query))].filter((w) => w.length >= MIN_PROBED_LENGTH && !QUESTION_STOP_WORDS.has(w));
   const known = await Promise.all(probed.map((word) => isIndexed(t, tableName, word)));
   return probed.filter((_, i) => !known[i]);
 }
