@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { buttonClass } from "@/components/ui/Button";
 import { PdfPageView } from "./PdfPageView";
 import { SourceContent, isRichSource } from "./SourceContent";
@@ -32,6 +33,10 @@ export function CitationTab({ citation, context }: { citation: string; context?:
   const rich = sources.length > 0 && sources.every(isRichSource);
   const isPdf = Boolean(source && originalUrl && /\.pdf$/i.test(source.file_name));
   const isText = Boolean(source && originalUrl && TEXT_ORIGINAL.test(source.file_name));
+  // Set when the viewer finds the original gone: the answer outlived its document.
+  const [goneUrl, setGoneUrl] = useState<string | null>(null);
+  const gone = goneUrl !== null && goneUrl === originalUrl;
+  const markGone = () => setGoneUrl(originalUrl);
 
   return (
     <div className="space-y-4" data-testid="citation-tab" data-citation={citation}>
@@ -43,14 +48,16 @@ export function CitationTab({ citation, context }: { citation: string; context?:
               citation}
           </p>
         </div>
-        {url && (
+        {url && !gone && (
           <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "sm")}>
             Open original<span className="sr-only"> (opens in a new tab)</span>
           </a>
         )}
       </div>
 
-      {rich ? (
+      {gone ? (
+        <Passages passages={passages} note="The document has been deleted since this answer; the cited passage was kept with it." />
+      ) : rich ? (
         <section aria-label="Cited passage" className="space-y-3">
           {sources.map((s, i) => (
             <SourceContent key={i} source={s} />
@@ -58,11 +65,11 @@ export function CitationTab({ citation, context }: { citation: string; context?:
         </section>
       ) : isPdf && source && originalUrl ? (
         <>
-          <PdfPageView url={originalUrl} page={source.page ?? 1} fileName={source.file_name} passages={passages} />
+          <PdfPageView url={originalUrl} page={source.page ?? 1} fileName={source.file_name} passages={passages} onGone={markGone} />
           <Passages passages={passages} />
         </>
       ) : isText && originalUrl && source ? (
-        <TextSourceView url={originalUrl} fileName={source.file_name} passage={passages[0] ?? ""} fallback={<Passages passages={passages} />} />
+        <TextSourceView url={originalUrl} fileName={source.file_name} passage={passages[0] ?? ""} fallback={<Passages passages={passages} />} onGone={markGone} />
       ) : (
         <Passages passages={passages} note={external ? "From an external source; open the original to read it in full." : undefined} />
       )}

@@ -12,19 +12,25 @@ interface Props {
   fileName: string;
   /** Passages to highlight on the page. */
   passages: string[];
+  /** The original is gone (its document was deleted since the answer). */
+  onGone: () => void;
 }
 
-type State = { kind: "loading" } | { kind: "ready"; pageCount: number; highlighted: boolean } | { kind: "error"; message: string };
+type State = { kind: "loading" } | { kind: "ready"; pageCount: number; highlighted: boolean } | { kind: "error"; message: string } | { kind: "gone" };
 
 /**
  * Renders the cited page of a PDF onto a canvas with pdf.js (browsers' built-in PDF viewers
  * are unreliable in iframes, and headless ones show nothing), marking the cited passage.
  */
-export function PdfPageView({ url, page, fileName, passages }: Props) {
+export function PdfPageView({ url, page, fileName, passages, onGone }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>({ kind: "loading" });
   const passagesKey = passages.join("\u0000");
+
+  useEffect(() => {
+    if (state.kind === "gone") onGone();
+  }, [state.kind, onGone]);
 
   useEffect(() => {
     let cancelled = false;
@@ -32,7 +38,8 @@ export function PdfPageView({ url, page, fileName, passages }: Props) {
     (async () => {
       setState({ kind: "loading" });
       const response = await fetch(url, { signal: abort.signal });
-      if (!response.ok) throw new Error(response.status === 404 ? "The original file is no longer available" : `Could not load the file (${response.status})`);
+      if (response.status === 404) return setState({ kind: "gone" });
+      if (!response.ok) throw new Error(`Could not load the file (${response.status})`);
       const data = new Uint8Array(await response.arrayBuffer());
       const { getDocumentProxy } = await import("unpdf");
       const pdf = await getDocumentProxy(data);

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import useSWR from "swr";
 import { Spinner } from "@/components/ui/Spinner";
-import { errorFromResponse, errorMessage } from "@/components/ui/http";
+import { ApiError, errorFromResponse, errorMessage } from "@/components/ui/http";
 import { findPassage } from "./passage";
 
 const fetchText = async (url: string) => {
@@ -19,9 +19,11 @@ interface Props {
   passage: string;
   /** Shown when the file cannot be loaded or the passage not located in it. */
   fallback: React.ReactNode;
+  /** The original is gone (its document was deleted since the answer). */
+  onGone: () => void;
 }
 
-export function TextSourceView({ url, fileName, passage, fallback }: Props) {
+export function TextSourceView({ url, fileName, passage, fallback, onGone }: Props) {
   const { data: text, error, isLoading } = useSWR(url, fetchText, { revalidateOnFocus: false });
   const markRef = useRef<HTMLElement>(null);
   const range = text ? findPassage(text, passage) : null;
@@ -29,6 +31,10 @@ export function TextSourceView({ url, fileName, passage, fallback }: Props) {
   useEffect(() => {
     markRef.current?.scrollIntoView({ block: "center" });
   }, [text, range?.start]);
+  const gone = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    if (gone) onGone();
+  }, [gone, onGone]);
 
   if (isLoading) return <Spinner label="Opening the file…" />;
   if (error) {
