@@ -37,6 +37,29 @@ test.describe("chat behaviour (chat API mocked)", () => {
     release();
   });
 
+  test("a question over the length limit stays in the box, with the limit said, until shortened", async ({ page }) => {
+    const chat = new ChatPage(page);
+    let calls = 0;
+    await page.route("**/api/chat/stream", async (route) => {
+      calls++;
+      await route.fulfill({ contentType: "application/json-lines", body: ndjson(contextLine("c1"), { delta: { content: "Noted." } }) });
+    });
+    await chat.goto();
+    const long = "Why? ".repeat(4001).trim(); // 20,004 characters
+    await chat.questionBox().fill(long);
+    const limit = page.getByRole("alert").filter({ hasText: "characters long" });
+    await expect(limit).toHaveText("This question is 20,004 characters long; a question can be at most 20,000. Shorten it to send it.");
+    await expect(page.getByRole("button", { name: "Send question" })).toBeDisabled();
+    await chat.questionBox().press("Enter");
+    expect(calls).toBe(0);
+    await expect(chat.questionBox()).toHaveValue(long);
+    await chat.questionBox().fill(long.slice(0, 20_000));
+    await expect(limit).toHaveCount(0);
+    await chat.questionBox().press("Enter");
+    await chat.waitForAnswer();
+    expect(calls).toBe(1);
+  });
+
   test("an error mid-stream is shown in place; Retry asks again", async ({ page }) => {
     const chat = new ChatPage(page);
     let calls = 0;

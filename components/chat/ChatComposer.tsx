@@ -2,6 +2,8 @@
 
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
+import { formatNumber } from "@/components/ui/format";
+import { MAX_MESSAGE_CHARS } from "@/lib/chat/limits";
 
 interface Props {
   streaming: boolean;
@@ -9,53 +11,67 @@ interface Props {
   onStop(): void;
 }
 
-/** The question box: Enter sends, Shift+Enter adds a line; while streaming, Stop replaces Send. */
+/**
+ * The question box: Enter sends, Shift+Enter adds a line; while streaming, Stop replaces Send.
+ * A question over the length limit stays in the box, with the limit said, until it is shortened.
+ */
 export function ChatComposer({ streaming, onAsk, onStop }: Props) {
   const [text, setText] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
 
+  const tooLong = text.length > MAX_MESSAGE_CHARS;
+
   function send() {
-    if (!text.trim() || streaming) return;
+    if (!text.trim() || tooLong || streaming) return;
     onAsk(text);
     setText("");
   }
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
-      className="flex items-end gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/40 dark:border-slate-600 dark:bg-slate-900"
-    >
-      <label htmlFor="chat-question" className="sr-only">
-        Ask a question about your documents
-      </label>
-      <textarea
-        id="chat-question"
-        ref={ref}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            send();
-          }
+    <div>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
         }}
-        rows={1}
-        placeholder="Ask a question about your documents…"
-        className="max-h-40 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:outline-none dark:text-slate-100 dark:placeholder:text-slate-400 [field-sizing:content]"
-      />
-      {streaming ? (
-        <Button variant="secondary" onClick={onStop} aria-label="Stop generating">
-          <StopIcon /> Stop
-        </Button>
-      ) : (
-        <Button type="submit" variant="primary" disabled={!text.trim()} aria-label="Send question">
-          <SendIcon /> <span className="hidden sm:inline">Send</span>
-        </Button>
+        className="flex items-end gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/40 dark:border-slate-600 dark:bg-slate-900"
+      >
+        <label htmlFor="chat-question" className="sr-only">
+          Ask a question about your documents
+        </label>
+        <textarea
+          id="chat-question"
+          ref={ref}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+          rows={1}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? "chat-question-too-long" : undefined}
+          placeholder="Ask a question about your documents…"
+          className="max-h-40 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:outline-none dark:text-slate-100 dark:placeholder:text-slate-400 [field-sizing:content]"
+        />
+        {streaming ? (
+          <Button variant="secondary" onClick={onStop} aria-label="Stop generating">
+            <StopIcon /> Stop
+          </Button>
+        ) : (
+          <Button type="submit" variant="primary" disabled={!text.trim() || tooLong} aria-label="Send question">
+            <SendIcon /> <span className="hidden sm:inline">Send</span>
+          </Button>
+        )}
+      </form>
+      {tooLong && (
+        <p id="chat-question-too-long" role="alert" className="mt-1 px-2 text-sm text-red-700 dark:text-red-300">
+          This question is {formatNumber(text.length)} characters long; a question can be at most {formatNumber(MAX_MESSAGE_CHARS)}. Shorten it to send it.
+        </p>
       )}
-    </form>
+    </div>
   );
 }
 

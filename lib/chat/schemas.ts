@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { RetrievalMode } from "@/lib/knowledge/schemas";
+import { MAX_MESSAGE_CHARS } from "./limits";
 
 /** AI Chat Protocol request (specs/ai-chat-protocol.md) with this app's own overrides. */
 
 export const MAX_MESSAGES = 100;
-export const MAX_MESSAGE_CHARS = 20_000;
 export const MAX_BODY_BYTES = 512 * 1024;
 
 export const ChatMessage = z.object({
