@@ -84,7 +84,7 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
           </div>
         )}
 
-        {turn.context?.answer_mode === "extractive" && turn.answer && (
+        {turn.context?.answer_mode === "extractive" && turn.answer && citations.length > 0 && (
           <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="extractive-label">
             Extractive answer: sentences quoted from your documents (no language model is configured).
           </p>

@@ -7,12 +7,20 @@ import { appendTurn, ensureChat } from "./history";
 import { modelError, openaiClient } from "@/lib/models/chat";
 import { modelStream } from "@/lib/models/stream";
 import { buildMessages, QUERY_REWRITE_PROMPT, systemPrompt, type DocumentSummary } from "./prompt";
+import { listCollectionRows } from "@/lib/knowledge/repo";
 import { retrieveForChat } from "./retrieve";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatContext, ChatRequest, PromptMessage, Thought, TokenUsage } from "./schemas";
 import { offlineSearchQuery, questionParts } from "@/lib/text/query";
 import { applyCorrections } from "@/lib/text/typos";
 import { AnswerStreamFilter, streamPieces } from "./stream-filter";
+
+/** The offline answer when nothing was searched: no collection yet, or none of the chosen ones exists. */
+async function nothingSearched(): Promise<string> {
+  return (await listCollectionRows()).length
+    ? "None of the chosen collections exists any more: choose others under “Search in”, then ask again."
+    : "There are no documents to search yet: add some under Collections, then ask again.";
+}
 
 /**
  * Retrieve-then-answer, step by step, as the reference app's approaches do: each step adds a
@@ -86,7 +94,8 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
       queries.length > 1
         ? queries.map((part, i) => ({ question: corrected(part), chunks: retrieval.perQuery[i] }))
         : [{ question: corrected(`${question} ${query}`), chunks: retrieval.chunks }];
-    const answer = offlineAnswer(question, retrieval.unknownWords, extractiveAnswer(parts));
+    const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
+    const answer = searchedNothing ? await nothingSearched() : offlineAnswer(question, retrieval.unknownWords, extractiveAnswer(parts));
     thoughts.push({
       title: "Extractive answer (no language model configured)",
       description:

@@ -50,6 +50,12 @@ describe("chat (offline)", () => {
     expect(body.context.answer_mode).toBe("extractive");
   });
 
+  it("says when nothing was searched: none of the chosen collections exists", async () => {
+    const body = await (await post(chat, { messages: [{ role: "user", content: "What is the deductible?" }], context: { overrides: { collections: ["gone"] } } })).json();
+    expect(body.message.content).toBe("None of the chosen collections exists any more: choose others under “Search in”, then ask again.");
+    expect(body.context.data_points.citations).toEqual([]);
+  });
+
   it("answers each part of a compound question, with citations from each", async () => {
     const question = "How many vacation days do employees get, and what is the hotel limit per night?";
     const body = await (await post(chat, { messages: [{ role: "user", content: question }] })).json();
