@@ -124,8 +124,16 @@ test.describe("accessibility and themes", () => {
     await page.getByLabel("Ask a question about your documents").focus();
     await page.keyboard.type("Where do visitors park?");
     await page.keyboard.press("Enter");
-    await new ChatPage(page).waitForAnswer();
+    const chat = new ChatPage(page);
+    await chat.waitForAnswer();
     await expect(page.getByTestId("answer").last()).toContainText("west garage");
+    // A citation opened from the keyboard: focus moves into the panel, and back to it on Escape.
+    await chat.citationLinks().first().focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Answer details" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(chat.panel()).toHaveCount(0);
+    await expect(chat.citationLinks().first()).toBeFocused();
   });
 });
 

@@ -27,6 +27,22 @@ export function AnalysisPanel({ turn, state, onChange, onClose }: Props) {
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabs = TABS.filter((t) => t.id !== "citation" || state.citation);
 
+  // Focus goes back to what opened the panel (a citation, "Thought process") once it closes,
+  // rather than to the top of the page. The answer re-renders as the panel opens, so a citation
+  // may be a new button by then: it is found again by its label.
+  const openedFrom = useRef({ turnId: turn.id, citation: state.tab === "citation" ? state.citation : undefined });
+  useEffect(() => {
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    const { turnId, citation } = openedFrom.current;
+    return () => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const turnButtons = document.querySelectorAll<HTMLElement>(`[data-turn-id="${CSS.escape(turnId)}"] button[aria-label]`);
+      const cited = citation ? [...turnButtons].find((b) => b.getAttribute("aria-label")?.endsWith(`: ${citation}`)) : undefined;
+      (opener?.isConnected ? opener : cited)?.focus();
+    };
+  }, []);
+
   // Move focus into the panel when it opens or shows another answer.
   useEffect(() => headingRef.current?.focus(), [turn.id]);
 

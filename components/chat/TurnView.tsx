@@ -29,7 +29,7 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
   const panelOpenHere = panel?.turnId === turn.id;
 
   return (
-    <li className="space-y-3" data-testid="turn" data-status={turn.status}>
+    <li className="space-y-3" data-testid="turn" data-turn-id={turn.id} data-status={turn.status}>
       <div className="flex justify-end">
         <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-white" data-testid="question">
           {turn.question}
