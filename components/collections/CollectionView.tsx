@@ -8,6 +8,7 @@ import { exportUrl } from "@/components/polymath/api";
 import { buttonClass } from "@/components/ui/Button";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { formatCount, formatDateTime } from "@/components/ui/format";
+import { fileCounts, isIngesting } from "./file-counts";
 import { ApiError, errorMessage, jsonFetcher } from "@/components/ui/http";
 import { collectionUrl, filesUrl } from "./api";
 import { FilesTable } from "./FilesTable";
@@ -24,8 +25,6 @@ interface Props {
   /** The accepted formats by name ("PDF, Word (DOCX), ..."), shown in the drop zone. */
   supportedFormats?: string;
 }
-
-const isIngesting = (f: FileInfo) => f.status === "uploading" || f.status === "ingesting";
 
 export function CollectionView({ name, maxUploadMb, directUploads, supportedExtensions, supportedFormats }: Props) {
   const info = useSWR<CollectionInfo>(collectionUrl(name), jsonFetcher);
@@ -96,7 +95,7 @@ export function CollectionView({ name, maxUploadMb, directUploads, supportedExte
             {collection.description && <p className="text-slate-700 dark:text-slate-300">{collection.description}</p>}
             <div className="flex flex-wrap items-center gap-3">
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {formatCount(collection.file_count, "file")} · {formatCount(collection.chunk_count, "chunk")} · updated{" "}
+                {files.data ? fileCounts(files.data) : `${formatCount(collection.file_count, "file")} · ${formatCount(collection.chunk_count, "chunk")}`} · updated{" "}
                 {formatDateTime(collection.updated_at ?? collection.created_at)}
               </p>
               {/* A Polymath library file with embeddings; uploading it to a collection imports it. */}
