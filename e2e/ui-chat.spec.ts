@@ -129,6 +129,10 @@ test.describe("chat behaviour (chat API mocked)", () => {
     await chat.waitForAnswer();
     await expect(chat.history().filter({ hasText: "What is the meaning" })).toHaveCount(1);
     const item = chat.history().filter({ hasText: "What is the meaning" });
+    // Each chat says when it was last used, so chats asked alike can be told apart.
+    const when = await item.locator("time").getAttribute("datetime");
+    expect(Math.abs(Date.parse(when ?? "") - Date.now())).toBeLessThan(5 * 60_000);
+    await expect(item.locator("time")).not.toBeEmpty();
     await item.getByRole("button", { name: /^Rename chat/ }).click();
     const field = page.getByLabel("New title");
     await field.fill("Renamed chat");

@@ -5,6 +5,7 @@ import useSWR from "swr";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
+import { formatDateTime } from "@/components/ui/format";
 import { errorMessage, fetchJson, jsonFetcher } from "@/components/ui/http";
 import type { ChatSummary } from "./types";
 
@@ -96,6 +97,9 @@ export function HistoryList({ activeChatId, onOpen, onNewChat, onDeletedActive }
                 >
                   {/* Clamped inside the padding, so no third line peeks out below. */}
                   <span className="line-clamp-2 break-words">{chat.title}</span>
+                  <time dateTime={chat.updatedAt} className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                    {formatDateTime(chat.updatedAt)}
+                  </time>
                 </button>
                 <IconButton label={`Rename chat ${chat.title}`} onClick={() => setRenaming(chat.id)}>
                   <path d="M4 20h4L19 9l-4-4L4 16z" />
