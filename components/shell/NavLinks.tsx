@@ -14,7 +14,9 @@ const LINKS = [
 export function NavLinks() {
   const pathname = usePathname() ?? "/";
   return (
-    <ul className="flex items-center gap-0.5 overflow-x-auto whitespace-nowrap py-1 sm:gap-1">
+    // On a phone the links scroll sideways: the right edge fades out to show there are more,
+    // and the padding lets the last link scroll clear of the fade.
+    <ul className="flex items-center gap-0.5 overflow-x-auto whitespace-nowrap py-1 pr-8 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] sm:gap-1 sm:pr-0 sm:[mask-image:none]">
       {LINKS.map(({ href, label, isActive }) => {
         const active = isActive(pathname);
         return (
