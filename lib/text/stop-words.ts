@@ -1,14 +1,15 @@
 /**
  * Stop words, once for the whole product.
  *
- * INDEX_STOP_WORDS: what LanceDB's full-text index drops (its English list, NLTK's, with
- * contractions split at the apostrophe as words are here). A query word in it matches nothing,
- * so it is neither a typo nor a term an answer should be judged by.
+ * ENGLISH_STOP_WORDS: NLTK's English list, with contractions split at the apostrophe as words
+ * are here. LanceDB's full-text index drops most of them but keeps some (among Northwind's words:
+ * does, would, could, why, any, only, very, before, above, during, because, once, ourselves,
+ * themselves), which still match in a search; none is a typo nor a term an answer is judged by.
  *
  * (The offline embedder, local-hash-v1, keeps its own frozen list: changing it would change
  * every stored vector, so it belongs to that model, not here.)
  */
-export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(
+const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
   `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its
   itself they them their theirs themselves what which who whom this that these those am is are was were be been being have
   has had having do does did doing would should could ought a an the and but if or because as until while of at by for with
@@ -21,5 +22,5 @@ export const INDEX_STOP_WORDS: ReadonlySet<string> = new Set(
 /** Words of asking rather than of the subject: "please tell me how much…", "what do I get…". */
 const QUESTION_FILLER = "also please tell explain give show list describe much many get got big small lot need want know like".split(" ");
 
-/** Not content words: the index's stop words and the words a question is phrased with. */
-export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set([...INDEX_STOP_WORDS, ...QUESTION_FILLER]);
+/** Not content words: English stop words and the words a question is phrased with. */
+export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH_STOP_WORDS, ...QUESTION_FILLER]);
