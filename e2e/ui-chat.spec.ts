@@ -128,6 +128,14 @@ test.describe("chat behaviour (chat API mocked)", () => {
     await chat.ask("What is the meaning of the test suite?");
     await chat.waitForAnswer();
     await expect(chat.history().filter({ hasText: "What is the meaning" })).toHaveCount(1);
+    // The address names the chat: a reload reopens it; a new chat clears it.
+    await expect(page).toHaveURL(/\?chat=[\w-]+/);
+    await page.reload();
+    await expect(page.getByTestId("question")).toHaveText(["What is the meaning of the test suite?"]);
+    await expect(chat.turns().last()).toHaveAttribute("data-status", "done");
+    await page.getByRole("button", { name: "New chat" }).click();
+    await expect(chat.turns()).toHaveCount(0);
+    await expect(page).not.toHaveURL(/chat=/);
     const item = chat.history().filter({ hasText: "What is the meaning" });
     // Each chat says when it was last used, so chats asked alike can be told apart.
     const when = await item.locator("time").getAttribute("datetime");

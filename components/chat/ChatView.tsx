@@ -16,6 +16,7 @@ import { SettingsDrawer } from "./SettingsDrawer";
 import { TurnView } from "./TurnView";
 import { DEFAULT_SETTINGS, type ChatSettings, type PanelState } from "./types";
 import { useChat } from "./useChat";
+import { useChatInUrl } from "./useChatInUrl";
 import { useCollectionList, useEriSources } from "./useCollections";
 import { useLocalStorageState } from "./useLocalStorageState";
 
@@ -74,6 +75,7 @@ export function ChatView() {
     [chat],
   );
 
+  useChatInUrl(chat.chatId, openChat);
   const scrollerRef = useFollowBottom(chat.turns);
 
   return (
