@@ -23,13 +23,19 @@ export function needsContext(question: string): boolean {
   return words.length <= 2 || FOLLOW_UP_START.test(question.trim()) || (REFERRING.test(question) && words.length <= 5);
 }
 
+/** "and for dental?", "what about dental?": the follow-up names what takes the place of the previous question's last word. */
+const REPLACING_START = /^(and for|and what about|what about|how about|same for)\b/i;
+
 export function offlineSearchQuery(messages: ConversationMessage[]): string {
   const userTurns = messages.filter((m) => m.role === "user").map((m) => m.content.trim());
   const latest = userTurns.at(-1) ?? "";
   const previous = userTurns.at(-2);
   if (!previous || !needsContext(latest)) return latest;
-  const own = new Set(contentWords(latest));
-  const borrowed = contentWords(previous).filter((w) => !own.has(w));
+  const own = contentWords(latest);
+  let earlier = contentWords(previous);
+  // "Does Northwind Standard cover vision?" then "and for dental?": dental in vision's place.
+  if (own.length && REPLACING_START.test(latest)) earlier = earlier.slice(0, -1);
+  const borrowed = earlier.filter((w) => !own.includes(w));
   return borrowed.length ? `${latest} ${[...new Set(borrowed)].join(" ")}` : latest;
 }
 
