@@ -13,6 +13,8 @@ const MAX_SUMMARY_CHARS = 240;
 const OPENING_CHUNKS = 6;
 /** The document's words are counted over at most this many chunks. */
 const COUNTED_CHUNKS = 200;
+/** Opening sentences needed to judge which are about the document (fewer: taken as they come). */
+const MIN_JUDGED_SENTENCES = 6;
 
 /** Markdown markers and title-like lines (no final punctuation) are not summary material. */
 function bodyText(chunk: string): string {
@@ -48,9 +50,11 @@ export function extractiveSummary(chunkTexts: string[]): string | null {
   };
   const weights = sentences.map(weight);
   const typical = [...weights].sort((a, b) => a - b)[Math.floor((weights.length - 1) / 2)];
+  // A short document has too few sentences to tell its topic from its boilerplate: it opens as it opens.
+  const judged = sentences.length >= MIN_JUDGED_SENTENCES;
   let summary = "";
   for (const [i, sentence] of sentences.entries()) {
-    if (weights[i] < typical) continue;
+    if (judged && weights[i] < typical) continue;
     if (summary && summary.length + sentence.length + 1 > MAX_SUMMARY_CHARS) break;
     summary = summary ? `${summary} ${sentence}` : sentence;
     if (summary.length >= MAX_SUMMARY_CHARS / 2) break;
