@@ -5,6 +5,10 @@ import { sizeComputePool } from "@/lib/knowledge/lancedb/compute-pool";
 import { addChunks, createChunkTable, dropChunkTable, optimizeTable, searchChunks, VECTOR_INDEX_MIN_ROWS, type ChunkRow } from "@/lib/knowledge/lancedb/store";
 import { freshDataDir } from "../helpers/env";
 
+/** The store's connection and open tables (lib/knowledge/lancedb/store.ts), to stand fakes in for them. */
+const lanceState = () =>
+  (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection>; tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance;
+
 /**
  * The vector index upkeep builds once a table is large enough: IVF_RQ with 4-bit codes, the
  * limit re-ranked on exact distances. Its results are checked against an exact scan, and an
@@ -61,7 +65,7 @@ beforeAll(async () => {
     for (let i = 0; i < all.length; i += 5000) await addChunks(name, all.slice(i, i + 5000));
   }
   // As an earlier release built it (through the store's own handle: one process writes).
-  const older = await (globalThis as unknown as { __docchatLance: { tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance.tables.get("older")!;
+  const older = await lanceState().tables.get("older")!;
   await older.optimize();
   await older.createIndex("vector", { config: lancedb.Index.ivfRq({ distanceType: "cosine", numPartitions: 16, numBits: 2 }) });
 }, 120_000);
@@ -95,7 +99,7 @@ describe("upkeep of a deleted collection", () => {
     await createChunkTable("broken", DIMS);
     await addChunks("broken", rows(10));
     const t = await openTable("broken");
-    const store = (globalThis as unknown as { __docchatLance: { tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance.tables;
+    const store = lanceState().tables;
     store.set("broken", Promise.resolve(Object.assign(Object.create(t), { optimize: () => Promise.reject(new Error("disk full")) })));
     await expect(optimizeTable("broken")).rejects.toThrow("disk full");
   });
@@ -103,7 +107,7 @@ describe("upkeep of a deleted collection", () => {
   it("ends quietly when the upkeep fails while a drop under way still lists the table", async () => {
     await createChunkTable("halfgone", DIMS);
     await addChunks("halfgone", rows(10));
-    const store = (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection>; tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance;
+    const store = lanceState();
     const connection = await store.connection;
     const t = await openTable("halfgone");
     const failing = Object.assign(Object.create(t), { optimize: () => Promise.reject(new Error("Not found: data/1.lance")) });
@@ -123,7 +127,7 @@ describe("upkeep of a deleted collection", () => {
   it("removes a table once its upkeep has stopped, which stops at its next step", async () => {
     await createChunkTable("busy", DIMS);
     await addChunks("busy", rows(10));
-    const store = (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection>; tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance;
+    const store = lanceState();
     const connection = await store.connection;
     const t = await openTable("busy");
     // The upkeep is held mid-compaction, writing into the folder, until released.
