@@ -78,6 +78,19 @@ describe("vector index upkeep", () => {
     expect(await recallAt10("fresh")).toBeGreaterThanOrEqual(0.95);
   }, 120_000);
 
+  it("finds, in a hybrid search BM25 matches little, the nearest chunks an exact scan finds", async () => {
+    // "4321" is in one chunk: the other nine of the top 10 are the vectors' alone.
+    let found = 0;
+    for (const vector of queries) {
+      const p = { mode: "hybrid" as const, query: "4321", vector, topK: 10 };
+      const [indexed, exact] = await Promise.all([searchChunks("fresh", p), searchChunks("fresh", { ...p, exact: true })]);
+      expect(indexed[0].chunk_id).toBe("f:4321");
+      const truth = new Set(exact.map((c) => c.chunk_id));
+      found += indexed.filter((c) => truth.has(c.chunk_id)).length;
+    }
+    expect(found / (queries.length * 10)).toBeGreaterThanOrEqual(0.95);
+  });
+
   it("rebuilds an index of an earlier release with 4-bit codes", async () => {
     expect(await indexBits("older")).toBe(2);
     expect(await recallAt10("older")).toBeGreaterThanOrEqual(0.95);

@@ -86,6 +86,13 @@ export const VECTOR_INDEX_MIN_ROWS = 20_000;
  */
 const VECTOR_PARTITIONS = 16;
 const NPROBES = 20;
+/**
+ * A hybrid search's vector list only reorders BM25's when BM25 fills its list (see rankedHits):
+ * it probes a quarter of the partitions and is not re-ranked. 1M generated chunks, 2 cores: the
+ * list 11-14 → 6-8 ms, the retriever's p50 23 → 21 ms on questions, 19-22 → 15 ms on passages,
+ * hybrid recall@10 against exact search 0.998 → 0.97-0.99 (the vectors' own 0.60-0.67).
+ */
+const COARSE_NPROBES = 4;
 const VECTOR_BITS = 4;
 /** How many times the limit is re-ranked on exact distances, by the index's bits per dimension. */
 const refineFactor = (bits: number) => (bits >= 4 ? 1 : 5);
@@ -455,7 +462,8 @@ const byRowId = (h: Hit) => h._rowid;
  * Every candidate in rank order (fused in hybrid mode), pages not yet deduplicated; in hybrid
  * mode also the rows of the BM25 list's top 2K (EARLY_READ), read while the vector search still runs: with
  * vectors weighted half, a chunk BM25 missed ranks below BM25's 10th (0.5/(RRF_K+1) <
- * 1/(RRF_K+10)), so the fused top 10 are those rows unless some share a page.
+ * 1/(RRF_K+10)), so the fused top 10 are those rows unless some share a page. The vector list
+ * then only orders them, and a coarse one does (COARSE_NPROBES).
  */
 async function rankedHits(t: lancedb.Table, p: SearchParams, depth: number, columns: string[]): Promise<{ hits: Hit[]; read?: Map<bigint, StoredChunk> }> {
   if (p.mode === "vectors") return { hits: await vectorSearch<Hit>(t, p, depth, [], true) };
@@ -469,7 +477,14 @@ async function rankedHits(t: lancedb.Table, p: SearchParams, depth: number, colu
     },
     () => undefined,
   );
-  const [byVector, byText, read] = await Promise.all([vectorSearch<Hit>(t, p, depth, [], true), text, early]);
+  // Without a vector index the search is a flat scan, as exact at any reach.
+  const coarse = !p.exact && (await cachedIndexBits(t)) !== null;
+  const vectors = vectorSearch<Hit>(t, p, depth, [], true, coarse ? "coarse" : "full");
+  vectors.catch(() => undefined); // not awaited when a coarse list is not enough
+  const [byText, read] = await Promise.all([text, early]);
+  // A short BM25 list leaves places in the top K to chunks only the vectors found: those come
+  // from the full search.
+  const byVector = coarse && byText.length < depth ? await vectorSearch<Hit>(t, p, depth, [], true) : await vectors;
   return { hits: fuse([byText, byVector], [1, VECTOR_WEIGHT], byRowId), read };
 }
 
@@ -546,11 +561,22 @@ const chunkPage = (c: { file_id: string; page_number: number | null }) => (c.pag
 
 type Scored = { score: number };
 
-/** The nearest chunks by cosine distance with a 0..1 score: as hits (row ids) if asked, else as `columns`. */
-async function vectorSearch<T extends Scored>(t: lancedb.Table, p: SearchParams, limit: number, columns: string[], rowIds: boolean): Promise<T[]> {
+/**
+ * The nearest chunks by cosine distance with a 0..1 score: as hits (row ids) if asked, else as
+ * `columns`. A `coarse` search of an indexed table probes COARSE_NPROBES partitions, unre-ranked.
+ */
+async function vectorSearch<T extends Scored>(
+  t: lancedb.Table,
+  p: SearchParams,
+  limit: number,
+  columns: string[],
+  rowIds: boolean,
+  reach: "full" | "coarse" = "full",
+): Promise<T[]> {
   if (!p.vector) throw new Error("vector search needs a query vector");
   const bits = await cachedIndexBits(t);
-  let q = t.vectorSearch(p.vector).distanceType("cosine").select([...columns, "_distance"]).limit(limit).nprobes(NPROBES).refineFactor(refineFactor(bits ?? VECTOR_BITS));
+  let q = t.vectorSearch(p.vector).distanceType("cosine").select([...columns, "_distance"]).limit(limit);
+  q = reach === "coarse" ? q.nprobes(COARSE_NPROBES) : q.nprobes(NPROBES).refineFactor(refineFactor(bits ?? VECTOR_BITS));
   if (p.where) q = q.where(p.where);
   if (p.exact) q = q.bypassVectorIndex();
   if (rowIds) q = q.withRowId();
