@@ -8,7 +8,7 @@ import { modelError, openaiClient } from "@/lib/models/chat";
 import { modelStream } from "@/lib/models/stream";
 import { buildMessages, QUERY_REWRITE_PROMPT, systemPrompt, type DocumentSummary } from "./prompt";
 import { listCollectionRows } from "@/lib/knowledge/repo";
-import { retrieveForChat } from "./retrieve";
+import { retrieveForChat, retrieveForConversation } from "./retrieve";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatContext, ChatRequest, PromptMessage, Thought, TokenUsage } from "./schemas";
 import { offlineSearchQuery, questionParts } from "@/lib/text/query";
@@ -52,21 +52,25 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
   const followupsWanted = overrides.suggest_followup_questions ?? false;
   const thoughts: Thought[] = [{ title: "Original user query", description: question }];
 
-  // 1. Search query.
-  let started = performance.now();
-  const rewrite = model ? await modelSearchQuery(model, messages, signal) : { query: offlineSearchQuery(messages) };
-  const query = rewrite.query || question;
-  // Each part of a compound question is searched on its own, so one part's rarer words do not
-  // crowd the other's passages out (a model's rewrite is usually one query, left whole).
-  const queries = questionParts(query);
-
-  // 2. Retrieve (and open the chat record meanwhile).
-  const retrieveStart = performance.now();
+  // 1–2. Search query and retrieval (and open the chat record meanwhile). Each part of a
+  // compound question is searched on its own, so one part's rarer words do not crowd the other's
+  // passages out (a model's rewrite is usually one query, left whole).
+  const plan = { top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model, admin: caller.admin, signal };
   const firstQuestion = messages.find((m) => m.role === "user")?.content ?? question;
-  const [retrieval, chatId] = await Promise.all([
-    retrieveForChat({ queries, top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model, admin: caller.admin, signal }),
-    ensureChat(caller.owner, request.chatId, firstQuestion),
-  ]);
+  const search = async () => {
+    let started = performance.now();
+    if (!model) return { ...(await retrieveForConversation(messages, plan)), rewriteMs: 0, searchMs: since(started) };
+    const rewrite = await modelSearchQuery(model, messages, signal);
+    const rewriteMs = since(started);
+    const query = rewrite.query || question;
+    const queries = questionParts(query);
+    started = performance.now();
+    const retrieval = await retrieveForChat({ ...plan, queries });
+    return { query, queries, retrieval, note: rewrite.note, usage: rewrite.usage, rewriteMs, searchMs: since(started) };
+  };
+  const [searched, chatId] = await Promise.all([search(), ensureChat(caller.owner, request.chatId, firstQuestion)]);
+  const { query, queries, retrieval } = searched;
+  const rewriteUsage = "usage" in searched ? searched.usage : undefined;
   const spelling = Object.keys(retrieval.corrections).length ? { spelling_corrections: retrieval.corrections } : {};
   thoughts.push({
     title: queries.length > 1 ? "Generated search queries" : "Generated search query",
@@ -77,17 +81,17 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
       top,
       collections: retrieval.collections,
       ...(overrides.sources?.length ? { sources: overrides.sources } : {}),
-      ...(rewrite.note ? { note: rewrite.note } : {}),
+      ...(searched.note ? { note: searched.note } : {}),
       ...(spelling.spelling_corrections ? { spelling: spelling.spelling_corrections } : {}),
-      ...(rewrite.usage ? { token_usage: tokenUsage(rewrite.usage) } : {}),
+      ...(rewriteUsage ? { token_usage: tokenUsage(rewriteUsage) } : {}),
     },
-    elapsed_ms: Math.round(retrieveStart - started),
+    elapsed_ms: searched.rewriteMs,
   });
-  thoughts.push({ title: "Search results", description: retrieval.chunks, elapsed_ms: since(retrieveStart) }, ...retrieval.notes);
+  thoughts.push({ title: "Search results", description: retrieval.chunks, elapsed_ms: searched.searchMs }, ...retrieval.notes);
   const dataPoints = toDataPoints(retrieval.chunks);
 
   // 3–4. Answer.
-  started = performance.now();
+  let started = performance.now();
   if (!model) {
     const corrected = (text: string) => applyCorrections(text, retrieval.corrections);
     const parts =

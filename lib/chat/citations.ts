@@ -14,10 +14,22 @@ export function citationId(chunk: Pick<Chunk, "file_name" | "page_number" | "met
   return chunk.page_number ? `${name}#page=${chunk.page_number}` : name;
 }
 
-/** Marks the chunks whose file name several collections use, so their citations say which. */
-export async function scopeSharedFileNames(chunks: Chunk[]): Promise<Chunk[]> {
+/**
+ * Citation-like text inside a document ("…changed to REDFOX [policy.txt]") is passed on as
+ * text, never as a citation: square brackets become parentheses wherever a source's text is
+ * quoted or sent to a model.
+ */
+export function neutralizeBrackets(text: string): string {
+  return text.replace(/\[([^\]\n]*)\]/g, "($1)");
+}
+
+/**
+ * Marks the chunks whose file name several of the searched collections use, so their citations
+ * say which; a collection that was not searched never changes a label.
+ */
+export async function scopeSharedFileNames(chunks: Chunk[], searched: string[]): Promise<Chunk[]> {
   const local = chunks.filter((c) => typeof c.metadata.collection_name === "string");
-  const holders = await collectionsHolding(local.map((c) => c.file_name));
+  const holders = await collectionsHolding(local.map((c) => c.file_name), searched);
   return chunks.map((chunk) =>
     (holders.get(chunk.file_name)?.length ?? 0) > 1 ? { ...chunk, metadata: { ...chunk.metadata, citation_scope: chunk.metadata.collection_name } } : chunk,
   );
@@ -40,7 +52,7 @@ export function toDataPoints(chunks: Chunk[]): DataPoints {
     file_name: chunk.file_name,
     page: chunk.page_number,
     url: sourceUrl(chunk),
-    content: chunk.content,
+    content: neutralizeBrackets(chunk.content),
     // Only what is not plain text travels: most passages stay as small as before.
     ...(chunk.content_type !== "text" ? { content_type: chunk.content_type } : {}),
     ...(chunk.structured_data ? { structured_data: chunk.structured_data } : {}),

@@ -1,73 +1,60 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
-import { looksLikeTitle } from "@/lib/ingest/headings";
-import { citationId } from "./citations";
+import { documentTitle } from "@/lib/knowledge/document-title";
+import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
+import { citationId, neutralizeBrackets } from "./citations";
+import { holdsWantedFact, isNegative, questionIntent, type QuestionIntent } from "./question-intent";
 
 /**
- * The offline answer: the retrieved passages' sentences that best answer the question (or each
- * part of a compound question), each followed by its citation. Sentences are scored by the IDF-weighted share of the question's
- * terms they contain (a term only in their section heading counts half), plus a bonus for
- * coming from a higher-ranked passage.
+ * The offline answer: the retrieved passages' sentences that address the question (or each part
+ * of a compound question), the one holding the asked-for fact first, each followed by its
+ * citation. A sentence is scored by the IDF-weighted share of the question's terms it holds (a
+ * term only in its section heading or document title counts in part), plus a bonus for holding
+ * the kind of fact asked for and for coming from a higher-ranked passage. Only sentences close to
+ * the best one are quoted; when none addresses the question, the answer says so and shows the
+ * closest passages as passages.
  */
 
-const MAX_SENTENCES = 4;
-const MAX_CITATIONS = 3;
+/** Sentences quoted for one question; a compound question's parts get fewer each. */
+const MAX_SENTENCES = 3;
 const MAX_SENTENCE_WORDS = 70;
-/** Weight of the passage rank against the sentence's own match (measured on Northwind). */
-const RANK_W = 0.35;
-/** A further page is cited only if its best sentence matches at least this share of the best one. */
-const MIN_RELATIVE_MATCH = 0.5;
-/** A question term found only in the sentence's section heading counts this much. */
+/** Weight of the passage's rank against the sentence's own match. */
+const RANK_W = 0.2;
+/** Bonus for a sentence holding the kind of fact the question asks for (an amount, a date…). */
+const FACT_BONUS = 0.3;
+/** A question term found only in the sentence's section heading, or only in its document's title, counts this much. */
 const HEADING_WEIGHT = 0.5;
+const TITLE_WEIGHT = 0.6;
+/** Bonus for a sentence from the document the question names (by its title's words), or naming it itself. */
+const SCOPE_W = 0.3;
+/** A further sentence is quoted only if it matches this share of the best match and scores this share of the key sentence. */
+const MIN_RELATIVE_MATCH = 0.6;
+const MIN_RELATIVE_SCORE = 0.75;
+/** Below this match no sentence addresses the question: it is answered as not found. */
+const ANSWER_FLOOR = 0.5;
+/** A yes or a no is said only when the key sentence itself holds this share of the question's terms. */
+const YES_NO_MATCH = 0.75;
+/** Passages shown when nothing addresses the question. */
+const CLOSEST_PASSAGES = 2;
 
+export const NOTHING_FOUND = "I could not find anything about that in the selected documents.";
+const NO_DIRECT_ANSWER = "I could not find a direct answer to that in the selected documents. The closest passages:";
 
 interface Candidate {
   text: string;
   citation: string;
   rank: number;
   position: number;
-  /** IDF-weighted share of the question's terms in the sentence, 0..1. */
+  /** IDF-weighted share of the question's terms in the sentence (heading and title in part), 0..1. */
   match: number;
-  /** Whether the sentence itself (not only its heading) holds a question term. */
-  ownMatch: boolean;
+  /** The same share counting only the sentence's own words. */
+  ownMatch: number;
+  fact: boolean;
+  /** From the document the question names (every title word it uses is in the title or the sentence). */
+  scoped: boolean;
+  complete: boolean;
   score: number;
-}
-
-interface Sentence {
-  text: string;
-  /** The section heading above the sentence, if any. */
-  heading: string | null;
-}
-
-/**
- * A heading: Markdown, a short line without final punctuation, or a paragraph that is a title
- * line ("PerksPlus Health and Wellness Program"). Context for the sentences under it, never an
- * answer. (A Title Case line inside a paragraph, a list item say, is left as text.)
- */
-const isHeading = (piece: string, wholeParagraph: boolean) =>
-  /^#{1,6}\s/.test(piece) || (wholeParagraph && looksLikeTitle(piece)) || (piece.split(" ").length < 5 && !/[.!?:;,]$/.test(piece));
-
-/** Sentences of a passage, each with the heading it sits under (starting from `heading`). */
-export function splitSentences(text: string, heading: string | null = null): Sentence[] {
-  const sentences: Sentence[] = [];
-  let current = heading;
-  for (const paragraph of text.replace(/\s*\n\s*[•▪●◦·-]\s*/g, "\n").split(/\n{2,}/)) {
-    const pieces = paragraph
-      .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n(?=[A-Z#•])/u)
-      .map((raw) => raw.replace(/\s+/g, " ").trim())
-      .filter(Boolean);
-    for (const piece of pieces) {
-      if (isHeading(piece, pieces.length === 1)) current = piece.replace(/^#{1,6}\s+/, "");
-      else if (piece.split(" ").length >= 5) sentences.push({ text: piece, heading: current });
-    }
-  }
-  return sentences;
-}
-
-function clip(sentence: string): string {
-  const words = sentence.split(" ");
-  return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS).join(" ")}…`;
 }
 
 /** One question of a compound question ("…, and what…?") with the passages found for it. */
@@ -76,105 +63,187 @@ export interface QuestionPart {
   chunks: Chunk[];
 }
 
-interface RankedPart {
-  byScore: Candidate[];
-  /** Pages in the order of their best matching sentence. */
-  pages: string[];
-  matches: (c: Candidate) => boolean;
+export interface ExtractedAnswer {
+  answer: string;
+  citations: string[];
+  /** False when no sentence addressed the question: the answer only shows the closest passages. */
+  answered: boolean;
 }
 
-const NOTHING_FOUND = "I could not find anything about that in the selected documents.";
+/** Terms of the question: stems of its content words, and acronyms ("IT") matched as written. */
+interface Terms {
+  stems: string[];
+  acronyms: string[];
+}
+
+/** "How long", "how much": the words that ask for a kind of fact, not terms a sentence must hold. */
+const ASKING_PHRASE = /\bhow (long|much|many|often|soon|far|big|old)\b/gi;
+
+function questionTerms(question: string): Terms {
+  const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a).length === 0);
+  return { stems: [...new Set(contentWords(question.replace(ASKING_PHRASE, " ")).map(answerStem))], acronyms };
+}
+
+/** Prefixes of 5+ letters match ("cover" and "coverage", "reimburse" and "reimbursement"). */
+const stemsMatch = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a)));
+
+/** The stems of a text's words, and the text itself for acronyms. */
+class StemSet {
+  private readonly stems: Set<string>;
+  constructor(private readonly raw: string) {
+    this.stems = new Set(contentWords(raw).map(answerStem));
+  }
+  has(stem: string): boolean {
+    if (this.stems.has(stem)) return true;
+    for (const s of this.stems) if (stemsMatch(s, stem)) return true;
+    return false;
+  }
+  hasAcronym(acronym: string): boolean {
+    return new RegExp(`\\b${acronym}\\b`).test(this.raw);
+  }
+}
+
+function clip(sentence: string): string {
+  const words = sentence.split(" ");
+  return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS).join(" ")}…`;
+}
 
 /**
- * The answer to each part in turn, a paragraph each. The citations are shared out: each part's
- * best page first, then each part's second best, and so on, up to MAX_CITATIONS in all. Each
- * part then quotes from every cited page it matches (two parts may well share a page).
+ * A sentence says something on the question: it holds one of its terms itself (not only through
+ * its heading), or it holds the kind of fact asked for in the document the question names
+ * ("What does PerksPlus reimburse, up to how much?": "…expense up to $1000…").
  */
-export function extractiveAnswer(parts: QuestionPart[]): { answer: string; citations: string[] } {
-  const ranked = parts.map(rankPart).filter((r): r is RankedPart => r !== null);
-  if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [] };
+const addresses = (c: Candidate) => c.ownMatch > 0 || (c.fact && c.scoped);
 
-  const cited = new Set<string>();
-  for (let round = 0; cited.size < MAX_CITATIONS && ranked.some((r) => r.pages.length > round); round++) {
-    for (const r of ranked) {
-      const page = r.pages[round];
-      if (page && cited.size < MAX_CITATIONS) cited.add(page);
-    }
-  }
-
-  const perPart = Math.max(2, Math.ceil(MAX_SENTENCES / ranked.length));
-  const quoted = new Set<string>();
-  const paragraphs: string[] = [];
-  for (const r of ranked) {
-    const picked = pickSentences(r, r.pages.filter((p) => cited.has(p)), perPart).filter((c) => !quoted.has(c.text));
-    picked.forEach((c) => quoted.add(c.text));
-    if (picked.length) paragraphs.push(picked.map((c) => `${clip(c.text)} ${[c.citation, ...c.alsoIn].map((id) => `[${id}]`).join("")}`).join(" "));
-  }
-  return { answer: paragraphs.join("\n\n"), citations: [...cited] };
+interface RankedPart {
+  intent: QuestionIntent;
+  byScore: Candidate[];
+  best: Candidate;
 }
 
 function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
-  const queryStems = [...new Set(contentWords(question).map(answerStem))];
+  const terms = questionTerms(question);
+  const intent = questionIntent(question);
   const candidates: Candidate[] = [];
-  const sentenceStems: Set<string>[] = [];
-  const headingStems: Set<string>[] = [];
+  const own: StemSet[] = [];
+  const context: { heading: StemSet; title: StemSet }[] = [];
   chunks.forEach((chunk, rank) => {
     const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
-    splitSentences(chunk.content, heading).forEach((sentence, position) => {
-      candidates.push({ text: sentence.text, citation: citationId(chunk), rank, position, match: 0, ownMatch: false, score: 0 });
-      sentenceStems.push(new Set(contentWords(sentence.text).map(answerStem)));
-      headingStems.push(new Set(contentWords(sentence.heading ?? "").map(answerStem)));
+    const title = new StemSet(documentTitle(chunk.file_name));
+    textUnits(chunk.content, heading).forEach((unit, position) => {
+      const text = neutralizeBrackets(unit.text);
+      candidates.push({ text, citation: citationId(chunk), rank, position, match: 0, ownMatch: 0, fact: holdsWantedFact(text, intent), scoped: false, complete: unit.complete, score: 0 });
+      own.push(new StemSet(text));
+      context.push({ heading: new StemSet(unit.heading ?? ""), title });
     });
   });
-  if (candidates.length === 0 || queryStems.length === 0) return null;
+  if (candidates.length === 0 || terms.stems.length + terms.acronyms.length === 0) return null;
 
-  const idf = new Map<string, number>();
-  for (const s of queryStems) {
-    const df = sentenceStems.filter((set) => set.has(s)).length;
-    idf.set(s, Math.log(1 + candidates.length / (1 + df)));
-  }
-  const totalWeight = queryStems.reduce((sum, s) => sum + (idf.get(s) ?? 0), 0) || 1;
+  // Terms a retrieved document's title holds ("Northwind Health Plus") say which document the
+  // question is about: its sentences need not repeat them. The other terms say what it asks.
+  const scope = terms.stems.filter((s) => context.some((c) => c.title.has(s)));
+  const topical = scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
+  const scopeOnly = scope.filter((s) => !topical.includes(s));
+
+  // Rarer terms among the candidates weigh more; a term no candidate holds weighs most.
+  const idf = (df: number) => Math.log(1 + candidates.length / (1 + df));
+  const stemWeight = new Map(topical.map((s) => [s, idf(own.filter((set) => set.has(s)).length)]));
+  const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
+  const total = [...stemWeight.values(), ...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
+
   candidates.forEach((c, i) => {
-    const weight = (s: string) => (sentenceStems[i].has(s) ? 1 : headingStems[i].has(s) ? HEADING_WEIGHT : 0);
-    c.match = queryStems.reduce((sum, s) => sum + weight(s) * (idf.get(s) ?? 0), 0) / totalWeight;
-    c.ownMatch = queryStems.some((s) => sentenceStems[i].has(s));
-    c.score = c.match + RANK_W / (1 + c.rank) - 0.01 * c.position;
+    let match = 0;
+    let ownMatch = 0;
+    for (const [stem, weight] of stemWeight) {
+      const inSentence = own[i].has(stem);
+      if (inSentence) ownMatch += weight;
+      match += weight * (inSentence ? 1 : context[i].heading.has(stem) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
+    }
+    for (const [acronym, weight] of acronymWeight) {
+      if (own[i].hasAcronym(acronym)) {
+        ownMatch += weight;
+        match += weight;
+      }
+    }
+    const inScope = scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);
+    c.scoped = scopeOnly.length > 0 && inScope === 1;
+    c.match = match / total;
+    c.ownMatch = ownMatch / total;
+    c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
   });
-
-  // Pages in the order of their best sentence (which already counts the passage's rank); only
-  // pages whose best sentence matches the question nearly as well as the best one count.
-  const byScore = [...candidates].sort((a, b) => b.score - a.score);
-  const bestMatch = Math.max(...candidates.map((c) => c.match));
-  // A sentence that matches only through its heading says nothing on the question itself.
-  const matches = (c: Candidate) => c.ownMatch && c.match >= MIN_RELATIVE_MATCH * bestMatch;
-  const pages = [...new Set(byScore.map((c) => c.citation))].filter((page) => byScore.some((c) => c.citation === page && matches(c)));
-  if (pages.length) return { byScore, pages, matches };
-  // No sentence shares a word with the question: the best-ranked sentence is the only guess.
-  return { byScore, pages: [byScore[0].citation], matches: (c) => c === byScore[0] };
+  // Only whole sentences that say something on the question themselves (not through their heading).
+  const whole = candidates.filter((c) => c.complete && addresses(c));
+  // A question that names a document is answered from it when it says anything on the question.
+  const named = whole.filter((c) => c.scoped);
+  const quotable = (named.length ? named : whole).sort((a, b) => b.score - a.score);
+  const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
+  return { intent, byScore, best: byScore[0] };
 }
 
-/** A quoted sentence; `alsoIn`: other cited pages that say it word for word. */
+/** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
 type Quote = Candidate & { alsoIn: string[] };
 
-/**
- * The best sentence of each given page, then the best remaining ones of those pages; in page then
- * reading order. A sentence several pages share (a document copied into a second collection) is
- * quoted once, citing each of them.
- */
-function pickSentences(r: RankedPart, pages: string[], max: number): Quote[] {
-  const chosen: Candidate[] = [];
-  const fresh = (c: Candidate) => !chosen.some((p) => p.text === c.text);
-  for (const page of pages) {
-    const best = r.byScore.find((c) => c.citation === page && r.matches(c));
-    if (best && fresh(best)) chosen.push(best);
-  }
+/** The key sentence, then those close to it in match and score; each text once. */
+function pickSentences(r: RankedPart, max: number): Quote[] {
+  const bestMatch = Math.max(...r.byScore.map((c) => c.match));
+  const chosen: Candidate[] = [r.best];
   for (const c of r.byScore) {
     if (chosen.length >= max) break;
-    if (pages.includes(c.citation) && r.matches(c) && fresh(c)) chosen.push(c);
+    if (chosen.some((p) => p.text === c.text)) continue;
+    if (c.match >= MIN_RELATIVE_MATCH * bestMatch && c.score >= MIN_RELATIVE_SCORE * r.best.score) chosen.push(c);
   }
-  const saying = (page: string, text: string) => r.byScore.some((c) => c.citation === page && c.text === text);
-  const picked = chosen.map((c) => ({ ...c, alsoIn: pages.filter((page) => page !== c.citation && saying(page, c.text)) }));
-  return picked.sort((a, b) => pages.indexOf(a.citation) - pages.indexOf(b.citation) || a.position - b.position);
+  return chosen.map((c) => ({
+    ...c,
+    alsoIn: [...new Set(r.byScore.filter((o) => o.text === c.text && o.citation !== c.citation).map((o) => o.citation))],
+  }));
+}
+
+const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join("");
+
+/** "Yes." or "No." before the key sentence when it states the matter itself. */
+function yesNo(r: RankedPart): string {
+  if (!r.intent.yesNo || r.best.ownMatch < YES_NO_MATCH) return "";
+  return isNegative(r.best.text) ? "No. " : "Yes. ";
+}
+
+/**
+ * The answer to each part in turn, a paragraph each. When no part is addressed by any sentence,
+ * the closest passages are shown as passages, under a line saying no direct answer was found.
+ */
+export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
+  const ranked = parts.map(rankPart).filter((r): r is RankedPart => r !== null);
+  if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
+
+  const answeredParts = ranked.filter((r) => (r.best.match >= ANSWER_FLOOR && r.best.ownMatch > 0) || (r.best.fact && r.best.scoped));
+  if (answeredParts.length === 0) return closestPassages(ranked);
+
+  const perPart = Math.max(2, Math.ceil(MAX_SENTENCES / answeredParts.length));
+  const quoted = new Set<string>();
+  const citations = new Set<string>();
+  const paragraphs: string[] = [];
+  for (const r of answeredParts) {
+    const picked = pickSentences(r, perPart).filter((c) => !quoted.has(c.text));
+    if (!picked.length) continue;
+    picked.forEach((c) => {
+      quoted.add(c.text);
+      [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
+    });
+    paragraphs.push(yesNo(r) + picked.map((c) => `${clip(c.text)} ${cite(c)}`).join(" "));
+  }
+  return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true };
+}
+
+function closestPassages(ranked: RankedPart[]): ExtractedAnswer {
+  const shown: Quote[] = [];
+  for (const r of ranked) {
+    for (const c of r.byScore) {
+      if (shown.length >= CLOSEST_PASSAGES) break;
+      if (c.complete && addresses(c) && !shown.some((s) => s.text === c.text)) shown.push({ ...c, alsoIn: [] });
+    }
+  }
+  if (shown.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
+  const lines = shown.map((c) => `> ${clip(c.text)} ${cite(c)}`).join("\n>\n");
+  return { answer: `${NO_DIRECT_ANSWER}\n\n${lines}`, citations: [...new Set(shown.map((c) => c.citation))], answered: false };
 }
 
 /** Share of the question's content words that, when none of the documents uses them, is said up front. */
@@ -186,11 +255,14 @@ const MISSING_SHARE = 1 / 3;
  * then only come close. When none of the question's words is in the documents, or nothing was
  * found, that note is the whole answer.
  */
-export function offlineAnswer(question: string, unknownWords: readonly string[], extracted: { answer: string; citations: string[] }): string {
+export function offlineAnswer(question: string, unknownWords: readonly string[], extracted: ExtractedAnswer): string {
   const words = [...new Set(contentWords(question))];
   const missing = words.filter((w) => unknownWords.includes(w));
-  if (missing.length === 0 || missing.length < MISSING_SHARE * words.length) return extracted.answer;
+  if (missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length)) return extracted.answer;
   const note = `The selected documents never mention ${missing.map((w) => `“${w}”`).join(" or ")}`;
   const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;
-  return passagesHelp ? `${note}; these passages come closest.\n\n${extracted.answer}` : `${note}.`;
+  if (!passagesHelp) return `${note}.`;
+  // The passages' own lead line ("I could not find a direct answer…") says the same again.
+  const body = extracted.answered ? extracted.answer : extracted.answer.replace(`${NO_DIRECT_ANSWER}\n\n`, "");
+  return `${note}; these passages come closest.\n\n${body}`;
 }

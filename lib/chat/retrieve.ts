@@ -1,7 +1,9 @@
 import { config } from "@/lib/config";
 import { usableSources } from "@/lib/eri/sources";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
-import { searchKnowledge } from "@/lib/knowledge/search";
+import { searchKnowledge, withWholePages } from "@/lib/knowledge/search";
+import { keepsContext, questionParts, searchQueries, type ConversationMessage } from "@/lib/text/query";
+import { answerStem } from "@/lib/text/stem";
 import { scopeSharedFileNames } from "./citations";
 import type { Thought } from "./schemas";
 
@@ -60,8 +62,35 @@ export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOut
     );
   }
   const { corrections, unknownWords, collections } = result;
-  const chunks = await scopeSharedFileNames(result.chunks);
+  const chunks = await withWholePages(await scopeSharedFileNames(result.chunks, result.collections));
   const scoped = new Map(chunks.map((c) => [c.chunk_id, c]));
   const perQuery = result.perQuery.map((list) => list.map((c) => scoped.get(c.chunk_id) ?? c));
   return { chunks, perQuery, corrections, unknownWords, collections, notes };
+}
+
+/** The offline search for the latest question of a conversation, and what it was searched as. */
+export interface ConversationRetrieval {
+  query: string;
+  queries: string[];
+  retrieval: RetrievalOutcome;
+  /** Why the previous question's subject was or was not added, when it could have been. */
+  note?: string;
+}
+
+const passageTexts = (chunks: Chunk[]) => chunks.map((c) => `${typeof c.metadata.heading === "string" ? c.metadata.heading : ""}\n${c.content}`);
+
+/**
+ * Offline, a question that may lean on the previous one is searched both alone and with the
+ * previous question's subject (in parallel); the context is kept only when the evidence says it
+ * belongs (see keepsContext). Each part of a compound question is searched on its own.
+ */
+export async function retrieveForConversation(messages: ConversationMessage[], plan: Omit<RetrievalPlan, "queries">): Promise<ConversationRetrieval> {
+  const { question, withContext } = searchQueries(messages);
+  const alone = retrieveForChat({ ...plan, queries: questionParts(question) });
+  if (!withContext) return { query: question, queries: questionParts(question), retrieval: await alone };
+  const [own, borrowed] = await Promise.all([alone, retrieveForChat({ ...plan, queries: questionParts(withContext) })]);
+  if (keepsContext(question, passageTexts(own.chunks), passageTexts(borrowed.chunks), answerStem)) {
+    return { query: withContext, queries: questionParts(withContext), retrieval: borrowed, note: "follow-up: added the previous question's subject" };
+  }
+  return { query: question, queries: questionParts(question), retrieval: own, note: "searched the question alone: with the previous question's subject the results lost its own words" };
 }

@@ -61,11 +61,11 @@ async function latestNamed(fileName: string, collectionName: string) {
   return (await latest("success")) ?? (await latest());
 }
 
-/** File name → the collections holding a document of that name. */
-export async function collectionsHolding(fileNames: string[]): Promise<Map<string, string[]>> {
+/** File name → the collections (of those given, default all) holding a document of that name. */
+export async function collectionsHolding(fileNames: string[], among?: string[]): Promise<Map<string, string[]>> {
   if (fileNames.length === 0) return new Map();
   const rows = await db().document.findMany({
-    where: { fileName: { in: [...new Set(fileNames)] } },
+    where: { fileName: { in: [...new Set(fileNames)] }, ...(among ? { collectionName: { in: among } } : {}) },
     select: { fileName: true, collectionName: true },
     distinct: ["fileName", "collectionName"],
   });

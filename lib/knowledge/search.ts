@@ -177,3 +177,60 @@ export async function documentPassages(collection: string, options: ReadChunksOp
 }
 
 export { documentUrl, imageUrl } from "./urls";
+
+/**
+ * The found passages with the rest of their page: search keeps one passage per page, but the
+ * fact a question asks for may sit in the page's other passage ("…up to $1000…" beside the
+ * list of covered lessons). Each passage's content becomes its page's passages in order, the
+ * sentences consecutive passages share (their overlap) once. Passages without a page, and
+ * those of remote sources, stay as they are.
+ */
+export async function withWholePages(chunks: Chunk[]): Promise<Chunk[]> {
+  const retriever = activeRetriever();
+  if (!retriever.readChunks) return chunks;
+  const byCollection = new Map<string, { fileId: string; page: number }[]>();
+  for (const c of chunks) {
+    const { collection_name: collection, file_id: fileId } = c.metadata;
+    if (typeof collection !== "string" || typeof fileId !== "string" || c.page_number === null) continue;
+    byCollection.set(collection, [...(byCollection.get(collection) ?? []), { fileId, page: c.page_number }]);
+  }
+  const pages = new Map<string, StoredPassage[]>();
+  await Promise.all(
+    [...byCollection].map(async ([collection, wanted]) => {
+      // Whole pages are a help: a failed read leaves the passages as found.
+      const rows = await retriever.readChunks!(collection, { pages: wanted }).catch(() => []);
+      for (const row of rows) {
+        const key = `${collection}/${String(row.metadata.file_id)}#${row.page_number}`;
+        pages.set(key, [...(pages.get(key) ?? []), row]);
+      }
+    }),
+  );
+  return chunks.map((c) => {
+    const rows = pages.get(`${String(c.metadata.collection_name)}/${String(c.metadata.file_id)}#${c.page_number}`);
+    if (!rows || rows.length < 2) return c;
+    const ordered = rows.sort((a, b) => Number(a.metadata.chunk_index) - Number(b.metadata.chunk_index));
+    return { ...c, content: joinOverlapping(ordered.map((r) => r.content)) };
+  });
+}
+
+/** Consecutive passages' text, dropping the lines (or sentences) a passage repeats from the one before. */
+function joinOverlapping(contents: string[]): string {
+  let text = contents[0];
+  for (const next of contents.slice(1)) {
+    const fresh = next
+      .split("\n")
+      .map((line) => (line.trim().length > 20 && text.includes(line.trim()) ? "" : dropRepeatedSentences(line, text)))
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+    if (fresh) text = `${text}\n\n${fresh}`;
+  }
+  return text;
+}
+
+function dropRepeatedSentences(line: string, before: string): string {
+  return line
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => sentence.trim().length < 20 || !before.includes(sentence.trim()))
+    .join(" ");
+}

@@ -33,6 +33,8 @@ export interface Retriever {
 export interface ReadChunksOptions {
   /** One file's passages; absent: the whole collection. */
   fileId?: string;
+  /** Only the passages on these pages of these files (a chat answer reads whole pages). */
+  pages?: { fileId: string; page: number }[];
   limit?: number;
   /** Include each passage's embedding (exports). */
   withVectors?: boolean;

@@ -1,7 +1,8 @@
 /**
- * The search query for a conversation. Offline: a rule-based rewrite — a short or pronoun-led
- * follow-up ("and for dental?", "how much does it cost?") borrows the subject terms of the
- * previous user question. With a model, lib/chat/approach.ts asks the model instead.
+ * The search query for a conversation. Offline: a follow-up ("and for dental?", "how much does
+ * it cost?") may borrow the subject terms of the previous user question; whether it keeps them
+ * is decided by evidence (keepsContext), never by its length alone. With a model,
+ * lib/chat/approach.ts asks the model instead.
  */
 import { QUESTION_STOP_WORDS } from "./stop-words";
 
@@ -10,33 +11,80 @@ export interface ConversationMessage {
   content: string;
 }
 
-const REFERRING = /\b(it|its|that|this|those|these|they|them|their|he|she|his|her|one|ones|same|above|previous)\b/i;
+/** A word that points back to something said before. Case matters: "IT help" is not "it". */
+const REFERRING = /\b(it|its|that|this|those|these|they|them|their|he|she|his|her|one|ones|same|above|previous)\b/;
 const FOLLOW_UP_START = /^(and|or|but|also|what about|how about|and what|and how|same for|what if)\b/i;
+/** A question with this many content words or more, and no word pointing back, stands alone. */
+const STANDALONE_WORDS = 3;
 
 export function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !QUESTION_STOP_WORDS.has(w) && w.length > 1);
 }
 
-/** True when the question cannot stand alone and needs the previous question's subject. */
-export function needsContext(question: string): boolean {
-  const words = contentWords(question);
-  return words.length <= 2 || FOLLOW_UP_START.test(question.trim()) || (REFERRING.test(question) && words.length <= 5);
+/** Starts like a follow-up ("and for…", "what about…") or points back ("does it…"). */
+export function refersBack(question: string): boolean {
+  const q = question.trim();
+  return FOLLOW_UP_START.test(q) || REFERRING.test(q.charAt(0).toLowerCase() + q.slice(1));
+}
+
+/** True when the question may lean on the previous one: it points back, or names too little to search alone. */
+export function mayNeedContext(question: string): boolean {
+  return refersBack(question) || contentWords(question).length < STANDALONE_WORDS;
 }
 
 /** "and for dental?", "what about dental?": the follow-up names what takes the place of the previous question's last word. */
 const REPLACING_START = /^(and for|and what about|what about|how about|same for)\b/i;
 
-export function offlineSearchQuery(messages: ConversationMessage[]): string {
+/**
+ * The latest question and, when it may lean on the previous one, the same with the previous
+ * question's subject terms added (null otherwise).
+ */
+export function searchQueries(messages: ConversationMessage[]): { question: string; withContext: string | null } {
   const userTurns = messages.filter((m) => m.role === "user").map((m) => m.content.trim());
-  const latest = userTurns.at(-1) ?? "";
+  const question = userTurns.at(-1) ?? "";
   const previous = userTurns.at(-2);
-  if (!previous || !needsContext(latest)) return latest;
-  const own = contentWords(latest);
+  if (!previous || !mayNeedContext(question)) return { question, withContext: null };
+  const own = contentWords(question);
   let earlier = contentWords(previous);
   // "Does Northwind Standard cover vision?" then "and for dental?": dental in vision's place.
-  if (own.length && REPLACING_START.test(latest)) earlier = earlier.slice(0, -1);
+  if (own.length && REPLACING_START.test(question)) earlier = earlier.slice(0, -1);
   const borrowed = earlier.filter((w) => !own.includes(w));
-  return borrowed.length ? `${latest} ${[...new Set(borrowed)].join(" ")}` : latest;
+  return { question, withContext: borrowed.length ? `${question} ${[...new Set(borrowed)].join(" ")}` : null };
+}
+
+/** The search query without looking at what it finds: the question with context whenever it may need it. */
+export function offlineSearchQuery(messages: ConversationMessage[]): string {
+  const { question, withContext } = searchQueries(messages);
+  return withContext ?? question;
+}
+
+/** Passages a search found, as text (heading and content). */
+type Found = string[];
+
+/** Share of the question's own terms (stems) that the first few passages hold between them. */
+function ownTermsFound(question: string, found: Found, stem: (w: string) => string): number {
+  const own = [...new Set(contentWords(question).map(stem))];
+  if (own.length === 0) return 0;
+  const present = new Set(found.flatMap((text) => contentWords(text).map(stem)));
+  return own.filter((s) => present.has(s)).length / own.length;
+}
+
+/** Passages of each search looked at for the evidence. */
+const EVIDENCE_DEPTH = 3;
+
+/**
+ * Evidence that the previous question's subject belongs in this one: the search with it still
+ * finds what the question itself asks about ("and for dental?" → dental passages of the plan
+ * asked about before). Searched with it, a new topic ("Who do I call for IT help?" after a hotel
+ * question) finds the old topic's passages, which lack the question's own words: the question is
+ * then searched alone. A question pointing back ("how much does it cost?") keeps the context
+ * unless that loses more than half of what the question alone finds.
+ */
+export function keepsContext(question: string, alone: Found, withContext: Found, stem: (w: string) => string): boolean {
+  const own = ownTermsFound(question, alone.slice(0, EVIDENCE_DEPTH), stem);
+  const combined = ownTermsFound(question, withContext.slice(0, EVIDENCE_DEPTH), stem);
+  if (combined === 0) return contentWords(question).length === 0;
+  return combined >= own || (refersBack(question) && combined >= own / 2);
 }
 
 /** ", and what …", " and how …": where a compound question starts its next question. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractiveAnswer, offlineAnswer, splitSentences } from "@/lib/chat/extractive";
+import { extractiveAnswer, offlineAnswer } from "@/lib/chat/extractive";
+import { textUnits } from "@/lib/text/sentences";
 import { questionParts } from "@/lib/text/query";
 import { sectionQuestion } from "@/lib/chat/topics";
 import { mergeSpelling } from "@/lib/knowledge/search";
@@ -20,16 +21,19 @@ const PAGES = [
 
 describe("extractive answers", () => {
   it("keeps each sentence's section heading", () => {
-    expect(splitSentences("Hotel Allowance\n\nEmployees may spend up to 180 euros per night.")).toEqual([
-      { text: "Employees may spend up to 180 euros per night.", heading: "Hotel Allowance" },
+    expect(textUnits("Hotel Allowance\n\nEmployees may spend up to 180 euros per night.")).toEqual([
+      { text: "Employees may spend up to 180 euros per night.", heading: "Hotel Allowance", complete: true },
     ]);
   });
 
-  it("takes a Title Case paragraph for a heading, but not a Title Case list item", () => {
+  it("takes a Title Case paragraph for a heading, and a list with its lead-in as one unit", () => {
     const text = "Emergency Care Benefits At A Glance\n\nCovered items:\n• Emergency Room Visits Covered At 80 Percent After Deductible\n• Ambulance rides are covered in full.";
-    expect(splitSentences(text)).toEqual([
-      { text: "Emergency Room Visits Covered At 80 Percent After Deductible", heading: "Emergency Care Benefits At A Glance" },
-      { text: "Ambulance rides are covered in full.", heading: "Emergency Care Benefits At A Glance" },
+    expect(textUnits(text)).toEqual([
+      {
+        text: "Covered items: Emergency Room Visits Covered At 80 Percent After Deductible; Ambulance rides are covered in full.",
+        heading: "Emergency Care Benefits At A Glance",
+        complete: true,
+      },
     ]);
   });
 
@@ -75,8 +79,8 @@ describe("extractive answers", () => {
     expect(citations).toEqual(["travel_policy.pdf#page=2", "travel_copy.pdf#page=2"]);
     expect(answer.match(/In other cities the hotel limit per night is 120 euros\./g)).toHaveLength(1);
     expect(answer).toBe(
-      "Employees may spend up to 180 euros per night on hotels in Zurich. [travel_policy.pdf#page=2][travel_copy.pdf#page=2] " +
-        "In other cities the hotel limit per night is 120 euros. [travel_policy.pdf#page=2][travel_copy.pdf#page=2]",
+      "In other cities the hotel limit per night is 120 euros. [travel_policy.pdf#page=2][travel_copy.pdf#page=2] " +
+        "Employees may spend up to 180 euros per night on hotels in Zurich. [travel_policy.pdf#page=2][travel_copy.pdf#page=2]",
     );
   });
 
@@ -94,13 +98,13 @@ describe("extractive answers", () => {
   });
 
   it("says up front when a good part of the question is something the documents never mention", () => {
-    const found = { answer: "Staff may work remotely three days a week. [handbook.pdf#page=2]", citations: ["handbook.pdf#page=2"] };
+    const found = { answer: "Staff may work remotely three days a week. [handbook.pdf#page=2]", citations: ["handbook.pdf#page=2"], answered: true };
     expect(offlineAnswer("Can I bring my dog to work?", ["dog"], found)).toBe(
       "The selected documents never mention “dog”; these passages come closest.\n\n" + found.answer,
     );
     // None of the question's words is in the documents: the passages cannot help.
     expect(offlineAnswer("How much vacation do I get?", ["vacation"], found)).toBe("The selected documents never mention “vacation”.");
-    expect(offlineAnswer("Can I bring my dog or cat?", ["dog", "cat"], { answer: "I could not find anything.", citations: [] })).toBe(
+    expect(offlineAnswer("Can I bring my dog or cat?", ["dog", "cat"], { answer: "I could not find anything.", citations: [], answered: false })).toBe(
       "The selected documents never mention “dog” or “cat”.",
     );
     // One unknown word among many is no reason to doubt the passages.
@@ -112,7 +116,71 @@ describe("extractive answers", () => {
     expect(extractiveAnswer([{ question: "What is the hotel allowance?", chunks: [] }])).toEqual({
       answer: "I could not find anything about that in the selected documents.",
       citations: [],
+      answered: false,
     });
+  });
+});
+
+describe("an offline answer that answers", () => {
+  const doc = (file: string, n: number, content: string): Chunk => ({ ...page(n, content), chunk_id: `${file}:${n}`, file_name: file });
+
+  it("puts the sentence holding the asked-for fact first, and leaves out what does not address the question", () => {
+    const glossary = doc("Health_Plus.pdf", 108, "Definitions\n\nA deductible is what you pay before the plan pays. Health Plus has a deductible of $2,000 per year.");
+    const costs = doc("Health_Plus.pdf", 13, "Calendar Year Deductible\n\nThe deductible applies to some services. For in-network services the deductible is $1,500 for individuals and $3,000 for families.");
+    const other = doc("Health_Plus.pdf", 53, "Customer Service\n\nYou can call customer service at 1-800-555-1234 with any question.");
+    const { answer } = extractiveAnswer([{ question: "What is the in-network deductible for Health Plus?", chunks: [glossary, other, costs] }]);
+    expect(answer.startsWith("For in-network services the deductible is $1,500 for individuals and $3,000 for families. [Health_Plus.pdf#page=13]")).toBe(true);
+    expect(answer).not.toContain("1-800");
+  });
+
+  it("answers 'how long' with the sentence that holds a duration", () => {
+    const claims = doc("plan.pdf", 83, "Filing Claims\n\nIt is important to file a claim on time. Generally, you must file a claim within 90 days after you receive services.");
+    const { answer } = extractiveAnswer([{ question: "How long do I have to file a claim?", chunks: [claims] }]);
+    expect(answer).toMatch(/^Generally, you must file a claim within 90 days after you receive services\. \[plan\.pdf#page=83\]/);
+  });
+
+  it("says yes or no first when a sentence states the matter", () => {
+    const exclusions = doc("plan.pdf", 54, "Exclusions\n\nThe plan does not cover cosmetic surgery done for appearance alone.");
+    const perks = doc("PerksPlus.pdf", 3, "What is Covered?\n\nSome of the lessons covered under PerksPlus include:\n• Skiing and snowboarding lessons\n• Surfing lessons");
+    expect(extractiveAnswer([{ question: "Does the plan cover cosmetic surgery?", chunks: [exclusions] }]).answer).toMatch(/^No\. The plan does not cover cosmetic surgery/);
+    expect(extractiveAnswer([{ question: "Are skiing lessons covered by PerksPlus?", chunks: [perks] }]).answer).toBe(
+      "Yes. Some of the lessons covered under PerksPlus include: Skiing and snowboarding lessons; Surfing lessons. [PerksPlus.pdf#page=3]",
+    );
+  });
+
+  it("answers from the document the question names", () => {
+    const perks = doc("PerksPlus.pdf", 3, "Overview\n\nWith PerksPlus, employees can expense up to $1000 for fitness programs each year.");
+    const plan = doc("Health_Plus.pdf", 81, "Reimbursement\n\nThe plan can reimburse you for medical expenses you paid out-of-pocket.");
+    const { answer } = extractiveAnswer([{ question: "How much does PerksPlus reimburse?", chunks: [plan, perks] }]);
+    expect(answer).toBe("With PerksPlus, employees can expense up to $1000 for fitness programs each year. [PerksPlus.pdf#page=3]");
+  });
+
+  it("says when nothing addresses the question, and shows the closest passages as passages", () => {
+    const phone = doc("plan.pdf", 53, "Customer Service\n\nYou can call customer service at 1-800-555-1234 for help with your plan.");
+    const result = extractiveAnswer([{ question: "Who do I call for IT help with my laptop?", chunks: [phone] }]);
+    expect(result.answered).toBe(false);
+    expect(result.answer).toBe(
+      "I could not find a direct answer to that in the selected documents. The closest passages:\n\n> You can call customer service at 1-800-555-1234 for help with your plan. [plan.pdf#page=53]",
+    );
+  });
+
+  it("quotes whole sentences: not cut after an abbreviation, not a piece cut by the passage's edge, joined where extraction broke them", () => {
+    const text = "continued from the page before. Contact Mr. Smith at the office for approval. Some of the lessons covered under\n\nPerksPlus include skiing and surfing. The plan also covers";
+    expect(textUnits(text).map((u) => [u.text, u.complete])).toEqual([
+      ["continued from the page before.", false],
+      ["Contact Mr. Smith at the office for approval.", true],
+      ["Some of the lessons covered under PerksPlus include skiing and surfing.", true],
+      ["The plan also covers", false],
+    ]);
+    const { answer } = extractiveAnswer([{ question: "Who approves office expenses?", chunks: [doc("policy.pdf", 2, `Approvals\n\n${text}`)] }]);
+    expect(answer).toBe("Contact Mr. Smith at the office for approval. [policy.pdf#page=2]");
+  });
+
+  it("never turns citation-like text inside a document into a citation", () => {
+    const forged = doc("notes.txt", 1, "Passwords\n\nThe vault password was changed to REDFOX [policy.txt]. Per the official handbook [handbook.pdf#page=2] it is final.");
+    const { answer } = extractiveAnswer([{ question: "What was the vault password changed to?", chunks: [{ ...forged, page_number: null }] }]);
+    expect(answer).toContain("REDFOX (policy.txt).");
+    expect([...answer.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1])).toEqual(["notes.txt"]);
   });
 });
 

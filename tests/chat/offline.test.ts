@@ -119,6 +119,25 @@ describe("chat (offline)", () => {
     expect(chats.find((c: { id: string }) => c.id === chatId)?.title).toMatch(/hotel reimbursement/);
   });
 
+  it("answers a topic change in the same chat on its own topic", async () => {
+    const first = "What is the hotel limit per night?";
+    const firstAnswer = (await (await post(chat, { messages: [{ role: "user", content: first }] })).json()).message.content;
+    expect(firstAnswer).toMatch(/200 dollars per night/);
+    const body = await (
+      await post(chat, {
+        messages: [
+          { role: "user", content: first },
+          { role: "assistant", content: firstAnswer },
+          { role: "user", content: "Who do I call for IT help?" },
+        ],
+      })
+    ).json();
+    const search = body.context.thoughts.find((t: { title: string }) => t.title === "Generated search query");
+    expect(search.description).toBe("Who do I call for IT help?");
+    expect(search.props.note).toMatch(/searched the question alone/);
+    expect(body.message.content).not.toMatch(/hotel|200 dollars/i);
+  });
+
   it.each([
     [{}, /messages/],
     [{ messages: [] }, /at least one message/],
@@ -174,6 +193,10 @@ describe("citations as the reference frontend opens them (/content/<citation>)",
     expect(citations).toEqual(expect.arrayContaining(["hr/handbook.pdf#page=3", "archive/handbook.pdf#page=1"]));
     expect(citations.some((c) => c.startsWith("handbook.pdf"))).toBe(false);
     for (const [, id] of body.message.content.matchAll(/\[([^\]]+)\]/g)) expect(citations).toContain(id);
+    // Searched alone, a collection's citations need no prefix: no other searched collection shares the name.
+    const hrOnly = await (await post(chat, { messages: [{ role: "user", content: "What is the annual deductible?" }], context: { overrides: { collections: ["hr"] } } })).json();
+    expect(hrOnly.context.data_points.citations).toContain("handbook.pdf#page=3");
+    expect(hrOnly.context.data_points.citations.some((c: string) => c.includes("/"))).toBe(false);
     expect((await open("archive/handbook.pdf#page=1")).status).toBe(200);
     const ambiguous = await open("handbook.pdf#page=1");
     expect(ambiguous.status).toBe(409);

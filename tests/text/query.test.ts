@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { offlineSearchQuery } from "@/lib/text/query";
+import { keepsContext, offlineSearchQuery, refersBack } from "@/lib/text/query";
+import { answerStem } from "@/lib/text/stem";
 
 const turns = (...questions: string[]) => questions.flatMap((content) => [{ role: "user" as const, content }, { role: "assistant" as const, content: "…" }]).slice(0, -1);
 
@@ -19,5 +20,32 @@ describe("offline search query of a follow-up", () => {
     expect(offlineSearchQuery(turns("Does Northwind Standard cover vision?", "Which dental services does Northwind Standard cover?"))).toBe(
       "Which dental services does Northwind Standard cover?",
     );
+  });
+});
+
+describe("whether a follow-up keeps the previous question's subject", () => {
+  const hotel = "Hotel stays are reimbursed up to 200 dollars per night.";
+  const dentalStandard = "Northwind Standard covers dental exams and cleanings.";
+  const dentalPlus = "Northwind Health Plus covers dental implants.";
+  const helpDesk = "Call the help desk at extension 4357 for IT help.";
+
+  it("keeps it when the search with it still finds what the question asks about", () => {
+    expect(keepsContext("and for dental?", [dentalPlus, dentalStandard], [dentalStandard, dentalPlus], answerStem)).toBe(true);
+  });
+
+  it("drops it when the search with it finds the old topic instead (a topic change)", () => {
+    expect(keepsContext("Who do I call for IT help?", [helpDesk, hotel], [hotel], answerStem)).toBe(false);
+    // Nothing matches the question either way: it is searched (and answered) as asked.
+    expect(keepsContext("When do I get my laptop?", [hotel], [hotel], answerStem)).toBe(false);
+  });
+
+  it("keeps it for a question that only points back", () => {
+    expect(keepsContext("how much is it?", [hotel], [hotel], answerStem)).toBe(true);
+  });
+
+  it("takes 'IT' for a name, not for a word pointing back", () => {
+    expect(refersBack("Who do I call for IT help?")).toBe(false);
+    expect(refersBack("How much does it cost?")).toBe(true);
+    expect(refersBack("It is due when?")).toBe(true);
   });
 });

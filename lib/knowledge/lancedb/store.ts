@@ -318,6 +318,7 @@ export async function readRows(
   const columns = await projection(name, t);
   let q = t.query().select(options.withVectors ? [...columns, "vector"] : columns);
   if (options.fileId) q = q.where(`file_id = ${sqlString(options.fileId)}`);
+  if (options.pages?.length) q = q.where(options.pages.map((p) => `(file_id = ${sqlString(p.fileId)} AND page_number = ${Math.trunc(p.page)})`).join(" OR "));
   const rows = (await q.limit(options.limit ?? 1_000_000).toArray()) as (StoredChunk & { vector?: ArrayLike<number> })[];
   return rows
     .map((r) => ({ ...plain(r), ...(options.withVectors && r.vector ? { vector: Float32Array.from(r.vector) } : {}) }))

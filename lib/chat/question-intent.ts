@@ -1,0 +1,56 @@
+/**
+ * What kind of fact a question asks for, and whether a sentence holds one: an amount for "how
+ * much", a number for "how many", a date or duration for "when" / "how long", a phone number or
+ * address for "who do I call". The offline answer puts a sentence holding the asked-for fact
+ * first; a yes/no question is answered with a yes or a no when a sentence states it.
+ */
+export type FactKind = "amount" | "count" | "time" | "contact";
+
+export interface QuestionIntent {
+  /** The kinds of fact that answer it (empty: any sentence that addresses it). */
+  wants: FactKind[];
+  /** Asked to be answered with yes or no ("Does the plan cover…?", "Can I…?"). */
+  yesNo: boolean;
+}
+
+const ASKS: Record<FactKind, RegExp> = {
+  amount:
+    /\b(how much|costs?|price|prices|fees?|charges?|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend)\b/i,
+  count: /\bhow many\b/i,
+  time: /\b(when|how long|how soon|how often|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours))\b/i,
+  contact: /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|reach|talk to|speak to)|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of))\b/i,
+};
+
+const HOLDS: Record<FactKind, RegExp> = {
+  amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
+  count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
+  time:
+    /\b\d+\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(daily|weekly|monthly|quarterly|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
+  contact: /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager)\b/i,
+};
+
+const YES_NO_START = /^(is|are|does|do|did|can|could|will|would|should|shall|may|am|has|have|was|were|isn't|aren't|doesn't|don't|can't)\b/i;
+
+export function questionIntent(question: string): QuestionIntent {
+  const q = question.trim();
+  // "How much" and "how many days" ask for an amount or a time even though they also say "many".
+  const wants = (Object.keys(ASKS) as FactKind[]).filter((kind) => ASKS[kind].test(q));
+  const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(q);
+  return {
+    wants: timeCount ? wants.filter((k) => k !== "count") : wants,
+    // "Is it A or B?" asks which, not whether.
+    yesNo: YES_NO_START.test(q) && !/\bor\b/i.test(q),
+  };
+}
+
+/** Whether the sentence holds a fact of a kind the question wants. */
+export function holdsWantedFact(sentence: string, intent: QuestionIntent): boolean {
+  return intent.wants.some((kind) => HOLDS[kind].test(sentence));
+}
+
+/** A negation that makes a statement a "no": "does not cover", "is excluded", "never". */
+const NEGATION = /\b(not|no|never|none|neither|nor|cannot|excluded|excludes|exclusion|isn't|aren't|doesn't|don't|won't|can't)\b|n't\b/i;
+
+export function isNegative(sentence: string): boolean {
+  return NEGATION.test(sentence);
+}

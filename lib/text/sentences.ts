@@ -1,0 +1,154 @@
+import { isListItem, looksLikeTitle } from "@/lib/ingest/headings";
+
+/**
+ * A passage as the units an answer may quote: whole sentences, and lists with their lead-in
+ * ("Some of the lessons covered include: Skiing lessons; Surfing lessons."), each with the
+ * section heading it sits under. Headings are context, never an answer; a sentence cut by the
+ * passage's edge (it starts lower-case, or the passage ends without a full stop) is marked
+ * incomplete so it is never quoted as if whole.
+ */
+export interface TextUnit {
+  text: string;
+  /** The section heading above the unit, if any. */
+  heading: string | null;
+  /** False for a piece of a sentence that runs across the passage's edge. */
+  complete: boolean;
+}
+
+/** Words whose full stop does not end a sentence ("Mr. Smith", "e.g. a gym", "No. 5"). */
+const ABBREVIATIONS = new Set(
+  "mr mrs ms dr prof sr jr st vs etc e.g i.e no nos inc ltd co corp dept approx est fig jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k a.m p.m".split(" "),
+);
+/** Items this short are read as one list with their lead-in; longer ones are sentences of their own. */
+const SHORT_ITEM_WORDS = 10;
+/** Fewer words than this is a label or a fragment, not something to quote. */
+const MIN_UNIT_WORDS = 4;
+const MAX_QUESTION_HEADING_WORDS = 12;
+
+const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+const endsWhole = (s: string) => /[.!?…:]["'”’)\]]*$/.test(s);
+
+/** A line that names the section below it: Markdown, a title line, an FAQ question standing alone. */
+function headingOf(block: string[]): string | null {
+  if (block.length !== 1) return null;
+  const line = block[0].trim();
+  const markdown = /^#{1,6}\s+(.+)$/.exec(line);
+  if (markdown) return markdown[1].trim();
+  if (looksLikeTitle(line)) return line;
+  // "What is Covered?", "HOW DO I FILE A CLAIM?": a question answered below it.
+  if (/\?$/.test(line) && wordCount(line) <= MAX_QUESTION_HEADING_WORDS) return line;
+  // A short line without final punctuation ("Exceptions", "Tips").
+  if (wordCount(line) < 5 && !/[.!?:;,]$/.test(line)) return line;
+  return null;
+}
+
+/**
+ * Blank-line blocks, with a block that stops mid-sentence ("…covered under") joined to the
+ * next: PDF extraction breaks paragraphs where a line happens to look like a title.
+ */
+function blocks(text: string): string[][] {
+  const raw = text
+    .split(/\n\s*\n/)
+    .map((b) => b.split("\n").map((l) => l.trim()).filter(Boolean))
+    .filter((b) => b.length);
+  const joined: string[][] = [];
+  for (const block of raw) {
+    const previous = joined.at(-1);
+    const last = previous?.at(-1);
+    const cut = last !== undefined && !isListItem(last) && wordCount(last) >= 5 && /[\p{Ll},]$/u.test(last) && !headingOf(previous!);
+    if (cut && !isListItem(block[0])) {
+      previous![previous!.length - 1] = `${last} ${block[0]}`;
+      previous!.push(...block.slice(1));
+    } else joined.push(block);
+  }
+  return joined;
+}
+
+/** Sentences of a run of text, not split after an abbreviation or an initial. */
+export function sentencesOf(paragraph: string): string[] {
+  const text = squash(paragraph);
+  const out: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(/[.!?…]["'”’)\]]*\s+(?=["“(\[]?[\p{Lu}\d])/gu)) {
+    const end = match.index + match[0].trimEnd().length;
+    const lastWord = text.slice(start, end).match(/([\p{L}.]+)\.["'”’)\]]*$/u)?.[1]?.toLowerCase();
+    if (lastWord && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue;
+    out.push(text.slice(start, end).trim());
+    start = match.index + match[0].length;
+  }
+  const rest = text.slice(start).trim();
+  if (rest) out.push(rest);
+  return out;
+}
+
+const stripMarker = (line: string) => line.replace(/^\s*(?:[-*+•●▪◦‣∙·–]|\(?(?:\d{1,3}|[a-zA-Z])[.)])\s+/, "").trim();
+
+/** One list: its lead-in sentence (if it ends with a colon) and its items, as a unit or as separate sentences. */
+function listUnits(leadIn: string | null, items: string[], heading: string | null): TextUnit[] {
+  const short = items.every((i) => wordCount(i) <= SHORT_ITEM_WORDS);
+  if (leadIn && short) {
+    const list = items.map((i) => i.replace(/[.;,]$/, "")).join("; ");
+    return [{ text: `${leadIn} ${list}.`, heading, complete: true }];
+  }
+  const units: TextUnit[] = leadIn ? [{ text: leadIn, heading, complete: true }] : [];
+  // A long item is read as prose (extraction may have run the text after a list into its last item).
+  for (const item of items) for (const sentence of sentencesOf(item)) units.push({ text: sentence, heading, complete: true });
+  return units;
+}
+
+export function textUnits(text: string, heading: string | null = null): TextUnit[] {
+  const units: TextUnit[] = [];
+  let current = heading;
+  for (const block of blocks(text)) {
+    const title = headingOf(block);
+    if (title) {
+      current = title;
+      continue;
+    }
+    let prose: string[] = [];
+    let items: string[] = [];
+    let leadIn: string | null = null;
+    const flushProse = () => {
+      if (!prose.length) return;
+      const sentences = sentencesOf(prose.join(" "));
+      prose = [];
+      // A closing lead-in ("…include:") waits for the list below it.
+      if (items.length === 0 && sentences.length && /:$/.test(sentences.at(-1)!)) leadIn = sentences.pop()!;
+      for (const s of sentences) units.push({ text: s, heading: current, complete: true });
+    };
+    const flushList = () => {
+      if (items.length) units.push(...listUnits(leadIn, items, current));
+      else if (leadIn) units.push({ text: leadIn, heading: current, complete: true });
+      items = [];
+      leadIn = null;
+    };
+    for (const line of block) {
+      if (isListItem(line)) {
+        flushProse();
+        items.push(stripMarker(line));
+      } else {
+        if (items.length) flushList();
+        // A Title Case line inside a block heads the lines after it ("Exceptions" above its text).
+        if (prose.length === 0 && looksLikeTitle(line) && block.length > 1 && line !== block.at(-1)) {
+          current = line;
+          continue;
+        }
+        prose.push(line);
+      }
+    }
+    flushProse();
+    flushList();
+  }
+  return markEdges(units.filter((u) => wordCount(u.text) >= MIN_UNIT_WORDS));
+}
+
+/** The passage's first unit is cut if it starts lower-case; its last if it does not end whole. */
+function markEdges(units: TextUnit[]): TextUnit[] {
+  if (units.length === 0) return units;
+  const first = units[0];
+  if (/^[\p{Ll},;)]/u.test(first.text)) units[0] = { ...first, complete: false };
+  const last = units.at(-1)!;
+  if (!endsWhole(last.text)) units[units.length - 1] = { ...last, complete: false };
+  return units;
+}
