@@ -67,7 +67,7 @@ export function normalizeAnswer(text: string): string {
 /** Sentences of an answer (citations removed): split after . ! ? before a capital or digit, and at line breaks. */
 export function sentences(answer: string): string[] {
   return answer
-    .replace(CITATION, " ")
+    .replace(/[ \t]*\[[^\]]+\]/g, "")
     .split(/\n+|(?<=[.!?])\s+(?=[("“¿¡]?[\p{Lu}\d])/u)
     .map((s) => s.trim())
     .filter((s) => /\p{L}.*\p{L}/u.test(s));
@@ -81,7 +81,7 @@ export const factStated = (item: FactItem, answer: string) => item.fact.some((m)
 
 /** "Not in the documents", in the four languages of the set. */
 const NOT_FOUND =
-  /could(?: not|n't) find|can(?:not|'t) find|did(?: not|n't) find|not find|no (?:information|mention|answer)|never mentions?|(?:do|does) not (?:mention|say|state|contain|cover this)|not (?:mentioned|stated|covered) in|nicht gefunden|keine (?:angaben|informationen|antwort)|erwähnen nicht|nie erwähnt|pas trouvé|aucune information|ne mentionnent|ne (?:parlent|disent) pas|no (?:encontré|se encontró|encuentro|hay información|mencionan)/iu;
+  /could(?: not|n't) find|can(?:not|'t) find|did(?: not|n't) find|not find|no (?:information|mention|answer)|never mentions?|(?:do|does) not (?:mention|say|state|contain|cover this)|not (?:mentioned|stated|covered) in|nichts? (?:\p{L}+ )?gefunden|keine (?:angaben|informationen|antwort)|erwähnen nicht|nie erwähnt|pas trouvé|aucune information|ne mentionnent|ne (?:parlent|disent) pas|no (?:encontré|se encontró|encuentro|hay información|mencionan)/iu;
 
 export const saysNotFound = (answer: string) => NOT_FOUND.test(sentences(answer)[0] ?? "");
 
@@ -139,4 +139,53 @@ export function gradeAnswer(item: FactItem, answer: string): FactGrade {
   const pageCited = cited.some((c) => item.pages.includes(c));
   const clean = cited.length > 0 && cited.every((c) => item.pages.includes(c));
   return { stated, pageCited, accurate: stated && pageCited, clean, ownLanguage, sentences: count, cited };
+}
+
+export interface GradedItem {
+  item: FactItem;
+  answer: string;
+  grade: FactGrade;
+}
+
+export interface ScoreRow {
+  split: string;
+  type: string;
+  n: number;
+  accurate: number;
+  stated: number;
+  pageCited: number;
+  /** Share of the rows' fact items whose every citation is a reference page; null when none expects a fact. */
+  clean: number | null;
+  medianSentences: number;
+}
+
+const share = (xs: boolean[]) => (xs.length ? xs.filter(Boolean).length / xs.length : 0);
+
+function scoreRow(split: string, type: string, graded: GradedItem[]): ScoreRow {
+  const grades = graded.map((g) => g.grade);
+  const cleanable = grades.flatMap((g) => (g.clean === null ? [] : [g.clean]));
+  const counts = grades.map((g) => g.sentences).sort((a, b) => a - b);
+  return {
+    split,
+    type,
+    n: grades.length,
+    accurate: share(grades.map((g) => g.accurate)),
+    stated: share(grades.map((g) => g.stated)),
+    pageCited: share(grades.map((g) => g.pageCited)),
+    clean: cleanable.length ? share(cleanable) : null,
+    medianSentences: counts.length ? counts[Math.floor((counts.length - 1) / 2)] : NaN,
+  };
+}
+
+/** One row per split and type present, then the split's total ("all"), in FACT_TYPES order. */
+export function scoreTable(graded: GradedItem[]): ScoreRow[] {
+  return SPLITS.flatMap((split) => {
+    const inSplit = graded.filter((g) => g.item.split === split);
+    if (!inSplit.length) return [];
+    const byType = FACT_TYPES.flatMap((type) => {
+      const ofType = inSplit.filter((g) => g.item.type === type);
+      return ofType.length ? [scoreRow(split, type, ofType)] : [];
+    });
+    return [...byType, scoreRow(split, "all", inSplit)];
+  });
 }
