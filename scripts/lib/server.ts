@@ -26,7 +26,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The OPENAI_* variables are blanked (the offline, extractive answers) unless `model` is set:
+ * then the server gets this process's, so a model configured here answers.
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, options: { model?: boolean } = {}): Promise<RunningServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
     console.log("No production build found: building once…");
@@ -36,7 +40,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: { ...process.env, DATA_DIR: dataDir, ...(options.model ? {} : { OPENAI_API_KEY: "", OPENAI_BASE_URL: "" }), NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -85,26 +89,48 @@ export async function createCollection(url: string, name: string) {
   if (res.status !== 201) throw new Error(`create collection failed: ${res.status} ${await res.text()}`);
 }
 
-/** One chat stream over HTTP: time to its first NDJSON line and to its end, and its error if any. */
-export async function timeStream(url: string, collection: string, question: string) {
+export interface ChatMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
+/**
+ * One chat stream over HTTP: time to its first NDJSON line and to its end, the answer its
+ * deltas spell, the context's answer mode, and its error if any.
+ */
+export async function streamChat(url: string, collection: string, messages: ChatMessage[]) {
   const t = performance.now();
   const res = await fetch(`${url}/api/chat/stream`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ messages: [{ role: "user", content: question }], context: { overrides: { collections: [collection] } } }),
+    body: JSON.stringify({ messages, context: { overrides: { collections: [collection] } } }),
   });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let firstLine = NaN;
   let buffered = "";
-  let error: string | null = null;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
     buffered += decoder.decode(value, { stream: true });
     if (Number.isNaN(firstLine) && buffered.includes("\n")) firstLine = performance.now() - t;
   }
-  if (res.status !== 200) error = `HTTP ${res.status}`;
-  else for (const line of buffered.trim().split("\n")) if (JSON.parse(line).error) error = JSON.parse(line).error;
-  return { firstLine, full: performance.now() - t, error };
+  const full = performance.now() - t;
+  if (res.status !== 200) return { firstLine, full, answer: "", answerMode: undefined, error: `HTTP ${res.status}` };
+  let answer = "";
+  let answerMode: string | undefined;
+  let error: string | null = null;
+  for (const line of buffered.trim().split("\n")) {
+    const event = JSON.parse(line) as { delta?: { content?: string }; context?: { answer_mode?: string }; error?: string };
+    answer += event.delta?.content ?? "";
+    answerMode ??= event.context?.answer_mode;
+    if (event.error) error = event.error;
+  }
+  return { firstLine, full, answer, answerMode, error };
+}
+
+/** One single-question chat stream over HTTP: time to its first NDJSON line and to its end, and its error if any. */
+export async function timeStream(url: string, collection: string, question: string) {
+  const { firstLine, full, error } = await streamChat(url, collection, [{ role: "user", content: question }]);
+  return { firstLine, full, error };
 }
