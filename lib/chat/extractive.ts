@@ -32,9 +32,11 @@ const SCOPE_W = 0.3;
 const MIN_RELATIVE_MATCH = 0.6;
 const MIN_RELATIVE_SCORE = 0.75;
 /** Below this match no sentence addresses the question: it is answered as not found. */
-const ANSWER_FLOOR = 0.5;
+const ANSWER_FLOOR = 0.35;
+/** Weight of a question word no candidate sentence holds, against the rarest word one holds. */
+const UNFOUND_WEIGHT = 0.5;
 /** A yes or a no is said only when the key sentence itself holds this share of the question's terms. */
-const YES_NO_MATCH = 0.75;
+const YES_NO_MATCH = 0.5;
 /** Passages shown when nothing addresses the question. */
 const CLOSEST_PASSAGES = 2;
 
@@ -117,6 +119,8 @@ const addresses = (c: Candidate) => c.ownMatch > 0 || (c.fact && c.scoped);
 
 interface RankedPart {
   intent: QuestionIntent;
+  /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
+  namesMissing: boolean;
   byScore: Candidate[];
   best: Candidate;
 }
@@ -145,9 +149,11 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const topical = scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
   const scopeOnly = scope.filter((s) => !topical.includes(s));
 
-  // Rarer terms among the candidates weigh more; a term no candidate holds weighs most.
+  // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
+  // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
+  // documents never use at all is said up front by offlineAnswer; an acronym counts in full.)
   const idf = (df: number) => Math.log(1 + candidates.length / (1 + df));
-  const stemWeight = new Map(topical.map((s) => [s, idf(own.filter((set) => set.has(s)).length)]));
+  const stemWeight = new Map(topical.map((s) => [s, idf(Math.max(1, own.filter((set) => set.has(s)).length)) * (own.some((set) => set.has(s)) ? 1 : UNFOUND_WEIGHT)]));
   const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
   const total = [...stemWeight.values(), ...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
 
@@ -177,21 +183,24 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const named = whole.filter((c) => c.scoped);
   const quotable = (named.length ? named : whole).sort((a, b) => b.score - a.score);
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
-  return { intent, byScore, best: byScore[0] };
+  const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
+  return { intent, namesMissing, byScore, best: byScore[0] };
 }
 
 /** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
 type Quote = Candidate & { alsoIn: string[] };
 
-/** The key sentence, then those close to it in match and score; each text once. */
+/**
+ * The key sentence, then those close to it in match and score, each text once: first from pages
+ * not quoted yet (a second page that says it too is worth its citation), then any.
+ */
 function pickSentences(r: RankedPart, max: number): Quote[] {
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
+  const close = r.byScore.filter((c) => c.match >= MIN_RELATIVE_MATCH * bestMatch && c.score >= MIN_RELATIVE_SCORE * r.best.score);
   const chosen: Candidate[] = [r.best];
-  for (const c of r.byScore) {
-    if (chosen.length >= max) break;
-    if (chosen.some((p) => p.text === c.text)) continue;
-    if (c.match >= MIN_RELATIVE_MATCH * bestMatch && c.score >= MIN_RELATIVE_SCORE * r.best.score) chosen.push(c);
-  }
+  const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
+  for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
+  for (const c of close) take(c);
   return chosen.map((c) => ({
     ...c,
     alsoIn: [...new Set(r.byScore.filter((o) => o.text === c.text && o.citation !== c.citation).map((o) => o.citation))],
@@ -214,7 +223,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   const ranked = parts.map(rankPart).filter((r): r is RankedPart => r !== null);
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
-  const answeredParts = ranked.filter((r) => (r.best.match >= ANSWER_FLOOR && r.best.ownMatch > 0) || (r.best.fact && r.best.scoped));
+  const answeredParts = ranked.filter((r) => !r.namesMissing && ((r.best.match >= ANSWER_FLOOR && r.best.ownMatch > 0) || (r.best.fact && r.best.scoped)));
   if (answeredParts.length === 0) return closestPassages(ranked);
 
   const perPart = Math.max(2, Math.ceil(MAX_SENTENCES / answeredParts.length));

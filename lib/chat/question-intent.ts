@@ -13,34 +13,39 @@ export interface QuestionIntent {
   yesNo: boolean;
 }
 
+/** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
 const ASKS: Record<FactKind, RegExp> = {
   amount:
-    /\b(how much|costs?|price|prices|fees?|charges?|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend)\b/i,
-  count: /\bhow many\b/i,
-  time: /\b(when|how long|how soon|how often|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours))\b/i,
-  contact: /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|reach|talk to|speak to)|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of))\b/i,
+    /\b(how much|costs?|price|prices|fees?|charges?|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
+  count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
+  time: /\b(when|how long|how soon|how often|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours)|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  contact:
+    /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|reach|talk to|speak to)|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of)|anrufen|telefon\w*|nummer|kontakt\w*|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|llamar|tel[ée]fono|n[uú]mero|contactar|correo)\b/iu,
 };
 
 const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
   time:
-    /\b\d+\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(daily|weekly|monthly|quarterly|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
+    /\b\d+\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
   contact: /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager)\b/i,
 };
 
-const YES_NO_START = /^(is|are|does|do|did|can|could|will|would|should|shall|may|am|has|have|was|were|isn't|aren't|doesn't|don't|can't)\b/i;
+const YES_NO_START =
+  /^(is|are|does|do|did|can|could|will|would|should|shall|may|am|has|have|was|were|isn't|aren't|doesn't|don't|can't|ist|sind|kann|darf|muss|gibt es|wird|hat|habe|est-ce que|puis-je|peut-on|¿?(es|son|puedo|puede|hay|tengo|cubre))\b/iu;
 
 export function questionIntent(question: string): QuestionIntent {
   const q = question.trim();
-  // "How much" and "how many days" ask for an amount or a time even though they also say "many".
-  const wants = (Object.keys(ASKS) as FactKind[]).filter((kind) => ASKS[kind].test(q));
+  const asked = (kind: FactKind) => ASKS[kind].test(q);
+  // "How many days" asks for a time; "combien de jours" for a count, not an amount.
   const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(q);
-  return {
-    wants: timeCount ? wants.filter((k) => k !== "count") : wants,
-    // "Is it A or B?" asks which, not whether.
-    yesNo: YES_NO_START.test(q) && !/\bor\b/i.test(q),
-  };
+  const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
+    if (kind === "count") return !timeCount;
+    if (kind === "amount") return !asked("count") || /\bhow much\b/i.test(q);
+    return true;
+  });
+  // "Is it A or B?" asks which, not whether.
+  return { wants, yesNo: YES_NO_START.test(q) && !/\b(or|oder|ou|o)\b/i.test(q) };
 }
 
 /** Whether the sentence holds a fact of a kind the question wants. */

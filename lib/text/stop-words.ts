@@ -20,7 +20,7 @@ const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Words of asking rather than of the subject: "please tell me how much…", "what do I get…". */
-const QUESTION_FILLER = "also please tell explain give show list describe much many get got big small lot need want know like something anything someone anyone thing things stuff".split(" ");
+const QUESTION_FILLER = "also please tell explain give show list describe much many get got big small lot need want know like something anything someone anyone thing things stuff well actually really just maybe mine kind sort okay ok hi hello thanks guess wondering".split(" ");
 
 /** Not content words: English stop words and the words a question is phrased with. */
 export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH_STOP_WORDS, ...QUESTION_FILLER]);
