@@ -86,8 +86,8 @@ function questionTerms(question: string): Terms {
   return { stems: [...new Set(contentWords(question.replace(ASKING_PHRASE, " ")).map(answerStem))], acronyms };
 }
 
-/** Prefixes of 5+ letters match ("cover" and "coverage", "reimburse" and "reimbursement"). */
-const stemsMatch = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a)));
+/** Prefixes of 4+ letters match ("cover" and "coverage", "deni(ed)" and "denial"). */
+const stemsMatch = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)));
 
 /** The stems of a text's words, and the text itself for acronyms. */
 class StemSet {
@@ -184,7 +184,19 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const quotable = (named.length ? named : whole).sort((a, b) => b.score - a.score);
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
   const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
-  return { intent, namesMissing, byScore, best: byScore[0] };
+  return { intent, namesMissing, byScore, best: keySentence(byScore) };
+}
+
+/** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
+const FACT_LEAD_MATCH = 0.4;
+
+/**
+ * The sentence to lead with: the best one holding the kind of fact asked for ("how much": an
+ * amount), unless it says much less on the question than the best one; else the best one.
+ */
+function keySentence(byScore: Candidate[]): Candidate {
+  const bestMatch = Math.max(...byScore.map((c) => c.match));
+  return byScore.find((c) => c.fact && c.match >= FACT_LEAD_MATCH * bestMatch) ?? byScore[0];
 }
 
 /** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
