@@ -16,8 +16,12 @@ import { holdsWantedFact, isNegative, questionIntent, type QuestionIntent } from
  * closest passages as passages.
  */
 
-/** Sentences quoted for one question; a compound question's parts get fewer each. */
-const MAX_SENTENCES = 3;
+/**
+ * Sentences quoted for one question: a question asking for a fact (an amount, a date, yes or no)
+ * is answered by the sentence stating it and little else; one asking to explain gets more. A
+ * compound question's parts share them.
+ */
+const MAX_SENTENCES = { fact: 2, explain: 4 };
 const MAX_SENTENCE_WORDS = 70;
 /** Weight of the passage's rank against the sentence's own match. */
 const RANK_W = 0.2;
@@ -28,9 +32,11 @@ const HEADING_WEIGHT = 0.5;
 const TITLE_WEIGHT = 0.6;
 /** Bonus for a sentence from the document the question names (by its title's words), or naming it itself. */
 const SCOPE_W = 0.3;
-/** A further sentence is quoted only if it matches this share of the best match and scores this share of the key sentence. */
-const MIN_RELATIVE_MATCH = 0.6;
-const MIN_RELATIVE_SCORE = 0.75;
+/**
+ * A further sentence is quoted only if it matches this share of the best match and scores this
+ * share of the key sentence; an explaining answer takes in more than a fact's.
+ */
+const MIN_RELATIVE = { fact: { match: 0.6, score: 0.75 }, explain: { match: 0.5, score: 0.6 } };
 /** Below this match no sentence addresses the question: it is answered as not found. */
 const ANSWER_FLOOR = 0.35;
 /** Weight of a question word no candidate sentence holds, against the rarest word one holds. */
@@ -116,6 +122,9 @@ function clip(sentence: string): string {
  * ("What does PerksPlus reimburse, up to how much?": "…expense up to $1000…").
  */
 const addresses = (c: Candidate) => c.ownMatch > 0 || (c.fact && c.scoped);
+
+/** A question asking for a fact (an amount, a date, yes or no), or one asking to explain. */
+const answerKind = (intent: QuestionIntent) => (intent.wants.length || intent.yesNo ? "fact" : "explain");
 
 interface RankedPart {
   intent: QuestionIntent;
@@ -208,7 +217,8 @@ type Quote = Candidate & { alsoIn: string[] };
  */
 function pickSentences(r: RankedPart, max: number): Quote[] {
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
-  const close = r.byScore.filter((c) => c.match >= MIN_RELATIVE_MATCH * bestMatch && c.score >= MIN_RELATIVE_SCORE * r.best.score);
+  const min = MIN_RELATIVE[answerKind(r.intent)];
+  const close = r.byScore.filter((c) => c.match >= min.match * bestMatch && c.score >= min.score * r.best.score);
   const chosen: Candidate[] = [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
   for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
@@ -238,12 +248,12 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   const answeredParts = ranked.filter((r) => !r.namesMissing && ((r.best.match >= ANSWER_FLOOR && r.best.ownMatch > 0) || (r.best.fact && r.best.scoped)));
   if (answeredParts.length === 0) return closestPassages(ranked);
 
-  const perPart = Math.max(2, Math.ceil(MAX_SENTENCES / answeredParts.length));
+  const perPart = (r: RankedPart) => Math.max(2, Math.ceil(MAX_SENTENCES[answerKind(r.intent)] / answeredParts.length));
   const quoted = new Set<string>();
   const citations = new Set<string>();
   const paragraphs: string[] = [];
   for (const r of answeredParts) {
-    const picked = pickSentences(r, perPart).filter((c) => !quoted.has(c.text));
+    const picked = pickSentences(r, perPart(r)).filter((c) => !quoted.has(c.text));
     if (!picked.length) continue;
     picked.forEach((c) => {
       quoted.add(c.text);
