@@ -23,6 +23,13 @@ test.describe("answer citations", () => {
     expect(withoutOpenBracket("done [a]")).toBe("done [a]");
   });
 
+  test("the model path's unsupported marker becomes a warning link, unless a source is named so", () => {
+    expect(parseAnswer("Dental is free [unsupported]. Hotels cost 180 [travel.pdf#page=2].", known, false).markdown).toBe(
+      "Dental is free [unsupported](#unsupported). Hotels cost 180 [1](#cite-1).",
+    );
+    expect(parseAnswer("A [unsupported]", ["unsupported"], false).markdown).toBe("A [1](#cite-1)");
+  });
+
   test("markdown links are left alone", () => {
     expect(parseAnswer("[notes.md](https://example.com)", known, false).markdown).toBe("[notes.md](https://example.com)");
     expect(citationNumber("#cite-3")).toBe(3);

@@ -45,6 +45,10 @@ const envSchema = z.object({
   CHAT_MODEL_SELF_HOSTED: z.enum(["true", "false"]).default("false"),
   CHAT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   CHAT_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  // The chat model's context window in tokens (gpt-4o-mini's by default): prompts are fitted to it.
+  CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(1024).default(128_000),
+  CHAT_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  CHAT_RETRY_MAX_WAIT_MS: z.coerce.number().int().min(0).default(20_000),
   APP_SECRET: z.string().optional(),
   // "" (an empty line in .env) means unset for these too.
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
@@ -96,6 +100,12 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     chatTimeoutMs: raw.CHAT_TIMEOUT_MS,
     /** Longest silence between two chunks of a model stream once it has started. */
     chatIdleTimeoutMs: raw.CHAT_IDLE_TIMEOUT_MS,
+    /** The model's context window: the prompt plus room for the answer fit in it. */
+    chatContextTokens: raw.CHAT_CONTEXT_TOKENS,
+    /** Retries of a transient model failure (429, 5xx, a dropped connection) before any answer text. */
+    chatMaxRetries: raw.CHAT_MAX_RETRIES,
+    /** The longest wait before such a retry; a server asking for longer is not retried. */
+    chatRetryMaxWaitMs: raw.CHAT_RETRY_MAX_WAIT_MS,
     appSecret: raw.APP_SECRET,
     /** Where clients outside reach this app (no trailing slash); null: as each request reached it. */
     publicBaseUrl: raw.PUBLIC_BASE_URL ? raw.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,

@@ -4,7 +4,7 @@ import { memo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
-import { citationNumber } from "./answer";
+import { citationNumber, UNSUPPORTED_HREF } from "./answer";
 
 interface Props {
   markdown: string;
@@ -12,10 +12,23 @@ interface Props {
   onCitationClick(citation: string): void;
 }
 
-/** Sanitised markdown; `#cite-n` links (made by parseAnswer) render as numbered superscripts. */
+/**
+ * Sanitised markdown; `#cite-n` links (made by parseAnswer) render as numbered superscripts,
+ * the unsupported marker as a warning beside the claim it follows.
+ */
 export const AnswerMarkdown = memo(function AnswerMarkdown({ markdown, citations, onCitationClick }: Props) {
   const components: Components = {
     a({ href, children }) {
+      if (href === UNSUPPORTED_HREF) {
+        return (
+          <span
+            title="The model cited a source it was not given: this claim is not backed by your documents."
+            className="unsupported mx-0.5 rounded bg-amber-100 px-1 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          >
+            unsupported<span className="sr-only"> claim: the model cited a source it was not given</span>
+          </span>
+        );
+      }
       const n = citationNumber(href);
       const citation = n ? citations[n - 1] : undefined;
       if (citation) {

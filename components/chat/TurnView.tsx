@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { Button } from "@/components/ui/Button";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { Spinner } from "@/components/ui/Spinner";
+import { splitIncompleteNote } from "@/lib/chat/answer-notes";
 import { parseAnswer } from "./answer";
 import { AnswerMarkdown } from "./AnswerMarkdown";
 import { FollowupChips } from "./FollowupChips";
@@ -20,10 +21,12 @@ interface Props {
 
 export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup }: Props) {
   const known = turn.context?.data_points?.citations;
-  const { markdown, citations } = useMemo(
-    () => parseAnswer(turn.answer, known ?? [], turn.status === "streaming"),
-    [turn.answer, known, turn.status],
+  // An unfinished model answer ends with a note: shown as a notice below the answer instead.
+  const { text, note: incompleteNote } = useMemo(
+    () => (turn.context?.answer_status === "incomplete" ? splitIncompleteNote(turn.answer) : { text: turn.answer, note: null }),
+    [turn.answer, turn.context?.answer_status],
   );
+  const { markdown, citations } = useMemo(() => parseAnswer(text, known ?? [], turn.status === "streaming"), [text, known, turn.status]);
   const openCitation = (citation: string) => onOpenPanel({ turnId: turn.id, tab: "citation", citation });
   const hasContext = Boolean(turn.context?.thoughts?.length || turn.context?.data_points);
   const panelOpenHere = panel?.turnId === turn.id;
@@ -68,6 +71,20 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
           </div>
         )}
 
+        {incompleteNote && (
+          <div
+            role="note"
+            className="mt-3 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            data-testid="incomplete-note"
+          >
+            <span>{incompleteNote.replace(/^\(|\)$/g, "")}</span>
+            {isLast && turn.status === "done" && (
+              <Button size="sm" onClick={onRetry}>
+                Ask again
+              </Button>
+            )}
+          </div>
+        )}
         {turn.status === "stopped" && (
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <span>Stopped.</span>

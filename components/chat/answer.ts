@@ -1,10 +1,15 @@
+import { UNSUPPORTED_MARKER } from "@/lib/chat/answer-notes";
+
 /**
  * Turns answer text into markdown whose citations are numbered links. Only brackets that
- * match a data point's citation become links; while streaming, a half-written `[...` at the
- * end is hidden so a citation never flashes as raw text.
+ * match a data point's citation become links; the model path's `[unsupported]` marker (a
+ * citation the model made up) becomes a link to UNSUPPORTED_HREF, rendered as a warning;
+ * while streaming, a half-written `[...` at the end is hidden so a citation never flashes as
+ * raw text.
  */
 
 export const CITATION_HREF_PREFIX = "#cite-";
+export const UNSUPPORTED_HREF = "#unsupported";
 
 export interface ParsedAnswer {
   markdown: string;
@@ -18,6 +23,7 @@ export function parseAnswer(answer: string, knownCitations: readonly string[], s
   const known = new Set(knownCitations);
   const citations: string[] = [];
   const markdown = text.replace(/\[([^\]\n]+)\](?!\()/g, (match, id: string) => {
+    if (match === UNSUPPORTED_MARKER && !known.has(id)) return `[${id}](${UNSUPPORTED_HREF})`;
     if (!known.has(id)) return match;
     let n = citations.indexOf(id) + 1;
     if (n === 0) n = citations.push(id);

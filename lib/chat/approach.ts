@@ -112,7 +112,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
   }
 
   const context: ChatContext = { data_points: dataPoints, thoughts, answer_mode: "model", ...spelling };
-  const turn = { model, question, history, overrides, collections: retrieval.collections, dataPoints, context, chatId, signal };
+  const turn = { model, question, query, history, overrides, dataPoints, context, chatId, signal };
   const result = yield* modelAnswer(turn);
   yield* finish(chatId, question, result.answer, result.context);
 }

@@ -1,13 +1,16 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { modelError, openaiClient } from "@/lib/models/chat";
-import { modelStream } from "@/lib/models/stream";
+import { modelStream, type StreamEnding } from "@/lib/models/stream";
+import { log } from "@/lib/log";
 import { offlineSearchQuery } from "@/lib/text/query";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatEvent } from "./approach";
 import { citedIds } from "./citations";
-import { buildMessages, QUERY_REWRITE_PROMPT, systemPrompt, type DocumentSummary } from "./prompt";
-import type { ChatContext, ChatMessage, ChatRequest, DataPoints, Overrides, PromptMessage, Thought, TokenUsage } from "./schemas";
+import { incompleteNote } from "./answer-notes";
+import { fitPrompt, QUERY_REWRITE_PROMPT } from "./prompt";
+import type { ChatContext, ChatMessage, ChatRequest, CitationSource, DataPoints, Overrides, PromptMessage, Thought, TokenUsage } from "./schemas";
+import { passagesLeftOut } from "./source-filter";
 import { AnswerStreamFilter } from "./stream-filter";
 
 /** The model path of a chat turn: the model's search query, then its streamed answer. */
@@ -19,10 +22,11 @@ const since = (start: number) => Math.round(performance.now() - start);
 export interface ModelTurn {
   model: string;
   question: string;
+  /** What was searched for the question (the search query, or the question). */
+  query: string;
   history: ChatMessage[];
   overrides: Overrides;
-  /** Collections searched: their documents are listed for the model. */
-  collections: string[];
+  /** The retrieved passages, best first; the prompt takes those worth sending that fit. */
   dataPoints: DataPoints;
   /** The context so far (data points, thoughts, spelling); the answer's steps are added to it. */
   context: ChatContext;
@@ -30,27 +34,31 @@ export interface ModelTurn {
   signal?: AbortSignal;
 }
 
-/** Streams the model's answer (context first, then text); returns what the turn saves. */
+/**
+ * Streams the model's answer (context first, then text); returns what the turn saves. An
+ * answer the model did not finish is kept (the user has read it) with a closing note, and
+ * flagged `answer_status: "incomplete"` in the context saved with it.
+ */
 export async function* modelAnswer(turn: ModelTurn): AsyncGenerator<ChatEvent, { answer: string; context: ChatContext }> {
-  const { model, question, history, overrides, dataPoints, chatId, signal } = turn;
+  const { model, overrides, chatId, signal } = turn;
   const followupsWanted = overrides.suggest_followup_questions ?? false;
   const thoughts: Thought[] = [...turn.context.thoughts];
   let started = performance.now();
-  const documents = await documentSummaries(turn.collections);
-  const prompt = buildMessages(systemPrompt(documents, followupsWanted), history, question, dataPoints);
+  const { prompt, dataPoints, props } = await preparePrompt(turn, followupsWanted);
   thoughts.push({
     title: "Prompt to generate answer",
     description: prompt.map((m): PromptMessage => ({ role: m.role, content: typeof m.content === "string" ? m.content : JSON.stringify(m.content) })),
-    props: { model, temperature: overrides.temperature ?? DEFAULT_TEMPERATURE, ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}) },
+    props: { model, temperature: overrides.temperature ?? DEFAULT_TEMPERATURE, ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}), ...props },
     elapsed_ms: since(started),
   });
-  const context: ChatContext = { ...turn.context, thoughts };
+  const context: ChatContext = { ...turn.context, data_points: dataPoints, thoughts };
   yield { type: "context", chatId, context };
 
   started = performance.now();
   const filter = new AnswerStreamFilter(dataPoints.citations);
   let answer = "";
   let usage: CompletionUsage | undefined;
+  let ending: StreamEnding;
   try {
     // Stalls, non-stream replies and empty streams come out of modelStream as errors.
     const stream = modelStream(
@@ -63,9 +71,13 @@ export async function* modelAnswer(turn: ModelTurn): AsyncGenerator<ChatEvent, {
       },
       signal,
     );
-    for await (const chunk of stream) {
-      if (chunk.usage) usage = chunk.usage;
-      const text = filter.push(chunk.choices[0]?.delta?.content ?? "");
+    for (let step = await stream.next(); ; step = await stream.next()) {
+      if (step.done) {
+        ending = step.value;
+        break;
+      }
+      if (step.value.usage) usage = step.value.usage;
+      const text = filter.push(step.value.choices[0]?.delta?.content ?? "");
       if (text) {
         answer += text;
         yield { type: "delta", content: text };
@@ -74,19 +86,85 @@ export async function* modelAnswer(turn: ModelTurn): AsyncGenerator<ChatEvent, {
   } catch (error) {
     throw modelError(error);
   }
-  const rest = filter.flush();
+  let rest = filter.flush();
+  if (!ending.complete) {
+    log("warn", "model_incomplete", { reason: ending.reason, message: ending.detail.slice(0, 500) });
+    rest += `${answer.trim() || rest.trim() ? "\n\n" : ""}${incompleteNote(ending.reason)}`;
+  }
   if (rest) {
     answer += rest;
     yield { type: "delta", content: rest };
   }
   thoughts.push({
     title: "Answer",
-    description: `Generated by ${model}; cited ${citedIds(answer, dataPoints.citations).length} source(s).`,
-    props: { model, ...(usage ? { token_usage: tokenUsage(usage) } : {}) },
+    description: `Generated by ${model}; cited ${citedIds(answer, dataPoints.citations).length} source(s)${ending.complete ? "" : `; incomplete (${ending.detail})`}.`,
+    props: {
+      model,
+      answer_status: ending.complete ? "complete" : "incomplete",
+      ...(ending.complete ? {} : { incomplete_reason: ending.reason }),
+      ...(filter.invented.length ? { unsupported_citations: filter.invented } : {}),
+      ...(usage ? { token_usage: tokenUsage(usage) } : {}),
+    },
     elapsed_ms: since(started),
   });
   const followups = followupsWanted ? filter.followups.slice(0, 3) : undefined;
-  return { answer: answer.trim(), context: { ...context, thoughts, ...(followups ? { followup_questions: followups } : {}) } };
+  const status = ending.complete ? "complete" : "incomplete";
+  return { answer: answer.trim(), context: { ...context, thoughts, answer_status: status, ...(followups ? { followup_questions: followups } : {}) } };
+}
+
+/**
+ * The prompt for the passages worth sending (see source-filter.ts) that fit the context window,
+ * and the data points narrowed to them: a citation is valid only if the model saw its source.
+ */
+async function preparePrompt(turn: ModelTurn, followups: boolean) {
+  const { dataPoints } = turn;
+  const passages = dataPoints.sources.map((s) => ({ id: s.id, document: documentName(s.id), content: s.content }));
+  const reasons = passagesLeftOut(passages, `${turn.question} ${turn.query}`);
+  const usable = passages.flatMap((p, i) => (reasons[i] ? [] : [{ ...p, index: i }]));
+  const summaries = await documentSummaries(dataPoints.sources.filter((_, i) => !reasons[i]));
+  const fitted = fitPrompt({
+    followups,
+    history: turn.history,
+    question: turn.question,
+    sources: usable,
+    summaries,
+    contextTokens: config().chatContextTokens,
+  });
+  const sent = usable.slice(0, fitted.sourcesSent).map((p) => p.index);
+  const leftOut: Record<string, number> = {};
+  for (const reason of reasons) if (reason) leftOut[reason] = (leftOut[reason] ?? 0) + 1;
+  if (usable.length > fitted.sourcesSent) leftOut["context window"] = usable.length - fitted.sourcesSent;
+  const historyLeftOut = turn.history.filter((m) => m.role !== "system").length - fitted.historySent;
+  return {
+    prompt: fitted.messages,
+    dataPoints: pick(dataPoints, sent),
+    props: {
+      context_tokens: config().chatContextTokens,
+      prompt_tokens: fitted.promptTokens,
+      sources_sent: sent.length,
+      ...(Object.keys(leftOut).length ? { sources_left_out: leftOut } : {}),
+      history_messages_sent: fitted.historySent,
+      ...(historyLeftOut ? { history_messages_left_out: historyLeftOut } : {}),
+    },
+  };
+}
+
+/** The data points at `indices` (text, sources and citations stay aligned). */
+function pick(dataPoints: DataPoints, indices: number[]): DataPoints {
+  const sources = indices.map((i) => dataPoints.sources[i]);
+  return { text: indices.map((i) => dataPoints.text[i]), citations: [...new Set(sources.map((s) => s.id))], sources };
+}
+
+/** A citation's document: the citation without its page. */
+const documentName = (citation: string) => citation.replace(/#page=\d+$/, "");
+
+/** The summaries of the documents these sources come from, by document name. */
+async function documentSummaries(sources: CitationSource[]): Promise<Map<string, string>> {
+  const ids = [...new Set(sources.flatMap((s) => (s.file_id ? [s.file_id] : [])))];
+  if (ids.length === 0) return new Map();
+  const docs = await db().document.findMany({ where: { id: { in: ids } }, select: { id: true, summary: true } });
+  const summaryOf = new Map(docs.flatMap((d) => (d.summary ? [[d.id, d.summary] as const] : [])));
+  return new Map(sources.flatMap((s) => (s.file_id && summaryOf.has(s.file_id) ? [[documentName(s.id), summaryOf.get(s.file_id)!] as const] : [])));
 }
 
 export function tokenUsage(usage: CompletionUsage): TokenUsage {
@@ -96,17 +174,6 @@ export function tokenUsage(usage: CompletionUsage): TokenUsage {
     reasoning_tokens: usage.completion_tokens_details?.reasoning_tokens ?? 0,
     total_tokens: usage.total_tokens,
   };
-}
-
-async function documentSummaries(collections: string[]): Promise<DocumentSummary[]> {
-  if (collections.length === 0) return [];
-  const docs = await db().document.findMany({
-    where: { collectionName: { in: collections }, status: "success" },
-    select: { fileName: true, summary: true },
-    orderBy: { uploadedAt: "asc" },
-    take: 100,
-  });
-  return docs.map((d) => ({ fileName: d.fileName, summary: d.summary }));
 }
 
 /** LLM rewrite of the latest question in the light of the history; falls back to the rule-based one. */

@@ -51,8 +51,9 @@ export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>, 
   const frame = (event: ChatEvent) => {
     if (event.type === "context") return line({ delta: { role: "assistant" }, context: event.context, ...sessionFields(event.chatId) });
     if (event.type === "delta") return line({ delta: { content: event.content } });
-    const { followup_questions, thoughts } = event.context;
-    return line({ delta: {}, context: { thoughts, ...(followup_questions ? { followup_questions } : {}) }, ...sessionFields(event.chatId) });
+    const { followup_questions, thoughts, answer_status } = event.context;
+    const end = { thoughts, ...(followup_questions ? { followup_questions } : {}), ...(answer_status ? { answer_status } : {}) };
+    return line({ delta: {}, context: end, ...sessionFields(event.chatId) });
   };
   let cancelled = false; // the client went away (stop button, closed tab)
   return new ReadableStream({

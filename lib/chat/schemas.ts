@@ -104,6 +104,11 @@ export interface ChatContext {
   thoughts: Thought[];
   /** "extractive": built from the retrieved passages, no language model involved. */
   answer_mode: "model" | "extractive";
+  /**
+   * A model's answer: "incomplete" when its reply was cut short (output limit, content filter,
+   * a stream that broke off); the answer text then ends with a note saying so.
+   */
+  answer_status?: "complete" | "incomplete";
   /** Typo in the question → the documents' word it was searched as. */
   spelling_corrections?: Record<string, string>;
   followup_questions?: string[];

@@ -1,7 +1,8 @@
-import OpenAI, { AzureOpenAI } from "openai";
+import OpenAI, { APIError, AzureOpenAI } from "openai";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { retryAfterMs } from "./retry";
 
 /** The configured chat model through the `openai` SDK (any OpenAI-compatible server, or Azure). */
 
@@ -15,7 +16,7 @@ export function openaiClient(): OpenAI {
   const { openai, chatTimeoutMs } = config();
   const key = JSON.stringify([openai, chatTimeoutMs]);
   if (globalModel.__docchatOpenAI?.key !== key) {
-    // Our own bounded timeouts and a clear error beat the SDK's silent retries here.
+    // Our own bounded timeouts and retries (lib/models/retry.ts) beat the SDK's silent ones.
     const common = { apiKey: openai.apiKey || "not-needed", maxRetries: 0, timeout: chatTimeoutMs };
     const client = openai.azureEndpoint
       ? new AzureOpenAI({ ...common, endpoint: openai.azureEndpoint, apiVersion: openai.azureApiVersion })
@@ -56,7 +57,10 @@ function describe(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const status = (error as { status?: number }).status;
   const name = (error as { name?: string }).name ?? "";
-  if (status === 429) return new AppError(503, "The language model is rate-limited right now. Please try again in a moment.");
+  if (tooLong(error)) {
+    return new AppError(400, "The question, its sources and the conversation so far are too long for the language model to read at once. Start a new chat or ask a shorter question.");
+  }
+  if (status === 429) return new AppError(503, `The language model is rate-limited right now. Please try again ${inAWhile(error)}.`);
   if (status === 401 || status === 403) return new AppError(502, "The language model rejected the configured API key.");
   if (status === 404) return new AppError(502, "The configured chat model was not found on the model server.");
   if (status && status >= 500) return new AppError(502, `The language model server failed (HTTP ${status}). Please try again.`);
@@ -65,4 +69,21 @@ function describe(error: unknown): AppError {
   if (/connect|ECONNREFUSED|ENOTFOUND|fetch failed/i.test(String((error as Error)?.message ?? error)) || name === "APIConnectionError")
     return new AppError(502, "The language model server cannot be reached.");
   return new AppError(502, "The language model call failed.");
+}
+
+/**
+ * The model's context window overflowed: OpenAI's code, or the wording of servers that send
+ * none (vLLM, llama.cpp, Ollama).
+ */
+function tooLong(error: unknown): boolean {
+  if (!(error instanceof APIError) || error.status !== 400) return false;
+  return error.code === "context_length_exceeded" || /context (length|window)|maximum context|too many tokens|exceeds? .*context/i.test(error.message);
+}
+
+/** "in 30 seconds" when the server said how long to wait, else "in a moment". */
+function inAWhile(error: unknown): string {
+  const wait = error instanceof APIError && error.headers ? retryAfterMs(error.headers) : undefined;
+  if (wait === undefined || wait < 1000) return "in a moment";
+  const seconds = Math.ceil(wait / 1000);
+  return seconds < 120 ? `in ${seconds} seconds` : `in ${Math.ceil(seconds / 60)} minutes`;
 }

@@ -22,8 +22,27 @@ describe("AnswerStreamFilter", () => {
     expect(run(["a << b ", "x".repeat(400), " end"]).text).toBe(`a << b ${"x".repeat(400)} end`);
   });
 
-  it("drops invented citations but keeps ordinary brackets and unclosed ones", () => {
-    expect(run(["Fact [made.pdf#page=9] and [a.pdf#page=1] [see note] [open"]).text).toBe("Fact  and [a.pdf#page=1] [see note] [open");
+  it("marks an invented citation as unsupported, keeps ordinary brackets and unclosed ones", () => {
+    const { text } = run(["Fact [made.pdf#page=9] and [a.pdf#page=1] [see note] [open"]);
+    expect(text).toBe("Fact [unsupported] and [a.pdf#page=1] [see note] [open");
+  });
+
+  it("marks a run of invented citations once, even split across chunks, and at the very end", () => {
+    const filter = new AnswerStreamFilter(["a.pdf#page=1"]);
+    const text = ["Claim one [x.pd", "f#page=2][y.txt", "]. Claim two [z.md]"].map((c) => filter.push(c)).join("") + filter.flush();
+    expect(text).toBe("Claim one [unsupported]. Claim two [unsupported]");
+    expect(filter.invented).toEqual(["x.pdf#page=2", "y.txt", "z.md"]);
+  });
+
+  it("only drops an invented citation that stands beside a real one: the claim has a source", () => {
+    expect(run(["Fact [a.pdf#page=1][made.pdf]. More [made.pdf] [a.pdf#page=1] and", " [a.pdf#page=1] [b.pdf] ", "end."]).text).toBe(
+      "Fact [a.pdf#page=1]. More [a.pdf#page=1] and [a.pdf#page=1] end.",
+    );
+  });
+
+  it("drops a citation cut off by the end of the stream", () => {
+    expect(run(["The deductible is $1,500 [a.pdf#pa"]).text).toBe("The deductible is $1,500 ");
+    expect(run(["Plan totals [a.p"]).text).toBe("Plan totals ");
   });
 
   it("treats an unclosed follow-up at the very end as a follow-up", () => {

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local OpenAI-compatible server speaking the real wire format: `POST /v1/chat/completions`
- * answers JSON, or Server-Sent Events of `chat.completion.chunk` objects when `stream` is set.
+ * answers JSON, or Server-Sent Events of `chat.completion.chunk` objects when `stream` is set,
+ * ended by a chunk with `finish_reason`, a usage chunk and `data: [DONE]`; errors are JSON
+ * `{"error": {message, type, param, code}}` bodies with their status (and Retry-After).
  * Each request takes the next scripted behaviour.
  */
 export type Behaviour =
@@ -11,15 +13,22 @@ export type Behaviour =
       kind: "stream";
       chunks: string[];
       usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
-      /** false: the stream ends (cleanly, with [DONE]) without a finish_reason. */
-      finish?: boolean;
+      /** The last chunk's finish_reason ("stop" unless said); null: no finishing chunk at all. */
+      finishReason?: "stop" | "length" | "content_filter" | null;
+      /**
+       * How the response ends after the chunks: `data: [DONE]` and a clean end (default), a
+       * clean end without [DONE] ("close"), or the connection destroyed mid-response ("drop").
+       */
+      end?: "done" | "close" | "drop";
     }
+  /** The connection is destroyed before any response (a reset). */
+  | { kind: "reset" }
   /** Sends the role chunk and `chunks`, then keeps the connection open and silent. */
   | { kind: "stall"; chunks: string[] }
   /** A 200 reply with any content type and body (a proxy's HTML page, a JSON object). */
   | { kind: "raw"; contentType: string; body: string }
   | { kind: "json"; content: string }
-  | { kind: "status"; status: number; message: string; headers?: Record<string, string> }
+  | { kind: "status"; status: number; message: string; code?: string; headers?: Record<string, string> }
   | { kind: "hang" };
 
 export interface FakeOpenAI {
@@ -42,9 +51,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       const behaviour = script.shift() ?? { kind: "status", status: 500, message: "no scripted response" };
       const base = { id: "chatcmpl-1", created: 1, model: body.model ?? "fake" };
       if (behaviour.kind === "hang") return; // never answers
+      if (behaviour.kind === "reset") return void req.socket.destroy();
       if (behaviour.kind === "status") {
+        const type = behaviour.status === 429 ? "requests" : behaviour.status >= 500 ? "server_error" : "invalid_request_error";
         res.writeHead(behaviour.status, { "content-type": "application/json", ...behaviour.headers });
-        res.end(JSON.stringify({ error: { message: behaviour.message, type: "error", code: null } }));
+        res.end(JSON.stringify({ error: { message: behaviour.message, type, param: null, code: behaviour.code ?? null } }));
         return;
       }
       if (behaviour.kind === "json") {
@@ -71,9 +82,12 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: null }] });
       }
       if (behaviour.kind === "stall") return; // open and silent until closed
-      if (behaviour.finish !== false) send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+      // Destroyed once the chunks are on their way: the client has read them, then the socket breaks.
+      if (behaviour.end === "drop") return void res.write("", () => setTimeout(() => req.socket.destroy(), 20));
+      const finishReason = behaviour.finishReason === undefined ? "stop" : behaviour.finishReason;
+      if (finishReason) send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: finishReason }] });
       if (behaviour.usage) send({ ...base, object: "chat.completion.chunk", choices: [], usage: behaviour.usage });
-      res.write("data: [DONE]\n\n");
+      if (behaviour.end !== "close") res.write("data: [DONE]\n\n");
       res.end();
     });
   });

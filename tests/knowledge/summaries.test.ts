@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractiveSummary } from "@/lib/knowledge/summaries";
+import { extractiveSummary, summarySample } from "@/lib/knowledge/summaries";
 
 /** The offline summary: what the document opens with, about what the document is about. */
 
@@ -23,5 +23,25 @@ describe("extractive summary", () => {
   it("joins no sentence across chunks, and quotes a sentence once", () => {
     const chunks = ["Intro\n\nThe office cat is named Biscuit and sleeps all day", "long. The office cat is named Biscuit and sleeps all day long.", "The office cat is named Biscuit and sleeps all day long."];
     expect(extractiveSummary(chunks)).toBe("The office cat is named Biscuit and sleeps all day long.");
+  });
+});
+
+describe("summary sample (what a model reads to summarise a document)", () => {
+  it("takes sentences from across the whole document, passing over its furniture", () => {
+    const topics = ["vision", "dentistry", "hearing", "physiotherapy", "pharmacy", "maternity", "psychiatry", "emergencies"];
+    const chunks = [DISCLAIMER, ...topics.flatMap((topic) => Array.from({ length: 5 }, () => body(topic)))];
+    const sample = summarySample(chunks, 1200);
+    expect(sample.length).toBeLessThanOrEqual(1200);
+    expect(sample).not.toMatch(/language model|Microsoft/);
+    // The first and the last topic (chunks 1–5 and 36–40) and most between: the sample spans the document.
+    expect(sample).toContain("covers vision");
+    expect(sample).toContain("covers emergencies");
+    expect(topics.filter((topic) => sample.includes(topic)).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("reads a document too short to judge as it is", () => {
+    expect(summarySample(["Travel\n\nBook flights two weeks ahead. Hotels are reimbursed up to 200 dollars."])).toBe(
+      "Travel\n\nBook flights two weeks ahead. Hotels are reimbursed up to 200 dollars.",
+    );
   });
 });
