@@ -58,6 +58,8 @@ interface Candidate {
   match: number;
   /** The same share counting only the sentence's own words. */
   ownMatch: number;
+  /** How many of the question's terms the sentence itself holds. */
+  held: number;
   fact: boolean;
   /** From the document the question names (every title word it uses is in the title or the sentence). */
   scoped: boolean;
@@ -84,8 +86,11 @@ interface Terms {
   acronyms: string[];
 }
 
-/** "How long", "how much": the words that ask for a kind of fact, not terms a sentence must hold. */
-const ASKING_PHRASE = /\bhow (long|much|many|often|soon|far|big|old)\b/gi;
+/**
+ * "How long", "how much", "what do I pay": words that ask for a kind of fact, not terms a
+ * sentence must hold (the fact itself is looked for instead, see question-intent).
+ */
+const ASKING_PHRASE = /\b(how (long|much|many|often|soon|far|big|old)|costs?|prices?|pay|paid|spend)\b/gi;
 
 function questionTerms(question: string): Terms {
   const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a).length === 0);
@@ -130,6 +135,8 @@ interface RankedPart {
   intent: QuestionIntent;
   /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
   namesMissing: boolean;
+  /** Question terms a sentence must hold itself to answer it. */
+  termsNeeded: number;
   byScore: Candidate[];
   best: Candidate;
 }
@@ -145,7 +152,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
     const title = new StemSet(documentTitle(chunk.file_name));
     textUnits(chunk.content, heading).forEach((unit, position) => {
       const text = neutralizeBrackets(unit.text);
-      candidates.push({ text, citation: citationId(chunk), rank, position, match: 0, ownMatch: 0, fact: holdsWantedFact(text, intent), scoped: false, complete: unit.complete, score: 0 });
+      candidates.push({ text, citation: citationId(chunk), rank, position, match: 0, ownMatch: 0, held: 0, fact: holdsWantedFact(text, intent), scoped: false, complete: unit.complete, score: 0 });
       own.push(new StemSet(text));
       context.push({ heading: new StemSet(unit.heading ?? ""), title });
     });
@@ -169,14 +176,19 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   candidates.forEach((c, i) => {
     let match = 0;
     let ownMatch = 0;
+    let held = 0;
     for (const [stem, weight] of stemWeight) {
       const inSentence = own[i].has(stem);
-      if (inSentence) ownMatch += weight;
+      if (inSentence) {
+        ownMatch += weight;
+        held++;
+      }
       match += weight * (inSentence ? 1 : context[i].heading.has(stem) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
     }
     for (const [acronym, weight] of acronymWeight) {
       if (own[i].hasAcronym(acronym)) {
         ownMatch += weight;
+        held++;
         match += weight;
       }
     }
@@ -184,6 +196,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
     c.scoped = scopeOnly.length > 0 && inScope === 1;
     c.match = match / total;
     c.ownMatch = ownMatch / total;
+    c.held = held;
     c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
   });
   // Only whole sentences that say something on the question themselves (not through their heading).
@@ -193,7 +206,10 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const quotable = (named.length ? named : whole).sort((a, b) => b.score - a.score);
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
   const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
-  return { intent, namesMissing, byScore, best: keySentence(byScore) };
+  // A sentence holding one of two or more terms the passages use is about something else
+  // ("dress code": "…bathing, dressing…").
+  const found = topical.filter((s) => own.some((set) => set.has(s))).length + terms.acronyms.filter((a) => own.some((set) => set.hasAcronym(a))).length;
+  return { intent, namesMissing, termsNeeded: Math.min(2, found), byScore, best: keySentence(byScore) };
 }
 
 /** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
@@ -245,7 +261,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   const ranked = parts.map(rankPart).filter((r): r is RankedPart => r !== null);
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
-  const answeredParts = ranked.filter((r) => !r.namesMissing && ((r.best.match >= ANSWER_FLOOR && r.best.ownMatch > 0) || (r.best.fact && r.best.scoped)));
+  const answers = (r: RankedPart) => (r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) || (r.best.fact && r.best.scoped);
+  const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));
   if (answeredParts.length === 0) return closestPassages(ranked);
 
   const perPart = (r: RankedPart) => Math.max(2, Math.ceil(MAX_SENTENCES[answerKind(r.intent)] / answeredParts.length));

@@ -16,7 +16,7 @@ export interface QuestionIntent {
 /** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
 const ASKS: Record<FactKind, RegExp> = {
   amount:
-    /\b(how much|costs?|price|prices|fees?|charges?|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
+    /\b(how much|costs?|price|prices|fees?|charges?|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
   time: /\b(when|how long|how soon|how often|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours)|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   contact:
@@ -27,7 +27,7 @@ const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
   time:
-    /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
+    /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
   contact: /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager)\b/i,
 };
 
@@ -48,9 +48,12 @@ export function questionIntent(question: string): QuestionIntent {
   return { wants, yesNo: YES_NO_START.test(q) && !/\b(or|oder|ou|o)\b/i.test(q) };
 }
 
+/** A month's name, as a name: capitalised, and "May" only beside a day ("may" is mostly a verb). */
+const MONTH = /\b(January|February|March|April|June|July|August|September|October|November|December)\b|\bMay \d|\d May\b/;
+
 /** Whether the sentence holds a fact of a kind the question wants. */
 export function holdsWantedFact(sentence: string, intent: QuestionIntent): boolean {
-  return intent.wants.some((kind) => HOLDS[kind].test(sentence));
+  return intent.wants.some((kind) => HOLDS[kind].test(sentence) || (kind === "time" && MONTH.test(sentence)));
 }
 
 /** A negation that makes a statement a "no": "does not cover", "is excluded", "never". */

@@ -26,7 +26,8 @@ const MIN_UNIT_WORDS = 4;
 const MAX_QUESTION_HEADING_WORDS = 12;
 
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
-const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+/** Whitespace as single spaces; a number split at a line-end hyphen ("1- 800-555-1212") joined again. */
+const squash = (s: string) => s.replace(/\s+/g, " ").replace(/(\d)- (\d)/g, "$1-$2").trim();
 const endsWhole = (s: string) => /[.!?…:]["'”’)\]]*$/.test(s);
 
 /** A line that names the section below it: Markdown, a title line, an FAQ question standing alone. */
