@@ -58,4 +58,10 @@ describe("a collection's text index in its own language", () => {
     expect(await found("Nächte")).toEqual(["reisen.md"]);
     expect(await found("Hotels")).toEqual(["reisen.md"]);
   });
+
+  it("reports only a question's content words as unknown, in the question's language", async () => {
+    // English documents: "wie", "viele", "bekomme", "pro" are how the question asks, not what about.
+    const spelling = await activeRetriever().correctSpelling!("Wie viele Urlaubstage bekomme ich pro Jahr?", "handbook");
+    expect(spelling).toEqual({ query: "Wie viele Urlaubstage bekomme ich pro Jahr?", corrections: {}, unknown: ["urlaubstage", "jahr"] });
+  });
 });
