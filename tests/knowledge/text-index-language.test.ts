@@ -64,4 +64,11 @@ describe("a collection's text index in its own language", () => {
     const spelling = await activeRetriever().correctSpelling!("Wie viele Urlaubstage bekomme ich pro Jahr?", "handbook");
     expect(spelling).toEqual({ query: "Wie viele Urlaubstage bekomme ich pro Jahr?", corrections: {}, unknown: ["urlaubstage", "jahr"] });
   });
+
+  it("corrects no word of another language than the documents' to one of theirs", async () => {
+    // A Spanish "cubre" is no typo of "cure", nor a Dutch "Londen" of "London"; an English "Londn" is.
+    const dutch = await activeRetriever().correctSpelling!("Hoeveel kost een hotel in Londen per nacht?", "handbook");
+    expect(dutch).toEqual({ query: "Hoeveel kost een hotel in Londen per nacht?", corrections: {}, unknown: ["kost", "londen", "nacht"] });
+    expect((await activeRetriever().correctSpelling!("How much is a hotel in Londn?", "handbook")).corrections).toEqual({ londn: "london" });
+  });
 });

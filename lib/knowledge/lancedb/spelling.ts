@@ -4,6 +4,7 @@ import { stopWords } from "@/lib/text/stop-words";
 import { snowballStem } from "@/lib/text/stem";
 import { applyCorrections, correction, MIN_TYPO_LENGTH, wordCounts, words } from "@/lib/text/typos";
 import type { SpellingResult } from "../types";
+import { indexLanguage } from "./text-index";
 
 /**
  * Spelling correction against a collection's own words. A query word the full-text index has
@@ -22,8 +23,10 @@ const FUZZY_SAMPLE = 5;
 
 export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
   const unknown = await unknownWords(t, tableName, query);
+  // A word of another language than the documents' is no typo of theirs ("¿Qué cubre…?": not "cure").
+  const sameLanguage = detectLanguage(query) === (await indexLanguage(t, TEXT_COLUMN));
   const found = await Promise.all(
-    unknown.filter((w) => w.length >= MIN_TYPO_LENGTH).map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
+    unknown.filter((w) => sameLanguage && w.length >= MIN_TYPO_LENGTH).map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
   );
   const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
   return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };

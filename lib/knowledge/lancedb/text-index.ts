@@ -37,3 +37,20 @@ export async function tableLanguage(t: lancedb.Table): Promise<Lang> {
   const sample = (await t.takeOffsets(offsets).select(["content"]).toArray()) as { content: string }[];
   return dominantLanguage(sample.map((r) => r.content)) ?? "en";
 }
+
+/** Per open table: the language its BM25 index was built in (it never changes once built). */
+const indexLanguages = new WeakMap<lancedb.Table, Promise<Lang>>();
+
+/** The language of the table's BM25 index on `column`; indexes built before languages are English. */
+export function indexLanguage(t: lancedb.Table, column: string): Promise<Lang> {
+  let lang = indexLanguages.get(t);
+  if (!lang) {
+    lang = t.listIndices().then((indices) => {
+      const name = (indices.find((i) => i.columns.includes(column))?.indexDetails as { language?: unknown } | undefined)?.language;
+      return (Object.keys(LANGUAGE_NAMES) as Lang[]).find((code) => LANGUAGE_NAMES[code] === name) ?? "en";
+    });
+    indexLanguages.set(t, lang);
+    lang.catch(() => indexLanguages.delete(t));
+  }
+  return lang;
+}
