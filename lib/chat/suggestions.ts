@@ -16,7 +16,7 @@ export async function exampleQuestions(collections: string[] | null, count = 4):
     const chunks = await documentPassages(doc.collectionName, { fileId: doc.id, limit: 40 }).catch(() => []);
     // One per document keeps the examples varied.
     const question =
-      chunks.map((c) => sectionQuestion(doc.fileName, typeof c.metadata.heading === "string" ? c.metadata.heading : null)).find((q) => q && !questions.includes(q)) ??
+      chunks.map((c) => sectionQuestion(doc.fileName, typeof c.metadata.heading === "string" ? c.metadata.heading : null, new Set(), c.content)).find((q) => q && !questions.includes(q)) ??
       `What is ${documentTitle(doc.fileName)} about?`;
     if (!questions.includes(question)) questions.push(question);
     if (questions.length >= count) break;

@@ -1,5 +1,7 @@
 import { withJoinedCompounds } from "./compounds";
-import { snowballStem } from "./stem";
+import { detectLanguage, type Lang } from "./language";
+import { stemmer } from "./stem";
+import { stopWords } from "./stop-words";
 import { words } from "./typos";
 
 /**
@@ -8,12 +10,19 @@ import { words } from "./typos";
  * in the query ("prior authorization … require prior authorization", "plan … plans") as that
  * many terms: it weighs the word that many times over and walks its postings once per repeat
  * (1M generated chunks: the 13 of Northwind's 50 questions that repeat a word, 49 → 25 ms).
+ *
+ * A question in another language than English loses its own stop words here: the index drops
+ * only those of the documents' language, and "wie", "ich" would otherwise be searched for.
  */
-export function bm25Query(query: string): string {
+export function bm25Query(query: string, lang: Lang = detectLanguage(query)): string {
   const seen = new Set<string>();
-  return words(withJoinedCompounds(query))
+  const stemOf = stemmer(lang);
+  const stop = lang === "en" ? null : stopWords(lang);
+  // Other languages hyphenate pronouns to verbs ("dois-je", "couvre-t-il"): no compound there.
+  return words(lang === "en" ? withJoinedCompounds(query) : query)
     .filter((word) => {
-      const stem = snowballStem(word);
+      if (stop?.has(word)) return false;
+      const stem = stemOf(word);
       if (seen.has(stem)) return false;
       seen.add(stem);
       return true;

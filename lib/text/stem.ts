@@ -1,4 +1,7 @@
 import stem from "wink-porter2-stemmer";
+import { newStemmer } from "snowball-stemmers";
+import type { Lang } from "./language";
+import { LANGUAGE_NAMES } from "./language";
 
 /**
  * Stemming, in one place, for two jobs:
@@ -7,18 +10,37 @@ import stem from "wink-porter2-stemmer";
  *  - answerStem: a light suffix strip for scoring an offline answer's sentences. Measured on
  *    Northwind (`npm run eval`): citations_matched 0.55 with it, 0.53 with Snowball.
  * Snowball stems are remembered per word: the same few thousand words come back all the time.
+ * stemmer(lang) gives the Snowball stemmer of another language (as the index of a collection in
+ * that language stores its words).
  */
-const known = new Map<string, string>();
 const MAX_KNOWN = 50_000;
 
-export function snowballStem(word: string): string {
-  let stemmed = known.get(word);
-  if (stemmed === undefined) {
-    if (known.size >= MAX_KNOWN) known.clear();
-    stemmed = stem(word);
-    known.set(word, stemmed);
+function remembered(stemWord: (word: string) => string): (word: string) => string {
+  const known = new Map<string, string>();
+  return (word) => {
+    let stemmed = known.get(word);
+    if (stemmed === undefined) {
+      if (known.size >= MAX_KNOWN) known.clear();
+      stemmed = stemWord(word);
+      known.set(word, stemmed);
+    }
+    return stemmed;
+  };
+}
+
+export const snowballStem = remembered(stem);
+
+const stemmers = new Map<Lang, (word: string) => string>([["en", snowballStem]]);
+
+/** The Snowball stemmer of a language (English: snowballStem). */
+export function stemmer(lang: Lang): (word: string) => string {
+  let stemOf = stemmers.get(lang);
+  if (!stemOf) {
+    const snowball = newStemmer(LANGUAGE_NAMES[lang].toLowerCase());
+    stemOf = remembered((word) => snowball.stem(word));
+    stemmers.set(lang, stemOf);
   }
-  return stemmed;
+  return stemOf;
 }
 
 export const answerStem = (word: string): string => word.replace(/(ies|es|s|ing|ed|ly)$/u, "") || word;

@@ -1,3 +1,21 @@
+import { stopwords as danish } from "@orama/stopwords/danish";
+import { stopwords as dutch } from "@orama/stopwords/dutch";
+import { stopwords as finnish } from "@orama/stopwords/finnish";
+import { stopwords as french } from "@orama/stopwords/french";
+import { stopwords as german } from "@orama/stopwords/german";
+import { stopwords as hungarian } from "@orama/stopwords/hungarian";
+import { stopwords as italian } from "@orama/stopwords/italian";
+import { stopwords as norwegian } from "@orama/stopwords/norwegian";
+import { stopwords as portuguese } from "@orama/stopwords/portuguese";
+import { stopwords as romanian } from "@orama/stopwords/romanian";
+import { stopwords as russian } from "@orama/stopwords/russian";
+import { stopwords as spanish } from "@orama/stopwords/spanish";
+import { stopwords as swedish } from "@orama/stopwords/swedish";
+import { stopwords as turkish } from "@orama/stopwords/turkish";
+import { stopwords as arabic } from "@orama/stopwords/arabic";
+import { stopwords as tamil } from "@orama/stopwords/tamil";
+import type { Lang } from "./language";
+
 /**
  * Stop words, once for the whole product.
  *
@@ -24,3 +42,43 @@ const QUESTION_FILLER = "also please tell explain give show list describe much m
 
 /** Not content words: English stop words and the words a question is phrased with. */
 export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH_STOP_WORDS, ...QUESTION_FILLER]);
+
+/**
+ * Other languages' stop words: the Snowball project's lists (the ones LanceDB's index drops),
+ * as @orama/stopwords ships them. Its Spanish list is a longer, general-purpose one that also
+ * holds nouns a question is about ("días de vacaciones", "accidente de trabajo"): those stay content.
+ */
+const LISTS: Record<Exclude<Lang, "en">, readonly string[]> = {
+  ar: arabic, da: danish, de: german, es: spanish, fi: finnish, fr: french, hu: hungarian, it: italian,
+  nl: dutch, no: norwegian, pt: portuguese, ro: romanian, ru: russian, sv: swedish, ta: tamil, tr: turkish,
+};
+const NOT_STOP_WORDS: Partial<Record<Lang, string>> = {
+  es: "dia dias día días horas hora trabajo trabaja trabajar tiempo valor lugar momento fin final general ejemplo cuenta parte total pais país paìs",
+};
+
+/**
+ * The words a question is asked with, beyond the stop lists ("Wie viele Urlaubstage bekomme ich
+ * pro Jahr?": viele, bekomme, pro), for the languages questions are measured in.
+ */
+const FILLER: Partial<Record<Lang, string>> = {
+  de: "bitte sag sagen erklär erkläre erklären gib gibt geben zeig zeige zeigen liste beschreibe viele wieviel wieviele bekomme bekommen bekommt kriege kriegen brauche brauchen möchte möchten wissen weiß pro wann warum wieso weshalb wer wen wem wessen woher wohin gibts",
+  fr: "combien comment quand pourquoi où quoi lequel laquelle lesquels dois doit puis peux peut pouvez voudrais veux savoir dire expliquer donner montrer beaucoup obtenir reçois recevoir besoin svp plaît a",
+  es: "cuántos cuántas cuánto cuánta cuantos cuantas recibo recibe recibir necesito necesita quiero quisiera favor",
+  it: "quanti quante quanto quanta come quando dove perché cosa chi quale quali devo deve posso può ricevo ricevere ottengo ottenere bisogno vorrei voglio sapere dire spiegare favore",
+  nl: "hoeveel wanneer waar waarom welke welk krijg krijgen kun kunt moet mag graag weten vertel per",
+  pt: "quantos quantas quanto quanta como quando onde porque qual quais quem tenho tem posso pode recebo receber preciso quero saber dizer explicar favor",
+};
+
+const built = new Map<Lang, ReadonlySet<string>>();
+
+/** Not content words in a question of this language: its stop words and its words of asking. */
+export function stopWords(lang: Lang): ReadonlySet<string> {
+  if (lang === "en") return QUESTION_STOP_WORDS;
+  let set = built.get(lang);
+  if (!set) {
+    const kept = new Set(NOT_STOP_WORDS[lang]?.split(" "));
+    set = new Set([...LISTS[lang].filter((w) => !kept.has(w)), ...(FILLER[lang]?.split(" ") ?? [])]);
+    built.set(lang, set);
+  }
+  return set;
+}

@@ -94,7 +94,7 @@ describe("extractive answers", () => {
 
   it("suggests no follow-up about the document's own cover title", () => {
     expect(sectionQuestion("PerksPlus.pdf", "PerksPlus Health and Wellness Reimbursement Program")).toBeNull();
-    expect(sectionQuestion("PerksPlus.pdf", "Eligible Activities")).toBe("What does PerksPlus say about eligible activities?");
+    expect(sectionQuestion("PerksPlus.pdf", "Eligible Activities")).toBe("Which activities are eligible for PerksPlus?");
   });
 
   it("says up front when a good part of the question is something the documents never mention", () => {

@@ -165,10 +165,10 @@ describe("example questions and follow-ups", () => {
     const { questions } = await (await GET(new Request("http://local/api/suggestions?collections=hr"))).json();
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions as string[]) {
-      expect(q).toMatch(/^What (does|is) /);
-      expect(q).not.toMatch(/say about (handbook|travel)\?/);
+      expect(q).toMatch(/^(What|How|Which|Is|Does) .+\?$/);
+      expect(q).not.toMatch(/say about|about (handbook|travel)\?/);
     }
-    expect(questions).toEqual(expect.arrayContaining([expect.stringMatching(/handbook say about (vacation policy|remote work|health benefits)/)]));
+    expect(questions).toContain("What is the vacation policy?");
   });
 });
 

@@ -1,8 +1,10 @@
 import * as lancedb from "@lancedb/lancedb";
-import { QUESTION_STOP_WORDS } from "@/lib/text/stop-words";
+import { detectLanguage } from "@/lib/text/language";
+import { stopWords } from "@/lib/text/stop-words";
 import { snowballStem } from "@/lib/text/stem";
 import { applyCorrections, correction, MIN_TYPO_LENGTH, wordCounts, words } from "@/lib/text/typos";
 import type { SpellingResult } from "../types";
+import { indexLanguage } from "./text-index";
 
 /**
  * Spelling correction against a collection's own words. A query word the full-text index has
@@ -21,8 +23,10 @@ const FUZZY_SAMPLE = 5;
 
 export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
   const unknown = await unknownWords(t, tableName, query);
+  // A word of another language than the documents' is no typo of theirs ("¿Qué cubre…?": not "cure").
+  const sameLanguage = detectLanguage(query) === (await indexLanguage(t, TEXT_COLUMN));
   const found = await Promise.all(
-    unknown.filter((w) => w.length >= MIN_TYPO_LENGTH).map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
+    unknown.filter((w) => sameLanguage && w.length >= MIN_TYPO_LENGTH).map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
   );
   const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
   return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };
@@ -30,10 +34,12 @@ export async function correctSpelling(t: lancedb.Table, tableName: string, query
 
 /**
  * The query's words that match no chunk at all (one probe each, in parallel). Stop words and the
- * words a question is asked with are not probed: "How many weeks…" is not a typo of "may".
+ * words a question is asked with, in its language, are not probed: "How many weeks…" is not a
+ * typo of "may", nor is "Wie viele…" of anything.
  */
 async function unknownWords(t: lancedb.Table, tableName: string, query: string): Promise<string[]> {
-  const probed = [...new Set(words(query))].filter((w) => w.length >= MIN_PROBED_LENGTH && !QUESTION_STOP_WORDS.has(w));
+  const asking = stopWords(detectLanguage(query));
+  const probed = [...new Set(words(query))].filter((w) => w.length >= MIN_PROBED_LENGTH && !asking.has(w));
   const known = await Promise.all(probed.map((word) => isIndexed(t, tableName, word)));
   return probed.filter((_, i) => !known[i]);
 }

@@ -12,6 +12,7 @@ import { bm25Query } from "@/lib/text/bm25-query";
 import { correctSpelling, forgetIndexedWords, forgetUnknownWords, TEXT_COLUMN } from "./spelling";
 import { sizeComputePool } from "./compute-pool";
 import { arrowTable } from "./arrow-rows";
+import { textIndexConfig } from "./text-index";
 
 sizeComputePool();
 
@@ -331,9 +332,7 @@ export async function ensureTextIndex(name: string): Promise<void> {
   const indices = await t.listIndices();
   if (indices.some((i) => i.columns.includes(TEXT_COLUMN))) return;
   if ((await t.countRows()) === 0) return;
-  await t.createIndex(TEXT_COLUMN, {
-    config: lancedb.Index.fts({ withPosition: false, stem: true, removeStopWords: true, lowercase: true, asciiFolding: true }),
-  });
+  await t.createIndex(TEXT_COLUMN, { config: await textIndexConfig(t) });
 }
 
 const upkeep = new Map<string, Promise<void>>();
