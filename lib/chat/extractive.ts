@@ -2,7 +2,9 @@ import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentTitle } from "@/lib/knowledge/document-title";
 import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
-import { answerStem } from "@/lib/text/stem";
+import { answerStem, stemmer } from "@/lib/text/stem";
+import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
+import { notFoundMessage } from "./not-found";
 import { citationId, neutralizeBrackets } from "./citations";
 import { holdsWantedFact, isNegative, questionIntent, type QuestionIntent } from "./question-intent";
 
@@ -92,9 +94,16 @@ interface Terms {
  */
 const ASKING_PHRASE = /\b(how (long|much|many|often|soon|far|big|old)|costs?|prices?|pay|paid|spend)\b/gi;
 
-function questionTerms(question: string): Terms {
-  const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a).length === 0);
-  return { stems: [...new Set(contentWords(question.replace(ASKING_PHRASE, " ")).map(answerStem))], acronyms };
+/** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
+interface Reading {
+  lang: Lang;
+  stem: (word: string) => string;
+}
+const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ? answerStem : stemmer(lang) });
+
+function questionTerms(question: string, reading: Reading): Terms {
+  const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
+  return { stems: [...new Set(contentWords(question.replace(ASKING_PHRASE, " "), reading.lang).map(reading.stem))], acronyms };
 }
 
 /** Prefixes of 4+ letters match ("cover" and "coverage", "deni(ed)" and "denial"). */
@@ -103,8 +112,11 @@ const stemsMatch = (a: string, b: string) => a === b || (Math.min(a.length, b.le
 /** The stems of a text's words, and the text itself for acronyms. */
 class StemSet {
   private readonly stems: Set<string>;
-  constructor(private readonly raw: string) {
-    this.stems = new Set(contentWords(raw).map(answerStem));
+  constructor(
+    private readonly raw: string,
+    reading: Reading,
+  ) {
+    this.stems = new Set(contentWords(raw, reading.lang).map(reading.stem));
   }
   has(stem: string): boolean {
     if (this.stems.has(stem)) return true;
@@ -142,19 +154,23 @@ interface RankedPart {
 }
 
 function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
-  const terms = questionTerms(question);
+  const asked = readingOf(detectLanguage(question));
+  // The passages are read in their own language: an English question is taken to be asked of
+  // documents in English (detecting each passage's language would cost more than the answer).
+  const documents = asked.lang === "en" ? asked : readingOf(dominantLanguage(chunks.map((c) => c.content)) ?? "en");
+  const terms = questionTerms(question, asked);
   const intent = questionIntent(question);
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
   const context: { heading: StemSet; title: StemSet }[] = [];
   chunks.forEach((chunk, rank) => {
     const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
-    const title = new StemSet(documentTitle(chunk.file_name));
+    const title = new StemSet(documentTitle(chunk.file_name), documents);
     textUnits(chunk.content, heading).forEach((unit, position) => {
       const text = neutralizeBrackets(unit.text);
       candidates.push({ text, citation: citationId(chunk), rank, position, match: 0, ownMatch: 0, held: 0, fact: holdsWantedFact(text, intent), scoped: false, complete: unit.complete, score: 0 });
-      own.push(new StemSet(text));
-      context.push({ heading: new StemSet(unit.heading ?? ""), title });
+      own.push(new StemSet(text, documents));
+      context.push({ heading: new StemSet(unit.heading ?? "", documents), title });
     });
   });
   if (candidates.length === 0 || terms.stems.length + terms.acronyms.length === 0) return null;
@@ -217,11 +233,12 @@ const FACT_LEAD_MATCH = 0.4;
 
 /**
  * The sentence to lead with: the best one holding the kind of fact asked for ("how much": an
- * amount), unless it says much less on the question than the best one; else the best one.
+ * amount), unless it says much less on the question than the best one and is not from the
+ * document the question names; else the best one.
  */
 function keySentence(byScore: Candidate[]): Candidate {
   const bestMatch = Math.max(...byScore.map((c) => c.match));
-  return byScore.find((c) => c.fact && c.match >= FACT_LEAD_MATCH * bestMatch) ?? byScore[0];
+  return byScore.find((c) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || c.scoped)) ?? byScore[0];
 }
 
 /** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
@@ -303,14 +320,15 @@ const MISSING_SHARE = 1 / 3;
  * then only come close. When none of the question's words is in the documents, or nothing was
  * found, that note is the whole answer.
  */
-export function offlineAnswer(question: string, unknownWords: readonly string[], extracted: ExtractedAnswer): string {
-  const words = [...new Set(contentWords(question))];
+export function offlineAnswer(question: string, unknownWords: readonly string[], extracted: ExtractedAnswer, passages: readonly string[] = []): string {
+  const questionLang = detectLanguage(question);
+  const words = [...new Set(contentWords(question, questionLang))];
   const missing = words.filter((w) => unknownWords.includes(w));
   if (missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length)) return extracted.answer;
-  const note = `The selected documents never mention ${missing.map((w) => `“${w}”`).join(" or ")}`;
   const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;
-  if (!passagesHelp) return `${note}.`;
+  const note = notFoundMessage({ questionLang, documentsLang: dominantLanguage(passages), missingWords: missing, closestFollow: passagesHelp });
+  if (!passagesHelp) return note;
   // The passages' own lead line ("I could not find a direct answer…") says the same again.
   const body = extracted.answered ? extracted.answer : extracted.answer.replace(`${NO_DIRECT_ANSWER}\n\n`, "");
-  return `${note}; these passages come closest.\n\n${body}`;
+  return `${note}\n\n${body}`;
 }

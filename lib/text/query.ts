@@ -4,7 +4,8 @@
  * is decided by evidence (keepsContext), never by its length alone. With a model,
  * lib/chat/approach.ts asks the model instead.
  */
-import { QUESTION_STOP_WORDS } from "./stop-words";
+import { contentWordsIn, detectLanguage, type Lang } from "./language";
+import { stopWords } from "./stop-words";
 
 export interface ConversationMessage {
   role: "user" | "assistant" | "system";
@@ -17,8 +18,9 @@ const FOLLOW_UP_START = /^(and|or|but|also|what about|how about|and what|and how
 /** A question with this many content words or more, and no word pointing back, stands alone. */
 const STANDALONE_WORDS = 3;
 
-export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !QUESTION_STOP_WORDS.has(w) && w.length > 1);
+/** The words of a text that say what it is about: not its language's stop words nor words of asking. */
+export function contentWords(text: string, lang: Lang = detectLanguage(text)): string[] {
+  return contentWordsIn(text, lang);
 }
 
 /** Starts like a follow-up ("and for…", "what about…") or points back ("does it…"). */
@@ -112,5 +114,5 @@ export function questionParts(question: string): string[] {
 
 /** Capitalised words not at the start of the sentence: names of products, plans, documents. */
 function properNames(text: string): string[] {
-  return [...new Set((text.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}_.-]*/gu) ?? []).filter((w) => !QUESTION_STOP_WORDS.has(w.toLowerCase())))];
+  return [...new Set((text.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}_.-]*/gu) ?? []).filter((w) => !stopWords(detectLanguage(text)).has(w.toLowerCase())))];
 }
