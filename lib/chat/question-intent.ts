@@ -1,10 +1,10 @@
 /**
  * What kind of fact a question asks for, and whether a sentence holds one: an amount for "how
  * much", a number for "how many", a date or duration for "when" / "how long", a phone number or
- * address for "who do I call". The offline answer puts a sentence holding the asked-for fact
+ * address for "who do I call", a sentence setting two things side by side for "which of the two". The offline answer puts a sentence holding the asked-for fact
  * first; a yes/no question is answered with a yes or a no when a sentence states it.
  */
-export type FactKind = "amount" | "count" | "time" | "contact";
+export type FactKind = "amount" | "count" | "time" | "contact" | "comparison";
 
 export interface QuestionIntent {
   /** The kinds of fact that answer it (empty: any sentence that addresses it). */
@@ -19,6 +19,8 @@ const ASKS: Record<FactKind, RegExp> = {
     /\b(how much|costs?|price|prices|fees?|charges?|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
   time: /\b(when|how long|how soon|how often|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours)|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  comparison:
+    /\b(which (one|plan|of (the|these|those|both|two))|between|compare\w*|comparison|better|worse|versus|vs\.?|difference|differ\w*|more than|less than|welche[rs]? der|lequel|cu[aá]l de)\b/iu,
   contact:
     /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|reach|talk to|speak to)|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of)|anrufen|telefon\w*|nummer|kontakt\w*|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|llamar|tel[ée]fono|n[uú]mero|contactar|correo)\b/iu,
 };
@@ -28,6 +30,7 @@ const HOLDS: Record<FactKind, RegExp> = {
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
   time:
     /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
+  comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*|however)\b/i,
   contact: /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager)\b/i,
 };
 
