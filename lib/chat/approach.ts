@@ -5,6 +5,8 @@ import { offlineFollowups } from "./followups";
 import { appendTurn, ensureChat } from "./history";
 import { modelAnswer, modelSearchQuery, tokenUsage } from "./model-answer";
 import { listCollectionRows } from "@/lib/knowledge/repo";
+import type { Chunk } from "@/lib/knowledge/schemas";
+import { withWholePages } from "@/lib/knowledge/search";
 import { retrieveForChat, retrieveForConversation } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
 import { questionParts } from "@/lib/text/query";
@@ -98,10 +100,14 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     yield { type: "context", chatId, context };
     const started = performance.now();
     const corrected = (text: string) => applyCorrections(text, retrieval.corrections);
+    // The answer reads each found passage with its page's other passages (read after the
+    // context went out: at 1M chunks the read costs more than the search).
+    const pages = new Map((await withWholePages(retrieval.chunks)).map((c) => [c.chunk_id, c]));
+    const paged = (chunks: Chunk[]) => chunks.map((c) => pages.get(c.chunk_id) ?? c);
     const parts =
       queries.length > 1
-        ? queries.map((part, i) => ({ question: corrected(part), chunks: retrieval.perQuery[i] }))
-        : [{ question: corrected(`${question} ${query}`), chunks: retrieval.chunks }];
+        ? queries.map((part, i) => ({ question: corrected(part), chunks: paged(retrieval.perQuery[i]) }))
+        : [{ question: corrected(`${question} ${query}`), chunks: paged(retrieval.chunks) }];
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
     const answer = searchedNothing ? await nothingSearched() : offlineAnswer(question, retrieval.unknownWords, extractiveAnswer(parts), retrieval.chunks.map((c) => c.content));
     step.elapsed_ms = since(started);

@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { usableSources } from "@/lib/eri/sources";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
-import { searchKnowledge, withWholePages } from "@/lib/knowledge/search";
+import { searchKnowledge } from "@/lib/knowledge/search";
 import { keepsContext, questionParts, searchQueries, type ConversationMessage } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 import { scopeSharedFileNames } from "./citations";
@@ -62,7 +62,7 @@ export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOut
     );
   }
   const { corrections, unknownWords, collections } = result;
-  const chunks = await withWholePages(await scopeSharedFileNames(result.chunks, result.collections));
+  const chunks = await scopeSharedFileNames(result.chunks, result.collections);
   const scoped = new Map(chunks.map((c) => [c.chunk_id, c]));
   const perQuery = result.perQuery.map((list) => list.map((c) => scoped.get(c.chunk_id) ?? c));
   return { chunks, perQuery, corrections, unknownWords, collections, notes };

@@ -179,7 +179,7 @@ export async function documentPassages(collection: string, options: ReadChunksOp
 export { documentUrl, imageUrl } from "./urls";
 
 /**
- * The found passages with the rest of their page: search keeps one passage per page, but the
+ * The found passages with the rest of their page (the passages near them on it): search keeps one passage per page, but the
  * fact a question asks for may sit in the page's other passage ("…up to $1000…" beside the
  * list of covered lessons). Each passage's content becomes its page's passages in order, the
  * sentences consecutive passages share (their overlap) once. Passages without a page, and
@@ -188,11 +188,11 @@ export { documentUrl, imageUrl } from "./urls";
 export async function withWholePages(chunks: Chunk[]): Promise<Chunk[]> {
   const retriever = activeRetriever();
   if (!retriever.readChunks) return chunks;
-  const byCollection = new Map<string, { fileId: string; page: number }[]>();
+  const byCollection = new Map<string, { fileId: string; page: number; chunkIndex: number }[]>();
   for (const c of chunks) {
-    const { collection_name: collection, file_id: fileId } = c.metadata;
-    if (typeof collection !== "string" || typeof fileId !== "string" || c.page_number === null) continue;
-    byCollection.set(collection, [...(byCollection.get(collection) ?? []), { fileId, page: c.page_number }]);
+    const { collection_name: collection, file_id: fileId, chunk_index: chunkIndex } = c.metadata;
+    if (typeof collection !== "string" || typeof fileId !== "string" || typeof chunkIndex !== "number" || c.page_number === null) continue;
+    byCollection.set(collection, [...(byCollection.get(collection) ?? []), { fileId, page: c.page_number, chunkIndex }]);
   }
   const pages = new Map<string, StoredPassage[]>();
   await Promise.all(

@@ -33,8 +33,8 @@ export interface Retriever {
 export interface ReadChunksOptions {
   /** One file's passages; absent: the whole collection. */
   fileId?: string;
-  /** Only the passages on these pages of these files (a chat answer reads whole pages). */
-  pages?: { fileId: string; page: number }[];
+  /** Only the passages on these pages of these files, near the given passage (a chat answer reads whole pages). */
+  pages?: { fileId: string; page: number; chunkIndex: number }[];
   limit?: number;
   /** Include each passage's embedding (exports). */
   withVectors?: boolean;
