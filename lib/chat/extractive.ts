@@ -216,10 +216,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
     c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
   });
   // Only whole sentences that say something on the question themselves (not through their heading).
-  const whole = candidates.filter((c) => c.complete && addresses(c));
-  // A question that names a document is answered from it when it says anything on the question.
-  const named = whole.filter((c) => c.scoped);
-  const quotable = (named.length ? named : whole).sort((a, b) => b.score - a.score);
+  const quotable = candidates.filter((c) => c.complete && addresses(c)).sort((a, b) => b.score - a.score);
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
   const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
   // A sentence holding one of two or more terms the passages use is about something else
@@ -251,7 +248,8 @@ type Quote = Candidate & { alsoIn: string[] };
 function pickSentences(r: RankedPart, max: number): Quote[] {
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
   const min = MIN_RELATIVE[answerKind(r.intent)];
-  const close = r.byScore.filter((c) => c.match >= min.match * bestMatch && c.score >= min.score * r.best.score);
+  // Led from the document the question names, the answer stays in it.
+  const close = r.byScore.filter((c) => c.match >= min.match * bestMatch && c.score >= min.score * r.best.score && (!r.best.scoped || c.scoped));
   const chosen: Candidate[] = [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
   for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
