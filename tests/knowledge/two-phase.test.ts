@@ -5,9 +5,9 @@ import { config } from "@/lib/config";
 import { onePerPage } from "@/lib/knowledge/pages";
 import { TEXT_COLUMN } from "@/lib/knowledge/lancedb/spelling";
 import {
-  addChunks, createChunkTable, ensureTextIndex, fuse, scoreFromBm25, scoreFromDistance, searchChunks,
-  type ChunkRow, type ScoredChunk, type SearchParams,
+  addChunks, createChunkTable, ensureTextIndex, searchChunks, type ChunkRow, type ScoredChunk, type SearchParams,
 } from "@/lib/knowledge/lancedb/store";
+import { fuse, scoreFromBm25, scoreFromDistance } from "@/lib/knowledge/ranking/fusion";
 import { freshDataDir } from "../helpers/env";
 
 /**

@@ -12,6 +12,7 @@ import { bm25Query } from "@/lib/text/bm25-query";
 import { correctSpelling, forgetIndexedWords, forgetUnknownWords, TEXT_COLUMN } from "./spelling";
 import { sizeComputePool } from "./compute-pool";
 import { arrowTable } from "./arrow-rows";
+import { fuse, scoreFromBm25, scoreFromDistance, VECTOR_WEIGHT } from "../ranking/fusion";
 
 sizeComputePool();
 
@@ -64,14 +65,8 @@ const LATER_COLUMNS = [SOURCE_COLUMN, META_COLUMN] as const;
 const RECORD_COLUMN = "record";
 const OPTIONAL_COLUMNS = [...LATER_COLUMNS, RECORD_COLUMN] as const;
 type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
-/** RRF damping constant; 10 (rather than the customary 60) favours agreement at the top, measured on Northwind. */
-const RRF_K = 10;
-/** BM25 is the stronger signal with the offline hashing embedder: vectors count half in the fusion. */
-const VECTOR_WEIGHT = 0.5;
 /** Candidates fetched from each list before fusion (a multiple of top_k). */
 const HYBRID_DEPTH = 4;
-/** BM25 score at which a text match counts as 0.5 relevance. */
-const BM25_HALF = 8;
 /** Below this many rows a flat scan beats any index. */
 export const VECTOR_INDEX_MIN_ROWS = 20_000;
 /**
@@ -115,11 +110,6 @@ function chunkSchema(dims: number): Schema {
     new Field(RECORD_COLUMN, new Utf8(), true),
   ]);
 }
-
-/** Cosine distance (0..2) → cosine similarity clipped to 0..1. */
-export const scoreFromDistance = (distance: number) => Math.min(1, Math.max(0, 1 - distance));
-/** BM25 (0..∞) → 0..1 by saturation: s / (s + BM25_HALF). Monotone, comparable across queries. */
-export const scoreFromBm25 = (bm25: number) => (bm25 <= 0 ? 0 : bm25 / (bm25 + BM25_HALF));
 
 export function searchText(fileName: string, heading: string | null, content: string): string {
   // The heading once more than the content already carries it: a section title says what the
@@ -602,32 +592,4 @@ async function textSearch<T extends Scored>(t: lancedb.Table, p: SearchParams, l
 /** A result row as a hit (row id and score) or as the chunk it holds. */
 function fromRow<T extends Scored>(r: Record<string, unknown>, rowId: boolean, score: number): T {
   return (rowId ? { _rowid: r._rowid, score } : { ...plain(r as unknown as StoredChunk), score }) as unknown as T;
-}
-
-/**
- * Reciprocal-rank fusion orders the chunks: Σ wᵢ/(RRF_K + rankᵢ) over the lists. RRF values say
- * nothing about how relevant the best chunk is, though, and chat merges collections by score;
- * so the scores are scaled to end at the best weighted mean of the lists' own 0..1 scores
- * (BM25 squashed, cosine). A collection whose best match is weak then scores low throughout.
- */
-export function fuse<T extends { score: number } = ScoredChunk>(
-  lists: T[][],
-  weights: number[] = lists.map(() => 1),
-  key: (item: T) => string | bigint = (item) => (item as unknown as ScoredChunk).chunk_id,
-): T[] {
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const fused = new Map<string | bigint, { chunk: T; rrf: number; absolute: number }>();
-  for (const [i, list] of lists.entries()) {
-    list.forEach((chunk, rank) => {
-      const entry = fused.get(key(chunk)) ?? { chunk, rrf: 0, absolute: 0 };
-      entry.rrf += weights[i] / (RRF_K + rank + 1);
-      entry.absolute += (weights[i] * chunk.score) / totalWeight;
-      fused.set(key(chunk), entry);
-    });
-  }
-  const ranked = [...fused.values()].sort((a, b) => b.rrf - a.rrf);
-  if (ranked.length === 0) return [];
-  const top = ranked[0].rrf;
-  const ceiling = Math.max(...ranked.map((e) => e.absolute));
-  return ranked.map((e) => ({ ...e.chunk, score: (e.rrf / top) * ceiling }));
 }
