@@ -412,6 +412,11 @@ export interface SearchParams {
   where?: string;
   /** Exact nearest vectors (a flat scan past the vector index): the yardstick for the index's recall. */
   exact?: boolean;
+  /**
+   * For a second stage (lib/knowledge/ranking): this many of the best chunks in first-stage
+   * order, pages not deduplicated. The lists still reach as far as topK asks.
+   */
+  candidates?: number;
 }
 
 /**
@@ -443,7 +448,8 @@ export async function searchChunks(name: string, p: SearchParams): Promise<Score
   // Row ids are positions in the table's files: a compaction between the search and the read
   // moves them, and the read then misses rows. The search is run once more, reading every
   // column with the lists.
-  return (await readHits(t, taken, hits, p.topK, read)) ?? (await rankedChunks(t, p, depth, await projection(name, t)));
+  const found = p.candidates ? await readCandidates(t, taken, hits.slice(0, p.candidates), read) : await readHits(t, taken, hits, p.topK, read);
+  return found ?? (await rankedChunks(t, p, depth, await projection(name, t)));
 }
 
 const byRowId = (h: Hit) => h._rowid;
@@ -480,10 +486,11 @@ async function rankedHits(t: lancedb.Table, p: SearchParams, depth: number, colu
 
 /** The single-pass search (every column read with both lists): the fallback of searchChunks. */
 async function rankedChunks(t: lancedb.Table, p: SearchParams, depth: number, columns: string[]): Promise<ScoredChunk[]> {
-  if (p.mode === "vectors") return onePerPage(await vectorSearch<ScoredChunk>(t, p, depth, columns, false), chunkPage).slice(0, p.topK);
-  if (p.mode === "text") return onePerPage(await textSearch<ScoredChunk>(t, p, depth, columns, false), chunkPage).slice(0, p.topK);
+  const kept = (ranked: ScoredChunk[]) => (p.candidates ? ranked.slice(0, p.candidates) : onePerPage(ranked, chunkPage).slice(0, p.topK));
+  if (p.mode === "vectors") return kept(await vectorSearch<ScoredChunk>(t, p, depth, columns, false));
+  if (p.mode === "text") return kept(await textSearch<ScoredChunk>(t, p, depth, columns, false));
   const [byVector, byText] = await Promise.all([vectorSearch<ScoredChunk>(t, p, depth, columns, false), textSearch<ScoredChunk>(t, p, depth, columns, false)]);
-  return onePerPage(fuse([byText, byVector], [1, VECTOR_WEIGHT]), chunkPage).slice(0, p.topK);
+  return kept(fuse([byText, byVector], [1, VECTOR_WEIGHT]));
 }
 
 /**
@@ -512,6 +519,15 @@ async function readHits(
     kept = onePerPage(found, chunkPage);
   }
   return kept.slice(0, topK);
+}
+
+/** The hits as chunks in their order (reading those not `read` already); null if a row id no longer holds a row. */
+async function readCandidates(t: lancedb.Table, columns: string[], hits: Hit[], read = new Map<bigint, StoredChunk>()): Promise<ScoredChunk[] | null> {
+  const missing = hits.map(byRowId).filter((id) => !read.has(id));
+  const rows = missing.length ? await takeRows(t, columns, missing) : [];
+  if (!rows) return null;
+  rows.forEach((row, i) => read.set(missing[i], row));
+  return hits.map((hit) => ({ ...plain(read.get(hit._rowid)!), score: hit.score }));
 }
 
 /**
