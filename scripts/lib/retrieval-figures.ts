@@ -1,4 +1,4 @@
-import { bm25Rank, bm25Terms } from "@/lib/knowledge/ranking/bm25";
+import { bm25Rank, bm25Terms, termCounts } from "@/lib/knowledge/ranking/bm25";
 import { median } from "./northwind";
 
 /**
@@ -52,6 +52,6 @@ export function figuresLine(f: Figures): string {
  * or vectors; computed here from the pages' text, not by the product.
  */
 export function pageBm25(pages: Map<string, string>): (query: string) => string[] {
-  const terms = new Map([...pages].map(([page, text]) => [page, bm25Terms(text)]));
+  const terms = new Map([...pages].map(([page, text]) => [page, termCounts(bm25Terms(text))]));
   return (query) => bm25Rank(terms, bm25Terms(query)).map((s) => s.key);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bm25Rank, bm25Terms } from "@/lib/knowledge/ranking/bm25";
+import { bm25Rank, bm25Terms, termCounts } from "@/lib/knowledge/ranking/bm25";
 import { rerank, type Candidate } from "@/lib/knowledge/ranking/rerank";
 
 const chunk = (file: string, page: number, content: string, score: number, heading: string | null = null): Candidate & { id: string } => ({
@@ -11,9 +11,9 @@ const filler = "The plan describes services, costs and the steps members follow 
 describe("page BM25", () => {
   it("ranks the document holding the rarer query word first and leaves out documents with none", () => {
     const docs = new Map([
-      ["a", bm25Terms("claims claims claims are filed by mail")],
-      ["b", bm25Terms("gym memberships are reimbursed, claims too")],
-      ["c", bm25Terms("nothing relevant here")],
+      ["a", termCounts(bm25Terms("claims claims claims are filed by mail"))],
+      ["b", termCounts(bm25Terms("gym memberships are reimbursed, claims too"))],
+      ["c", termCounts(bm25Terms("nothing relevant here"))],
     ]);
     expect(bm25Rank(docs, bm25Terms("claim back my gym")).map((s) => s.key)).toEqual(["b", "a"]);
   });
@@ -62,6 +62,14 @@ describe("second stage", () => {
     const ranked = rerank("hearing aids per ear", candidates);
     expect(ranked.map((c) => c.id)).toEqual([candidates[1].id, candidates[0].id, candidates[3].id]);
     expect(ranked.map((c) => c.score)).toEqual([0.9, 0.7, 0.4]);
+  });
+
+  it("counts a query word's other forms and hyphenated compounds as the index does", () => {
+    const ranked = rerank("policies for out-of-network care", [
+      chunk("a.pdf", 1, `In-network providers and the network. ${filler}`, 0.9),
+      chunk("a.pdf", 2, `The policy on out-of-network providers. ${filler}`, 0.8),
+    ], decisive);
+    expect(ranked.map(pageOf)).toEqual(["a.pdf#2", "a.pdf#1"]);
   });
 
   it("leaves the first stage's order alone when no candidate holds a query word", () => {
