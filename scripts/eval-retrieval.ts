@@ -1,36 +1,126 @@
 /**
- * Retrieval quality on the Northwind set: recall@1/3/5/10 of the reference page, per mode.
- *   npm run eval:retrieval [-- /path/to/northwind]
+ * Retrieval quality on the Northwind set through the search API (POST
+ * /v1/collections/{name}/search, top 10): recall@k and hit@k over distinct pages (see
+ * scripts/lib/retrieval-figures.ts) and search latency, per mode, on two question sets:
+ *   dev           scripts/eval-data/retrieval-dev.jsonl, questions phrased as an employee asks
+ *                 them: what ranking is tuned on;
+ *   ground truth  the dataset's ground_truth.jsonl: the target figures, never tuned on.
+ * Beside them, plain page-level BM25 computed here from the pages' text (the yardstick).
+ * With an embedding API in the environment (OPENAI_BASE_URL / OPENAI_API_KEY, EMBEDDER,
+ * EMBEDDING_MODEL, EMBEDDING_DIMENSIONS) the app is started with it and embeds with it.
+ *   npm run eval:retrieval [-- /path/to/northwind] [--url http://host:port] [--in-process] [--details]
+ * (--in-process: the same read door, lib/knowledge/search.ts, without HTTP: quicker to iterate;
+ * --details: lists the questions whose reference pages are not all in the first 10.)
  */
-import { activeIngestor, activeRetriever } from "@/lib/knowledge";
-import { stopWorker } from "@/lib/knowledge";
-import type { RetrievalMode } from "@/lib/knowledge/schemas";
-import { ingestFiles, scratchApp } from "./lib/in-process";
-import { datasetDir, loadQuestions, pdfFiles } from "./lib/northwind";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parsePdf } from "@/lib/ingest/parsers/pdf";
+import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
+import { datasetDir, loadQuestions, pdfFiles, scratchDir } from "./lib/northwind";
+import { figures, FIGURES_HEADER, figuresLine, pageBm25, type RankedQuestion } from "./lib/retrieval-figures";
+import { createCollection, startServer, uploadAndWait } from "./lib/server";
 
-const KS = [1, 3, 5, 10];
+const TOP_K = 10;
 const MODES: RetrievalMode[] = ["hybrid", "text", "vectors"];
+const DEV_SET = path.join(process.cwd(), "scripts", "eval-data", "retrieval-dev.jsonl");
+const MODEL_ENV = ["EMBEDDER", "EMBEDDING_MODEL", "EMBEDDING_DIMENSIONS", "OPENAI_API_KEY", "OPENAI_BASE_URL"];
 
-async function main() {
-  const dir = datasetDir();
-  const tmp = await scratchApp("docchat-eval-");
+interface Question {
+  question: string;
+  references: string[];
+}
+
+type Search = (query: string, mode: RetrievalMode) => Promise<Chunk[]>;
+
+function devQuestions(): Question[] {
+  return readFileSync(DEV_SET, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { question: string; citations: string[] })
+    .map((q) => ({ question: q.question, references: q.citations }));
+}
+
+const modelEnv = () => Object.fromEntries(MODEL_ENV.flatMap((key) => (process.env[key] ? [[key, process.env[key]!]] : [])));
+
+/** The search API of a server (started here unless --url names one) with the six PDFs in a new collection. */
+async function overHttp(dir: string): Promise<{ search: Search; stop: () => Promise<void> }> {
+  const urlArg = process.argv.indexOf("--url");
+  const server = urlArg > 0 ? { url: process.argv[urlArg + 1], stop: async () => undefined } : await startServer(scratchDir("docchat-eval-retrieval-"), modelEnv());
+  const collection = `northwind_retrieval_${Date.now()}`;
+  await createCollection(server.url, collection);
+  const files = pdfFiles(dir).map((f) => ({ name: f.name, data: new Uint8Array(readFileSync(f.path)) }));
+  const ingest = await uploadAndWait(server.url, collection, files);
+  if (ingest.status.status !== "completed") throw new Error(`ingestion failed: ${JSON.stringify(ingest.status)}`);
+  const search: Search = async (query, mode) => {
+    const res = await fetch(`${server.url}/v1/collections/${collection}/search`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query, top_k: TOP_K, retrieval_mode: mode }),
+    });
+    if (!res.ok) throw new Error(`search failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { chunks: Chunk[] }).chunks;
+  };
+  return { search, stop: server.stop };
+}
+
+/** The same read door in this process (imported late: the config is read from the scratch env). */
+async function inProcess(dir: string): Promise<{ search: Search; stop: () => Promise<void> }> {
+  const { ingestFiles, scratchApp } = await import("./lib/in-process");
+  const { activeIngestor, stopWorker } = await import("@/lib/knowledge");
+  const { searchKnowledge } = await import("@/lib/knowledge/search");
+  const tmp = await scratchApp("docchat-eval-retrieval-", modelEnv());
   await activeIngestor().createCollection("northwind", "Northwind evaluation set");
   const job = await ingestFiles("northwind", pdfFiles(dir), tmp);
   if (job.status !== "completed") throw new Error(`ingestion failed: ${JSON.stringify(job.file_details)}`);
-  const questions = loadQuestions(dir).filter((q) => q.citations.length);
+  const search: Search = async (query, mode) => (await searchKnowledge({ query, top: TOP_K, mode, collections: ["northwind"] })).chunks;
+  return { search, stop: stopWorker };
+}
 
-  console.log(`Retrieval recall of the reference page, ${questions.length} questions, top-k chunks:`);
-  for (const mode of MODES) {
-    const hits = Object.fromEntries(KS.map((k) => [k, 0])) as Record<number, number>;
-    for (const q of questions) {
-      const result = await activeRetriever().retrieve(q.question, "northwind", 10, null, { mode });
-      const ids = result.chunks.map((c) => `${c.file_name}#page=${c.page_number}`);
-      for (const k of KS) if (q.citations.some((c) => ids.slice(0, k).includes(c))) hits[k]++;
-    }
-    const line = KS.map((k) => `recall@${k}=${(hits[k] / questions.length).toFixed(2)}`).join("  ");
-    console.log(`  ${mode.padEnd(8)} ${line}`);
+async function pageTexts(dir: string): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const pdf of pdfFiles(dir)) {
+    const doc = await parsePdf(new Uint8Array(readFileSync(pdf.path)));
+    for (const page of doc.pages) pages.set(`${pdf.name}#page=${page.pageNumber}`, page.text);
   }
-  await stopWorker();
+  return pages;
+}
+
+const pageOf = (c: Chunk) => `${c.file_name}#page=${c.page_number}`;
+
+async function report(name: string, questions: Question[], search: Search, baseline: (q: string) => string[]) {
+  console.log(`\n${name}, ${questions.length} questions, first ${TOP_K} distinct pages:`);
+  console.log(`  ${"".padEnd(16)}${FIGURES_HEADER}`);
+  for (const mode of MODES) {
+    const ranked: RankedQuestion[] = [];
+    for (const q of questions) {
+      const started = performance.now();
+      const chunks = await search(q.question, mode);
+      ranked.push({ references: q.references, pages: chunks.map(pageOf), ms: performance.now() - started });
+      const missed = q.references.filter((r) => !chunks.slice(0, TOP_K).map(pageOf).includes(r));
+      if (process.argv.includes("--details") && mode === "hybrid" && missed.length) {
+        console.log(`    - ${q.question}\n        missed ${missed.join(" ")}; first 5: ${chunks.slice(0, 5).map(pageOf).join(" ")}`);
+      }
+    }
+    console.log(`  ${mode.padEnd(16)}${figuresLine(figures(ranked))}`);
+  }
+  const plain = questions.map((q) => ({ references: q.references, pages: baseline(q.question) }));
+  console.log(`  ${"page BM25".padEnd(16)}${figuresLine(figures(plain))}`);
+}
+
+async function main() {
+  const dir = datasetDir();
+  const local = process.argv.includes("--in-process");
+  const embedder = process.env.EMBEDDING_MODEL ?? (process.env.OPENAI_API_KEY ? "text-embedding-3-small" : "local-hash-v1");
+  const { search, stop } = local ? await inProcess(dir) : await overHttp(dir);
+  try {
+    const baseline = pageBm25(await pageTexts(dir));
+    console.log(`Retrieval on Northwind ${local ? "in process (lib/knowledge/search.ts)" : "over HTTP (POST /v1/collections/{name}/search)"}, embedder ${embedder}`);
+    await report("dev (tuning set)", devQuestions(), search, baseline);
+    const truth = loadQuestions(dir).filter((q) => q.citations.length);
+    await report("ground truth (target)", truth.map((q) => ({ question: q.question, references: q.citations })), search, baseline);
+  } finally {
+    await stop();
+  }
 }
 
 main().catch((error) => {

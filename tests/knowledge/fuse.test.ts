@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fuse, type ScoredChunk } from "@/lib/knowledge/lancedb/store";
+import type { ScoredChunk } from "@/lib/knowledge/lancedb/store";
+import { fuse } from "@/lib/knowledge/ranking/fusion";
 
 const chunk = (id: string, score: number): ScoredChunk => ({
   chunk_id: id, file_id: "f", file_name: "f.pdf", page_number: 1, chunk_index: 0, heading: null, content: id, content_type: "text", token_count: 1, score,

@@ -5,9 +5,9 @@ import { config } from "@/lib/config";
 import { onePerPage } from "@/lib/knowledge/pages";
 import { TEXT_COLUMN } from "@/lib/knowledge/lancedb/spelling";
 import {
-  addChunks, createChunkTable, ensureTextIndex, fuse, scoreFromBm25, scoreFromDistance, searchChunks,
-  type ChunkRow, type ScoredChunk, type SearchParams,
+  addChunks, createChunkTable, ensureTextIndex, searchChunks, type ChunkRow, type ScoredChunk, type SearchParams,
 } from "@/lib/knowledge/lancedb/store";
+import { fuse, scoreFromBm25, scoreFromDistance } from "@/lib/knowledge/ranking/fusion";
 import { freshDataDir } from "../helpers/env";
 
 /**
@@ -44,7 +44,7 @@ function rows(count: number, later: boolean): ChunkRow[] {
 
 const COLUMNS = ["chunk_id", "file_id", "file_name", "page_number", "chunk_index", "heading", "content", "content_type", "token_count"];
 
-/** The single pass: every column read with both lists, fused, one chunk per page. */
+/** The single pass: every column read with both lists, fused, one chunk per page (or the first `candidates` chunks). */
 async function reference(name: string, p: SearchParams, later: boolean): Promise<ScoredChunk[]> {
   const t = await (await lancedb.connect(config().lancedbUri)).openTable(name);
   const columns = later ? [...COLUMNS, "source", "content_meta"] : COLUMNS;
@@ -64,7 +64,7 @@ async function reference(name: string, p: SearchParams, later: boolean): Promise
   };
   const page = (c: ScoredChunk) => (c.page_number === null ? null : `${c.file_id}#${c.page_number}`);
   const ranked = p.mode === "vectors" ? await byVector() : p.mode === "text" ? await byText() : fuse([await byText(), await byVector()], [1, 0.5]);
-  return onePerPage(ranked, page).slice(0, p.topK);
+  return p.candidates ? ranked.slice(0, p.candidates) : onePerPage(ranked, page).slice(0, p.topK);
 }
 
 const query = (mode: SearchParams["mode"], extra: Partial<SearchParams> = {}): SearchParams => ({
@@ -106,6 +106,9 @@ describe("two-phase search (ids first, columns of the final chunks after)", () =
     ["hybrid", { exact: true }],
     ["hybrid", { topK: 1 }],
     ["hybrid", { topK: 50 }],
+    ["hybrid", { candidates: 18 }],
+    ["text", { candidates: 18 }],
+    ["vectors", { candidates: 18 }],
   ] as const)("gives the single pass's chunks, order, scores and fields: %s %j", async (mode, extra) => {
     const p = query(mode, extra);
     const expected = await reference("current", p, true);
@@ -190,6 +193,15 @@ describe("two-phase search (ids first, columns of the final chunks after)", () =
     });
     expect(await searchChunks("current", query("hybrid"))).toEqual(expected);
     expect(moved).toHaveBeenCalled();
+    // The second stage's candidates too.
+    const candidates = query("hybrid", { candidates: 18 });
+    expect(await searchChunks("current", candidates)).toEqual(await reference("current", candidates, true));
     moved.mockRestore();
+  });
+
+  it("hands a second stage candidates that share pages", async () => {
+    const found = await searchChunks("current", query("hybrid", { candidates: 18 }));
+    expect(found).toHaveLength(18);
+    expect(new Set(found.map((c) => `${c.file_id}#${c.page_number}`)).size).toBeLessThan(found.length);
   });
 });

@@ -6,6 +6,13 @@ import { filtersToWhere } from "./filters";
 import * as repo from "../repo";
 import { readRows, searchChunks, spellCheck, type ScoredChunk } from "./store";
 import { LANCEDB_BACKEND } from "./backend";
+import { rerank } from "../ranking/rerank";
+
+/**
+ * Candidates the second stage ranks, per result asked for: the fused lists' best chunks, read
+ * by row id (beside the BM25 rows hybrid search reads early, about topK more).
+ */
+const CANDIDATES_PER_RESULT = 3;
 
 /** "report.pdf, p.15"; "deck.pptx, slide 3" and "book.xlsx, sheet Budget" when the page has a locator. */
 export function displayCitation(fileName: string, page: number | null, locator?: string | null): string {
@@ -106,7 +113,10 @@ export class LanceDbRetriever implements Retriever {
         options.correctSpelling === false ? query : (await spellCheck(collectionName, query).catch(() => ({ query }))).query;
       const vector =
         options.vector ?? (mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0]);
-      const rows = await searchChunks(collectionName, { mode, query: searched, vector, topK, where });
+      // The second stage weighs words (lib/knowledge/ranking): vector-only search keeps its order.
+      const lexical = mode !== "vectors";
+      const found = await searchChunks(collectionName, { mode, query: searched, vector, topK, where, ...(lexical ? { candidates: topK * CANDIDATES_PER_RESULT } : {}) });
+      const rows = lexical ? rerank(searched, found).slice(0, topK) : found;
       const chunks = rows.map((r) => toChunk(r, collectionName));
       return {
         query,

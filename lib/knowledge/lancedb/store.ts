@@ -13,6 +13,7 @@ import { correctSpelling, forgetIndexedWords, forgetUnknownWords, TEXT_COLUMN } 
 import { sizeComputePool } from "./compute-pool";
 import { arrowTable } from "./arrow-rows";
 import { textIndexConfig } from "./text-index";
+import { fuse, scoreFromBm25, scoreFromDistance, VECTOR_WEIGHT } from "../ranking/fusion";
 
 sizeComputePool();
 
@@ -65,14 +66,8 @@ const LATER_COLUMNS = [SOURCE_COLUMN, META_COLUMN] as const;
 const RECORD_COLUMN = "record";
 const OPTIONAL_COLUMNS = [...LATER_COLUMNS, RECORD_COLUMN] as const;
 type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
-/** RRF damping constant; 10 (rather than the customary 60) favours agreement at the top, measured on Northwind. */
-const RRF_K = 10;
-/** BM25 is the stronger signal with the offline hashing embedder: vectors count half in the fusion. */
-const VECTOR_WEIGHT = 0.5;
 /** Candidates fetched from each list before fusion (a multiple of top_k). */
 const HYBRID_DEPTH = 4;
-/** BM25 score at which a text match counts as 0.5 relevance. */
-const BM25_HALF = 8;
 /** Below this many rows a flat scan beats any index. */
 export const VECTOR_INDEX_MIN_ROWS = 20_000;
 /**
@@ -116,11 +111,6 @@ function chunkSchema(dims: number): Schema {
     new Field(RECORD_COLUMN, new Utf8(), true),
   ]);
 }
-
-/** Cosine distance (0..2) → cosine similarity clipped to 0..1. */
-export const scoreFromDistance = (distance: number) => Math.min(1, Math.max(0, 1 - distance));
-/** BM25 (0..∞) → 0..1 by saturation: s / (s + BM25_HALF). Monotone, comparable across queries. */
-export const scoreFromBm25 = (bm25: number) => (bm25 <= 0 ? 0 : bm25 / (bm25 + BM25_HALF));
 
 export function searchText(fileName: string, heading: string | null, content: string): string {
   // The heading once more than the content already carries it: a section title says what the
@@ -427,6 +417,11 @@ export interface SearchParams {
   where?: string;
   /** Exact nearest vectors (a flat scan past the vector index): the yardstick for the index's recall. */
   exact?: boolean;
+  /**
+   * For a second stage (lib/knowledge/ranking): this many of the best chunks in first-stage
+   * order, pages not deduplicated. The lists still reach as far as topK asks.
+   */
+  candidates?: number;
 }
 
 /**
@@ -458,7 +453,8 @@ export async function searchChunks(name: string, p: SearchParams): Promise<Score
   // Row ids are positions in the table's files: a compaction between the search and the read
   // moves them, and the read then misses rows. The search is run once more, reading every
   // column with the lists.
-  return (await readHits(t, taken, hits, p.topK, read)) ?? (await rankedChunks(t, p, depth, await projection(name, t)));
+  const found = p.candidates ? await readCandidates(t, taken, hits.slice(0, p.candidates), read) : await readHits(t, taken, hits, p.topK, read);
+  return found ?? (await rankedChunks(t, p, depth, await projection(name, t)));
 }
 
 const byRowId = (h: Hit) => h._rowid;
@@ -495,10 +491,11 @@ async function rankedHits(t: lancedb.Table, p: SearchParams, depth: number, colu
 
 /** The single-pass search (every column read with both lists): the fallback of searchChunks. */
 async function rankedChunks(t: lancedb.Table, p: SearchParams, depth: number, columns: string[]): Promise<ScoredChunk[]> {
-  if (p.mode === "vectors") return onePerPage(await vectorSearch<ScoredChunk>(t, p, depth, columns, false), chunkPage).slice(0, p.topK);
-  if (p.mode === "text") return onePerPage(await textSearch<ScoredChunk>(t, p, depth, columns, false), chunkPage).slice(0, p.topK);
+  const kept = (ranked: ScoredChunk[]) => (p.candidates ? ranked.slice(0, p.candidates) : onePerPage(ranked, chunkPage).slice(0, p.topK));
+  if (p.mode === "vectors") return kept(await vectorSearch<ScoredChunk>(t, p, depth, columns, false));
+  if (p.mode === "text") return kept(await textSearch<ScoredChunk>(t, p, depth, columns, false));
   const [byVector, byText] = await Promise.all([vectorSearch<ScoredChunk>(t, p, depth, columns, false), textSearch<ScoredChunk>(t, p, depth, columns, false)]);
-  return onePerPage(fuse([byText, byVector], [1, VECTOR_WEIGHT]), chunkPage).slice(0, p.topK);
+  return kept(fuse([byText, byVector], [1, VECTOR_WEIGHT]));
 }
 
 /**
@@ -527,6 +524,15 @@ async function readHits(
     kept = onePerPage(found, chunkPage);
   }
   return kept.slice(0, topK);
+}
+
+/** The hits as chunks in their order (reading those not `read` already); null if a row id no longer holds a row. */
+async function readCandidates(t: lancedb.Table, columns: string[], hits: Hit[], read = new Map<bigint, StoredChunk>()): Promise<ScoredChunk[] | null> {
+  const missing = hits.map(byRowId).filter((id) => !read.has(id));
+  const rows = missing.length ? await takeRows(t, columns, missing) : [];
+  if (!rows) return null;
+  rows.forEach((row, i) => read.set(missing[i], row));
+  return hits.map((hit) => ({ ...plain(read.get(hit._rowid)!), score: hit.score }));
 }
 
 /**
@@ -607,32 +613,4 @@ async function textSearch<T extends Scored>(t: lancedb.Table, p: SearchParams, l
 /** A result row as a hit (row id and score) or as the chunk it holds. */
 function fromRow<T extends Scored>(r: Record<string, unknown>, rowId: boolean, score: number): T {
   return (rowId ? { _rowid: r._rowid, score } : { ...plain(r as unknown as StoredChunk), score }) as unknown as T;
-}
-
-/**
- * Reciprocal-rank fusion orders the chunks: Σ wᵢ/(RRF_K + rankᵢ) over the lists. RRF values say
- * nothing about how relevant the best chunk is, though, and chat merges collections by score;
- * so the scores are scaled to end at the best weighted mean of the lists' own 0..1 scores
- * (BM25 squashed, cosine). A collection whose best match is weak then scores low throughout.
- */
-export function fuse<T extends { score: number } = ScoredChunk>(
-  lists: T[][],
-  weights: number[] = lists.map(() => 1),
-  key: (item: T) => string | bigint = (item) => (item as unknown as ScoredChunk).chunk_id,
-): T[] {
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const fused = new Map<string | bigint, { chunk: T; rrf: number; absolute: number }>();
-  for (const [i, list] of lists.entries()) {
-    list.forEach((chunk, rank) => {
-      const entry = fused.get(key(chunk)) ?? { chunk, rrf: 0, absolute: 0 };
-      entry.rrf += weights[i] / (RRF_K + rank + 1);
-      entry.absolute += (weights[i] * chunk.score) / totalWeight;
-      fused.set(key(chunk), entry);
-    });
-  }
-  const ranked = [...fused.values()].sort((a, b) => b.rrf - a.rrf);
-  if (ranked.length === 0) return [];
-  const top = ranked[0].rrf;
-  const ceiling = Math.max(...ranked.map((e) => e.absolute));
-  return ranked.map((e) => ({ ...e.chunk, score: (e.rrf / top) * ceiling }));
 }
