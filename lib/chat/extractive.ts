@@ -48,7 +48,7 @@ const YES_NO_MATCH = 0.5;
 /** Passages shown when nothing addresses the question. */
 const CLOSEST_PASSAGES = 2;
 
-export const NOTHING_FOUND = "I could not find anything about that in the selected documents.";
+const NOTHING_FOUND = "I could not find anything about that in the selected documents.";
 const NO_DIRECT_ANSWER = "I could not find a direct answer to that in the selected documents. The closest passages:";
 
 interface Candidate {

@@ -1,3 +1,4 @@
+import { sentencesOf } from "@/lib/text/sentences";
 import { applyCorrections } from "@/lib/text/typos";
 import { onePerPage } from "./pages";
 import { activeRetriever, getRetriever } from "./retrievers";
@@ -229,8 +230,7 @@ function joinOverlapping(contents: string[]): string {
 }
 
 function dropRepeatedSentences(line: string, before: string): string {
-  return line
-    .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => sentence.trim().length < 20 || !before.includes(sentence.trim()))
+  return sentencesOf(line)
+    .filter((sentence) => sentence.length < 20 || !before.includes(sentence))
     .join(" ");
 }

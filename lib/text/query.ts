@@ -30,7 +30,7 @@ export function refersBack(question: string): boolean {
 }
 
 /** True when the question may lean on the previous one: it points back, or names too little to search alone. */
-export function mayNeedContext(question: string): boolean {
+function mayNeedContext(question: string): boolean {
   return refersBack(question) || contentWords(question).length < STANDALONE_WORDS;
 }
 
