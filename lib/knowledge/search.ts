@@ -1,3 +1,4 @@
+import { questionParts } from "@/lib/text/query";
 import { sentencesOf } from "@/lib/text/sentences";
 import { applyCorrections } from "@/lib/text/typos";
 import { onePerPage } from "./pages";
@@ -18,7 +19,10 @@ import { ERI_BACKEND as REMOTE_SOURCE_BACKEND } from "@/lib/eri/retriever";
 const SOURCE_TIMEOUT_MS = 10_000;
 
 export interface KnowledgeQuery {
-  /** One query, or one per part of a compound question; each part gets an equal share of `top`. */
+  /**
+   * One query (a compound question, "…, and what…", is split into its parts: questionParts), or
+   * the parts already split; each part gets an equal share of `top`.
+   */
   query: string | string[];
   top: number;
   mode?: RetrievalMode;
@@ -57,7 +61,7 @@ export interface KnowledgeResult {
 }
 
 export async function searchKnowledge(request: KnowledgeQuery): Promise<KnowledgeResult> {
-  const queries = (Array.isArray(request.query) ? request.query : [request.query]).filter((q) => q.trim());
+  const queries = (Array.isArray(request.query) ? request.query : questionParts(request.query)).filter((q) => q.trim());
   const rows = await listCollectionRows(request.collections ?? undefined);
   const byName = new Map(rows.map((r) => [r.name, r]));
   const wanted = request.collections ?? rows.map((r) => r.name);

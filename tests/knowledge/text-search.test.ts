@@ -95,3 +95,18 @@ describe("full-text search", () => {
     });
   });
 });
+
+describe("the read door", () => {
+  it("searches each part of a compound question: the part with more matching words does not crowd out the other", async () => {
+    const { searchKnowledge } = await import("@/lib/knowledge/search");
+    const office = "Office\n\nThe office opens at eight. Visitors sign in at the front desk and wear a badge. The kitchen is on the second floor. Bikes go in the garage.";
+    await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "office.md", office)]);
+    // The new rows folded into the BM25 index: its statistics, not a scan's, rank them.
+    await (await import("@/lib/knowledge/lancedb/store")).optimizeTable("plans");
+    const compound = "Which providers bill the plan directly for visits, and where do bikes go?";
+    const files = async (query: string | string[]) => (await searchKnowledge({ query, top: 2, collections: ["plans"], mode: "text" })).chunks.map((c) => c.file_name);
+    expect(await files(compound)).toContain("office.md");
+    // Asked as one search, the passages about providers take both places.
+    expect(await files([compound])).not.toContain("office.md");
+  });
+});
