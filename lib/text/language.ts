@@ -90,5 +90,11 @@ export function contentWordsIn(text: string, lang: Lang = detectLanguage(text)):
   const stop = stopWords(lang);
   const tokens = text.toLowerCase().match(TOKEN) ?? [];
   const words = lang === "en" ? tokens : tokens.flatMap((t) => t.split(/['’-]+/));
-  return words.filter((w) => w.length > 1 && !stop.has(w));
+  return words.filter((w) => w.length > 1 && !stop.has(w) && !(lang === "en" && contractsStopWord(w, stop)));
+}
+
+/** "what's", "it’s", "I'm": a stop word with its verb attached says no more than the stop word. */
+function contractsStopWord(word: string, stop: ReadonlySet<string>): boolean {
+  const [base, ending] = word.split(/['’]/);
+  return ending !== undefined && /^(s|m|re|ve|ll|d)$/.test(ending) && stop.has(base);
 }

@@ -63,12 +63,19 @@ export function offlineSearchQuery(messages: ConversationMessage[]): string {
 /** Passages a search found, as text (heading and content). */
 type Found = string[];
 
-/** Share of the question's own terms (stems) that the first few passages hold between them. */
+/**
+ * The largest share of the question's own terms (stems) that one of the first few passages
+ * holds: a passage about what is asked holds several of them together, while words scattered
+ * over unrelated passages ("add" in one, "family" in another) are no evidence.
+ */
 function ownTermsFound(question: string, found: Found, stem: (w: string) => string): number {
   const own = [...new Set(contentWords(question).map(stem))];
   if (own.length === 0) return 0;
-  const present = new Set(found.flatMap((text) => contentWords(text).map(stem)));
-  return own.filter((s) => present.has(s)).length / own.length;
+  const shares = found.map((text) => {
+    const present = new Set(contentWords(text).map(stem));
+    return own.filter((s) => present.has(s)).length / own.length;
+  });
+  return Math.max(0, ...shares);
 }
 
 /** Passages of each search looked at for the evidence. */

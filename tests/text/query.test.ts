@@ -16,6 +16,12 @@ describe("offline search query of a follow-up", () => {
     );
   });
 
+  it("borrows no contracted stop words (\"what's\", \"it's\")", () => {
+    expect(offlineSearchQuery(turns("What's the deductible on Health Plus if it's just me?", "And if I add my whole family?"))).toBe(
+      "And if I add my whole family? deductible health plus",
+    );
+  });
+
   it("leaves a question that stands alone as it is", () => {
     expect(offlineSearchQuery(turns("Does Northwind Standard cover vision?", "Which dental services does Northwind Standard cover?"))).toBe(
       "Which dental services does Northwind Standard cover?",
@@ -37,6 +43,14 @@ describe("whether a follow-up keeps the previous question's subject", () => {
     expect(keepsContext("Who do I call for IT help?", [helpDesk, hotel], [hotel], answerStem)).toBe(false);
     // Nothing matches the question either way: it is searched (and answered) as asked.
     expect(keepsContext("When do I get my laptop?", [hotel], [hotel], answerStem)).toBe(false);
+  });
+
+  it("weighs one passage holding the question's words, not words scattered over unrelated ones", () => {
+    const drinks = "Sugary drinks can add a lot of calories.";
+    const deductible = "The in-network deductible is $1,500 for an individual and $3,000 for a family.";
+    const wholeGrain = "Choose whole grain bread.";
+    const maternity = "Maternity care supports your growing family.";
+    expect(keepsContext("And if I add my whole family?", [drinks, wholeGrain, maternity], [deductible], answerStem)).toBe(true);
   });
 
   it("keeps it for a question that only points back", () => {
