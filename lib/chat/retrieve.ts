@@ -1,9 +1,9 @@
 import { config } from "@/lib/config";
 import { usableSources } from "@/lib/eri/sources";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
+import { searchConversation } from "@/lib/knowledge/conversation";
 import { searchKnowledge } from "@/lib/knowledge/search";
-import { keepsContext, questionParts, searchQueries, type ConversationMessage } from "@/lib/text/query";
-import { answerStem } from "@/lib/text/stem";
+import type { ConversationMessage } from "@/lib/text/query";
 import { scopeSharedFileNames } from "./citations";
 import type { Thought } from "./schemas";
 
@@ -77,20 +77,8 @@ export interface ConversationRetrieval {
   note?: string;
 }
 
-const passageTexts = (chunks: Chunk[]) => chunks.map((c) => `${typeof c.metadata.heading === "string" ? c.metadata.heading : ""}\n${c.content}`);
-
-/**
- * Offline, a question that may lean on the previous one is searched both alone and with the
- * previous question's subject (in parallel); the context is kept only when the evidence says it
- * belongs (see keepsContext). Each part of a compound question is searched on its own.
- */
+/** Offline, the latest question with the previous one's subject only on evidence (searchConversation). */
 export async function retrieveForConversation(messages: ConversationMessage[], plan: Omit<RetrievalPlan, "queries">): Promise<ConversationRetrieval> {
-  const { question, withContext } = searchQueries(messages);
-  const alone = retrieveForChat({ ...plan, queries: questionParts(question) });
-  if (!withContext) return { query: question, queries: questionParts(question), retrieval: await alone };
-  const [own, borrowed] = await Promise.all([alone, retrieveForChat({ ...plan, queries: questionParts(withContext) })]);
-  if (keepsContext(question, passageTexts(own.chunks), passageTexts(borrowed.chunks), answerStem)) {
-    return { query: withContext, queries: questionParts(withContext), retrieval: borrowed, note: "follow-up: added the previous question's subject" };
-  }
-  return { query: question, queries: questionParts(question), retrieval: own, note: "searched the question alone: with the previous question's subject the results lost its own words" };
+  const { result, ...searched } = await searchConversation(messages, (queries) => retrieveForChat({ ...plan, queries }));
+  return { ...searched, retrieval: result };
 }

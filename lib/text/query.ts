@@ -12,8 +12,11 @@ export interface ConversationMessage {
   content: string;
 }
 
-/** A word that points back to something said before. Case matters: "IT help" is not "it". */
-const REFERRING = /\b(it|its|that|this|those|these|they|them|their|he|she|his|her|one|ones|same|above|previous)\b/;
+/**
+ * A word that points back to something said before: a pronoun, or a word adding to it ("Is
+ * there a phone number too?"). Case matters: "IT help" is not "it".
+ */
+const REFERRING = /\b(it|its|that|this|those|these|they|them|their|he|she|his|her|one|ones|same|above|previous|too|also|either|else|instead)\b/;
 const FOLLOW_UP_START = /^(and|or|but|also|what about|how about|and what|and how|same for|what if)\b/i;
 /** A question with this many content words or more, and no word pointing back, stands alone. */
 const STANDALONE_WORDS = 3;
@@ -64,16 +67,18 @@ export function offlineSearchQuery(messages: ConversationMessage[]): string {
 type Found = string[];
 
 /**
- * The largest share of the question's own terms (stems) that one of the first few passages
- * holds: a passage about what is asked holds several of them together, while words scattered
- * over unrelated passages ("add" in one, "family" in another) are no evidence.
+ * How well the first few passages address the question: the largest share of its own terms
+ * (stems) that one passage holds, divided by the passage's rank (1, 2, 3). A passage about
+ * what is asked holds several of them together, while words scattered over unrelated passages
+ * ("add" in one, "family" in another) are no evidence; and the old topic ranked above the
+ * passage that answers is worse evidence than that passage ranked first.
  */
 function ownTermsFound(question: string, found: Found, stem: (w: string) => string): number {
   const own = [...new Set(contentWords(question).map(stem))];
   if (own.length === 0) return 0;
-  const shares = found.map((text) => {
+  const shares = found.map((text, rank) => {
     const present = new Set(contentWords(text).map(stem));
-    return own.filter((s) => present.has(s)).length / own.length;
+    return own.filter((s) => present.has(s)).length / own.length / (rank + 1);
   });
   return Math.max(0, ...shares);
 }

@@ -273,6 +273,20 @@ describe("ERI server: AI Studio's call sequence", () => {
     expect((body as { matchedContent: string }[])[0].matchedContent).toContain("3,000 dollars");
   });
 
+  it("searches a new topic in the same thread on its own", async () => {
+    const token = await login();
+    const thread = {
+      contentBlocks: [
+        { content: "What is the annual deductible for in-network care?", role: "USER", type: "TEXT" },
+        { content: "It is 1,500 dollars.", role: "AI", type: "TEXT" },
+        { content: "Who approves vacation?", role: "USER", type: "TEXT" },
+      ],
+    };
+    const { status, body } = await retrieval(token, { ...aiStudioRequest("Who approves vacation?"), thread });
+    expect(status).toBe(200);
+    expect((body as { matchedContent: string }[]).map((c) => c.matchedContent)[0]).toContain("approved by a manager");
+  });
+
   it("searches only the named exposed collections and refuses others", async () => {
     const token = await login();
     const ok = await retrieval(token, aiStudioRequest("deductible", { parameters: { collections: "handbook" } }));

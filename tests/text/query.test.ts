@@ -53,6 +53,12 @@ describe("whether a follow-up keeps the previous question's subject", () => {
     expect(keepsContext("And if I add my whole family?", [drinks, wholeGrain, maternity], [deductible], answerStem)).toBe(true);
   });
 
+  it("drops it when the old topic ranks above what the question asks about", () => {
+    const vacation = "Vacation requests must be approved by a manager.";
+    const deductible = "The annual deductible for in-network care is 1,500 dollars.";
+    expect(keepsContext("Who approves vacation?", [vacation, deductible], [deductible, vacation], answerStem)).toBe(false);
+  });
+
   it("keeps it for a question that only points back", () => {
     expect(keepsContext("how much is it?", [hotel], [hotel], answerStem)).toBe(true);
   });
@@ -61,5 +67,6 @@ describe("whether a follow-up keeps the previous question's subject", () => {
     expect(refersBack("Who do I call for IT help?")).toBe(false);
     expect(refersBack("How much does it cost?")).toBe(true);
     expect(refersBack("It is due when?")).toBe(true);
+    expect(refersBack("Is there a phone number too?")).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 import path from "node:path";
-import { offlineSearchQuery, type ConversationMessage } from "@/lib/text/query";
+import type { ConversationMessage } from "@/lib/text/query";
 import type { Collection } from "@/lib/db/generated/sqlite/client";
 import { badRequest, AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { documentPassages, documentUrl, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
+import { searchConversation } from "@/lib/knowledge/conversation";
+import { documentPassages, documentUrl, everySearchFailed, searchKnowledge, type KnowledgeResult } from "@/lib/knowledge/search";
 import type { StoredPassage } from "@/lib/knowledge/types";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
 import type { Context, RetrievalRequest } from "../schemas";
@@ -16,6 +17,9 @@ import type { ServerSettings } from "./settings";
  * search modes as ERI retrieval processes, and search results as ERI Contexts.
  */
 export { DEFAULT_PROCESS_ID, retrievalInfos } from "./processes";
+
+/** A prompt or thread message is searched up to this long. */
+const MAX_QUERY_CHARS = 4000;
 
 interface Parameters {
   collections: string[] | null;
@@ -76,12 +80,13 @@ export async function retrieveContexts(request: RetrievalRequest, settings: Serv
   const collections = pickCollections(await exposedCollections(settings), params.collections);
   const promptType = request.latestUserPromptType;
   if (promptType && promptType !== "TEXT") return []; // only text can be searched here
-  const query = offlineSearchQuery(conversationOf(request)).trim().slice(0, 4000);
-  if (!query || collections.length === 0) return [];
+  const conversation = conversationOf(request).map((m) => ({ ...m, content: m.content.slice(0, MAX_QUERY_CHARS) }));
+  if (!conversation.some((m) => m.role === "user" && m.content.trim()) || collections.length === 0) return [];
 
   const maxMatches = request.maxMatches ?? 0;
   const limit = maxMatches >= 1 ? Math.min(maxMatches, MAX_MATCHES_CAP) : params.topK;
-  const chunks = await searchAll(collections, query, limit, process.id);
+  const { result } = await searchConversation(conversation, (queries) => searchAll(collections, queries, limit, process.id));
+  const chunks = result.chunks;
   const kept = chunks.filter((c) => c.score >= params.minScore).slice(0, limit);
   const neighbours = new NeighbourReader(params.neighbours);
   return Promise.all(kept.map(async (chunk) => toContext(chunk, origin, await neighbours.around(chunk))));
@@ -99,11 +104,11 @@ function pickCollections(exposed: Collection[], requested: string[] | null): Col
 }
 
 /** A failing collection is logged and skipped; only when every one fails is the request an error. */
-async function searchAll(collections: Collection[], query: string, limit: number, mode: RetrievalMode): Promise<Chunk[]> {
+async function searchAll(collections: Collection[], query: string[], limit: number, mode: RetrievalMode): Promise<KnowledgeResult> {
   const result = await searchKnowledge({ query, top: limit, mode, collections: collections.map((c) => c.name) });
   for (const failure of result.failures) log("warn", "eri_collection_search_failed", { collection: failure.name, message: failure.message });
   if (everySearchFailed(result)) throw new AppError(500, result.failures[0].message);
-  return result.chunks;
+  return result;
 }
 
 /** Reads each file's passages once per request to hand out the neighbours of matches. */
