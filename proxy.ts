@@ -74,9 +74,11 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
+const ERROR_KEY_PATHS = /^\/api\/(chat|polymath|copilot)(\/|$)/;
+
 function errorResponse(pathname: string, status: number, message: string): NextResponse {
-  // The chat protocol's clients read `error`; the Knowledge Layer's read `detail`.
-  const body = pathname.startsWith("/api/chat") ? { error: message } : { detail: message };
+  // The chat protocol's, Polymath's and Copilot's clients read `error`; the Knowledge Layer's read `detail`.
+  const body = ERROR_KEY_PATHS.test(pathname) ? { error: message } : { detail: message };
   return NextResponse.json(body, { status });
 }
 

@@ -3,8 +3,11 @@ import { expect, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 
 /** The Integrations page: the Copilot plugin's addresses, its validation, and the app package download. */
+const COLLECTION = "copilot_e2e";
+
 test.describe("integrations page", () => {
-  test("shows the Copilot addresses, a valid manifest and the package download", async ({ page, baseURL }) => {
+  test("shows the Copilot addresses, a valid manifest, publishes a collection and downloads the package", async ({ page, baseURL }) => {
+    expect((await page.request.post("/v1/collections", { data: { name: COLLECTION, description: "Copilot e2e" } })).status()).toBe(201);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Integrations", exact: true });
     await nav.click();
@@ -25,6 +28,16 @@ test.describe("integrations page", () => {
     const manifest = await page.request.get("/api/copilot/ai-plugin.json");
     expect(manifest.ok()).toBe(true);
     expect((await manifest.json()).schema_version).toBe("v2.2");
+
+    // Nothing is published to Copilot yet: no package, and the page says why.
+    await expect(page.getByTestId("package-problems")).toContainText("No collection is published for Copilot");
+    expect((await page.request.get("/api/copilot/app-package.zip")).status()).toBe(409);
+    const form = page.getByRole("form", { name: "Collections published to Copilot" });
+    await form.getByRole("checkbox", { name: COLLECTION }).check();
+    await form.getByRole("button", { name: "Save Copilot collections" }).click();
+    await expect(form.getByRole("status")).toHaveText("Saved.");
+    await expect(page.getByTestId("package-problems")).toHaveCount(0);
+    expect(JSON.stringify(await (await page.request.get("/api/copilot/openapi.json")).json())).toContain(COLLECTION);
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download app package" }).click()]);
     expect(download.suggestedFilename()).toBe("docchat-copilot.zip");

@@ -54,6 +54,9 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   COPILOT_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
   COPILOT_API_KEY_REFERENCE_ID: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  // The publisher's privacy statement and terms of use, linked from the Copilot app package.
+  COPILOT_PRIVACY_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https$/ }).optional()),
+  COPILOT_TERMS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https$/ }).optional()),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -112,6 +115,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     copilot: {
       apiKey: raw.COPILOT_API_KEY ?? null,
       apiKeyReferenceId: raw.COPILOT_API_KEY_REFERENCE_ID?.trim() || null,
+      privacyUrl: raw.COPILOT_PRIVACY_URL ?? null,
+      termsUrl: raw.COPILOT_TERMS_URL ?? null,
     },
   };
 }

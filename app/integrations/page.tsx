@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { CopilotSection } from "@/components/integrations/CopilotSection";
+import { packageProblems } from "@/lib/copilot/app-package";
 import { checkPlugin, copilotPlugin, reachabilityProblem } from "@/lib/copilot/plugin";
 import { copilotSettingsFromHeaders } from "@/lib/copilot/settings";
+import { listCollectionRows } from "@/lib/knowledge/repo";
 
 // Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
 export const maxDuration = 60;
@@ -13,6 +15,7 @@ export const dynamic = "force-dynamic";
 export default async function IntegrationsPage() {
   const plugin = await copilotPlugin(copilotSettingsFromHeaders(await headers()));
   const check = checkPlugin(plugin);
+  const collections = (await listCollectionRows()).map((r) => r.name);
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
       <div>
@@ -28,7 +31,9 @@ export default async function IntegrationsPage() {
         auth={plugin.settings.requiresKey ? { type: "ApiKeyPluginVault", referenceId: plugin.settings.referenceId } : { type: "None" }}
         check={check}
         starters={plugin.starters}
-        collections={plugin.collections}
+        collections={collections}
+        published={plugin.collections}
+        packageProblems={packageProblems(plugin)}
       />
     </div>
   );

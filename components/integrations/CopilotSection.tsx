@@ -2,6 +2,7 @@ import { Pill } from "@/components/eri/fields";
 import { buttonClass } from "@/components/ui/Button";
 import { COPILOT_PATHS, type CopilotPlugin } from "@/lib/copilot/plugin";
 import type { ManifestCheck } from "@/lib/copilot/validate";
+import { CopilotPublishForm } from "./CopilotPublishForm";
 import { CopyField } from "./CopyField";
 
 type Auth = { type: "None" } | { type: "ApiKeyPluginVault"; referenceId: string | null };
@@ -14,7 +15,11 @@ interface Props {
   auth: Auth;
   check: ManifestCheck;
   starters: string[];
+  /** Every collection, and those published to Copilot. */
   collections: string[];
+  published: string[];
+  /** Why the app package would not install (none: it would). */
+  packageProblems: string[];
 }
 
 const linkClass = "font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200";
@@ -61,7 +66,29 @@ function AuthStatus({ auth }: { auth: Auth }) {
 }
 
 /** Microsoft 365 Copilot: where the plugin's documents are, whether they validate, and how to install the app. */
-export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, check, starters, collections }: Props) {
+function PackageDownload({ problems }: { problems: string[] }) {
+  if (problems.length === 0) {
+    return (
+      <a href={COPILOT_PATHS.appPackage} download className={buttonClass("primary")}>
+        Download app package
+      </a>
+    );
+  }
+  return (
+    <div role="status" data-testid="package-problems" className="space-y-1">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <Pill tone="error">No package</Pill> The app package would not install in Microsoft 365 yet:
+      </p>
+      <ul className="ml-5 list-disc text-sm text-red-800 dark:text-red-300">
+        {problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, check, starters, collections, published, packageProblems }: Props) {
   return (
     <section aria-labelledby="copilot-title" className="space-y-5">
       <div>
@@ -69,12 +96,15 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
           Microsoft 365 Copilot
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          An API plugin lets Copilot search {collections.length ? `your ${collections.length} collection${collections.length === 1 ? "" : "s"}` : "your collections"}{" "}
-          and show each passage with its citation and a link that opens the source page. The app package installs it as a DocChat agent.
+          An API plugin lets Copilot search{" "}
+          {published.length ? `the ${published.length} collection${published.length === 1 ? "" : "s"} published to it` : "the collections you publish to it"} and
+          show each passage with its citation and a link that opens the source page. The app package installs it as a DocChat agent.
         </p>
       </div>
 
       <ValidationStatus check={check} />
+
+      <CopilotPublishForm collections={collections} published={published} />
 
       {reachability && (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
@@ -93,9 +123,7 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
         <p className={muted}>
           {baseUrlConfigured ? "Built from PUBLIC_BASE_URL." : "As your browser reached this app; set PUBLIC_BASE_URL to the address Microsoft 365 should use."}
         </p>
-        <a href={COPILOT_PATHS.appPackage} download className={buttonClass("primary")}>
-          Download app package
-        </a>
+        <PackageDownload problems={packageProblems} />
       </div>
 
       <div className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
@@ -105,7 +133,7 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
 
       <div className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
         <h3 className="text-sm font-semibold">Conversation starters</h3>
-        <p className={muted}>Drawn from the section headings of your documents; Copilot offers them when the agent opens.</p>
+        <p className={muted}>Drawn from the section headings of the published collections&apos; documents; Copilot offers them when the agent opens.</p>
         <ul className="ml-5 list-disc text-sm" data-testid="starters">
           {starters.map((s) => (
             <li key={s}>{s}</li>
@@ -124,10 +152,15 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
             URL as above) and set <code>COPILOT_API_KEY_REFERENCE_ID</code> to the registration id it shows. Restart the app.
           </li>
           <li>
+            Set <code>COPILOT_PRIVACY_URL</code> and <code>COPILOT_TERMS_URL</code> to your privacy statement and terms of use, and
+            publish the collections Copilot may search (above).
+          </li>
+          <li>
             <a href={COPILOT_PATHS.appPackage} download className={linkClass}>
               Download the app package
             </a>{" "}
-            again after any change: it holds the manifest, the agent, the plugin, the OpenAPI document and the icons.
+            again after any change: it holds the manifest, the agent, the plugin, the OpenAPI document and the icons, and its version
+            goes up whenever its content changed (Teams takes an update only at a higher version).
           </li>
           <li>
             In Teams: Apps → Manage your apps → Upload an app → Upload a custom app (or, for the whole organisation, Microsoft 365 admin

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import type { PolymathSettingsResponse } from "@/lib/polymath/admin-view";
 import { Checkbox, Field, TextInput } from "@/components/eri/fields";
-import { Button } from "@/components/ui/Button";
+import { SaveFeedback } from "@/components/ui/SaveFeedback";
 import { useAction } from "@/components/ui/useAction";
 import { savePolymathSettings } from "./api";
 
@@ -76,19 +76,7 @@ export function PublishSection({ data, onSaved }: { data: PolymathSettingsRespon
           </Field>
         </fieldset>
 
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-        {saved && (
-          <p role="status" className="text-sm text-green-800 dark:text-green-300">
-            Saved.
-          </p>
-        )}
-        <Button variant="primary" type="submit" disabled={busy}>
-          {busy ? "Saving…" : "Save host settings"}
-        </Button>
+        <SaveFeedback error={error} saved={saved} busy={busy} label="Save host settings" />
       </form>
     </section>
   );

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { strToU8, zipSync } from "fflate";
 import { colorIcon, outlineIcon, ACCENT } from "./icons";
 import { DESCRIPTION_FOR_HUMAN, PLUGIN_NAME, pluginManifest } from "./manifest";
-import { MAX_STARTERS, type CopilotPlugin } from "./plugin";
+import { checkPlugin, MAX_STARTERS, type CopilotPlugin } from "./plugin";
+import { FIRST_VERSION, packageVersion } from "./publishing";
+import { schemaErrors } from "./validate";
 
 /**
  * The Teams app package (a zip) that installs DocChat into Microsoft 365 Copilot as a
@@ -19,7 +21,9 @@ export const PACKAGE_FILES = {
   outlineIcon: "outline.png",
 } as const;
 
-const TEAMS_MANIFEST_VERSION = "1.19";
+/** The newest versions Microsoft's offline validators (@microsoft/app-manifest) know; their schemas are in schemas/. */
+const TEAMS_MANIFEST_VERSION = "1.30";
+const AGENT_MANIFEST_VERSION = "v1.8";
 const AGENT_ID = "docchatAgent";
 const ACTION_ID = "docchatSearch";
 
@@ -42,18 +46,19 @@ export const AGENT_INSTRUCTIONS = [
   "If the search reports spelling corrections, say which word was searched instead.",
 ].join("\n");
 
-export function teamsManifest(plugin: CopilotPlugin): Json {
+export function teamsManifest(plugin: CopilotPlugin, version: string): Json {
   const base = plugin.settings.baseUrl;
   return {
     $schema: `https://developer.microsoft.com/json-schemas/teams/v${TEAMS_MANIFEST_VERSION}/MicrosoftTeams.schema.json`,
     manifestVersion: TEAMS_MANIFEST_VERSION,
-    version: "1.0.0",
+    version,
     id: appId(base),
     developer: {
       name: PLUGIN_NAME,
       websiteUrl: base,
-      privacyUrl: `${base}/integrations`,
-      termsOfUseUrl: `${base}/integrations`,
+      // Unset, the package is refused (packageProblems): Teams requires both.
+      privacyUrl: plugin.settings.privacyUrl ?? "",
+      termsOfUseUrl: plugin.settings.termsUrl ?? "",
     },
     icons: { color: PACKAGE_FILES.colorIcon, outline: PACKAGE_FILES.outlineIcon },
     name: { short: PLUGIN_NAME, full: "DocChat: chat with your documents" },
@@ -71,8 +76,8 @@ export function teamsManifest(plugin: CopilotPlugin): Json {
 
 export function declarativeAgent(plugin: CopilotPlugin): Json {
   return {
-    $schema: "https://developer.microsoft.com/json-schemas/copilot/declarative-agent/v1.0/schema.json",
-    version: "v1.0",
+    $schema: `https://developer.microsoft.com/json-schemas/copilot/declarative-agent/${AGENT_MANIFEST_VERSION}/schema.json`,
+    version: AGENT_MANIFEST_VERSION,
     name: PLUGIN_NAME,
     description: "Answers questions from the documents in DocChat and cites the page every fact comes from.",
     instructions: AGENT_INSTRUCTIONS,
@@ -89,13 +94,39 @@ export function packagedPluginManifest(plugin: CopilotPlugin): Json {
 
 const jsonFile = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
 
-export function appPackage(plugin: CopilotPlugin): Uint8Array {
+/**
+ * Why the package cannot be installed, one line each (none: it can). Each manifest is checked
+ * against Microsoft's schema of its kind, as the Teams Developer Portal and `atk validate` do.
+ */
+export function packageProblems(plugin: CopilotPlugin): string[] {
+  const problems: string[] = [];
+  if (plugin.collections.length === 0) problems.push("No collection is published for Copilot: choose at least one under Integrations.");
+  if (!plugin.settings.privacyUrl || !plugin.settings.termsUrl) {
+    problems.push("Teams requires a privacy statement and terms of use: set COPILOT_PRIVACY_URL and COPILOT_TERMS_URL (https addresses).");
+  }
+  const named = (file: string, errors: string[]) => errors.map((e) => `${file} ${e}`);
+  problems.push(...named(PACKAGE_FILES.plugin, checkPlugin(plugin, packagedPluginManifest(plugin)).errors));
+  if (plugin.settings.privacyUrl && plugin.settings.termsUrl) {
+    problems.push(...named(PACKAGE_FILES.teamsManifest, schemaErrors("teams", teamsManifest(plugin, FIRST_VERSION))));
+  }
+  problems.push(...named(PACKAGE_FILES.agent, schemaErrors("agent", declarativeAgent(plugin))));
+  return problems;
+}
+
+/** The zip, versioned by its content: the same content keeps its version, a change gets the next one. */
+export async function appPackage(plugin: CopilotPlugin): Promise<Uint8Array> {
+  const files = {
+    [PACKAGE_FILES.agent]: jsonFile(declarativeAgent(plugin)),
+    [PACKAGE_FILES.plugin]: jsonFile(packagedPluginManifest(plugin)),
+    [PACKAGE_FILES.openApi]: jsonFile(plugin.openApi),
+  };
+  const content = createHash("sha256");
+  for (const [name, data] of [...Object.entries(files), [PACKAGE_FILES.teamsManifest, jsonFile(teamsManifest(plugin, ""))] as const]) content.update(name).update(data);
+  const version = await packageVersion(content.digest("hex"));
   return zipSync(
     {
-      [PACKAGE_FILES.teamsManifest]: jsonFile(teamsManifest(plugin)),
-      [PACKAGE_FILES.agent]: jsonFile(declarativeAgent(plugin)),
-      [PACKAGE_FILES.plugin]: jsonFile(packagedPluginManifest(plugin)),
-      [PACKAGE_FILES.openApi]: jsonFile(plugin.openApi),
+      [PACKAGE_FILES.teamsManifest]: jsonFile(teamsManifest(plugin, version)),
+      ...files,
       // PNGs are compressed already.
       [PACKAGE_FILES.colorIcon]: [colorIcon(), { level: 0 }],
       [PACKAGE_FILES.outlineIcon]: [outlineIcon(), { level: 0 }],

@@ -1,7 +1,7 @@
 import { exampleQuestions } from "@/lib/chat/suggestions";
-import { listCollectionRows } from "@/lib/knowledge/repo";
 import { pluginManifest } from "./manifest";
 import { openApiDocument, SEARCH_PATH } from "./openapi";
+import { publishedCollections } from "./publishing";
 import type { CopilotSettings } from "./settings";
 import { validateManifest, type ManifestCheck } from "./validate";
 
@@ -30,9 +30,10 @@ export interface CopilotPlugin {
   manifest: Json;
 }
 
-/** Example questions from the collections' documents (section headings), or one generic question. */
-async function conversationStarters(): Promise<string[]> {
-  const questions = await exampleQuestions(null, MAX_STARTERS).catch((error: unknown) => {
+/** Example questions from the published collections' documents (section headings), or one generic question. */
+async function conversationStarters(collections: string[]): Promise<string[]> {
+  if (collections.length === 0) return [FALLBACK_STARTER];
+  const questions = await exampleQuestions(collections, MAX_STARTERS).catch((error: unknown) => {
     console.warn("[copilot] conversation starters unavailable:", error);
     return [];
   });
@@ -41,12 +42,14 @@ async function conversationStarters(): Promise<string[]> {
 
 /** The OpenAPI document alone: Copilot fetches it often, and it needs no conversation starters. */
 export async function copilotOpenApi(settings: CopilotSettings): Promise<{ collections: string[]; openApi: Json }> {
-  const collections = (await listCollectionRows()).map((r) => r.name);
+  // Only what an admin published is named to Microsoft's cloud.
+  const collections = await publishedCollections();
   return { collections, openApi: openApiDocument({ baseUrl: settings.baseUrl, collections, requiresKey: settings.requiresKey }) };
 }
 
 export async function copilotPlugin(settings: CopilotSettings): Promise<CopilotPlugin> {
-  const [{ collections, openApi }, starters] = await Promise.all([copilotOpenApi(settings), conversationStarters()]);
+  const { collections, openApi } = await copilotOpenApi(settings);
+  const starters = await conversationStarters(collections);
   const urls = Object.fromEntries(Object.entries(COPILOT_PATHS).map(([key, path]) => [key, `${settings.baseUrl}${path}`])) as CopilotPlugin["urls"];
   const manifest = pluginManifest({ ...settings, openApiUrl: urls.openApi, collections, starters });
   return { settings, urls, collections, starters, openApi, manifest };
@@ -73,9 +76,9 @@ export function reachabilityProblem(baseUrl: string): string | null {
   return null;
 }
 
-/** The served manifest checked against the official schema and the OpenAPI document. */
-export function checkPlugin(plugin: CopilotPlugin): ManifestCheck {
-  const check = validateManifest(plugin.manifest, plugin.openApi);
+/** A plugin manifest (the served one unless told) checked against the official schema and the OpenAPI document. */
+export function checkPlugin(plugin: CopilotPlugin, manifest: Json = plugin.manifest): ManifestCheck {
+  const check = validateManifest(manifest, plugin.openApi);
   if (plugin.settings.requiresKey && !plugin.settings.referenceId) {
     check.errors.unshift("COPILOT_API_KEY is set but COPILOT_API_KEY_REFERENCE_ID is not: register the key in the Teams Developer Portal and set its reference id");
     check.valid = false;

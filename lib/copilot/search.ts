@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { AppError, badRequest } from "@/lib/errors";
 import { documentTitle } from "@/lib/knowledge/document-title";
-import { listCollectionRows } from "@/lib/knowledge/repo";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentUrl, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
+import { publishedCollections } from "./publishing";
 
 /**
  * GET /api/copilot/search: the knowledge base as Microsoft 365 Copilot's plugin calls it. The
@@ -19,7 +19,7 @@ const QUERY_CHARS = 1000;
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const CopilotSearchParams = z.object({
-  query: z.string({ error: "query is required" }).trim().min(1, "query is required").max(QUERY_CHARS),
+  query: z.string({ error: "query is required" }).trim().min(1, "query is required").max(QUERY_CHARS, `query must have at most ${QUERY_CHARS} characters`),
   collection: z.preprocess(
     blankIsUnset,
     z
@@ -31,7 +31,8 @@ export const CopilotSearchParams = z.object({
       }),
   ),
   top: z.preprocess(
-    blankIsUnset,
+    // Digits past what a number holds exactly are still "more than the plugin shows".
+    (v) => (typeof v === "string" && /^\s*\d{16,}\s*$/.test(v) ? MAX_RESULTS : blankIsUnset(v)),
     z.coerce
       .number({ error: "top must be a whole number" })
       .int("top must be a whole number")
@@ -92,12 +93,14 @@ export function toCopilotResult(chunk: Chunk, baseUrl: string): CopilotResult {
   };
 }
 
+/** Searches the collections an admin published for Copilot (all of them, or those asked for). */
 export async function copilotSearch(params: CopilotSearchParams, baseUrl: string): Promise<CopilotSearchResponse> {
-  const found = await searchKnowledge({ query: params.query, top: params.top, collections: params.collection });
-  if (found.unknownCollections.length) {
-    const available = (await listCollectionRows()).map((c) => c.name).join(", ") || "none";
-    throw badRequest(`Unknown collection: ${found.unknownCollections.join(", ")}. Available: ${available}`);
-  }
+  const published = await publishedCollections();
+  if (published.length === 0) throw new AppError(503, "No collection is published for Copilot: an admin chooses them under Integrations.");
+  // A collection that exists but is not published is as unknown as one that does not exist.
+  const unknown = (params.collection ?? []).filter((name) => !published.includes(name));
+  if (unknown.length) throw badRequest(`Unknown collection: ${unknown.join(", ")}. Available: ${published.join(", ")}`);
+  const found = await searchKnowledge({ query: params.query, top: params.top, collections: params.collection ?? published });
   if (everySearchFailed(found)) throw new AppError(503, `Search failed: ${found.failures[0].message}`);
   return {
     query: params.query,

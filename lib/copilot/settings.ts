@@ -16,6 +16,9 @@ export interface CopilotSettings {
   requiresKey: boolean;
   /** The key's registration id in Microsoft's plugin vault (COPILOT_API_KEY_REFERENCE_ID). */
   referenceId: string | null;
+  /** The publisher's privacy statement and terms of use (COPILOT_PRIVACY_URL, COPILOT_TERMS_URL). */
+  privacyUrl: string | null;
+  termsUrl: string | null;
 }
 
 export function copilotSettings(request: Request): CopilotSettings {
@@ -25,6 +28,8 @@ export function copilotSettings(request: Request): CopilotSettings {
     baseUrlConfigured: publicBaseUrl !== null,
     requiresKey: copilot.apiKey !== null,
     referenceId: copilot.apiKeyReferenceId,
+    privacyUrl: copilot.privacyUrl,
+    termsUrl: copilot.termsUrl,
   };
 }
 

@@ -1,7 +1,7 @@
 import { questionParts } from "@/lib/text/query";
 import { sentencesOf } from "@/lib/text/sentences";
 import { applyCorrections } from "@/lib/text/typos";
-import { onePerPage } from "./pages";
+import { bestPerPage } from "./pages";
 import { activeRetriever, getRetriever } from "./retrievers";
 import { listCollectionRows } from "./repo";
 import type { Chunk, Filters, RetrievalMode, RetrievalResult } from "./schemas";
@@ -34,6 +34,11 @@ export interface KnowledgeQuery {
   /** Search by this embedding instead of embedding the text (vector mode). */
   vector?: Float32Array;
   signal?: AbortSignal;
+  /**
+   * Passages one page may give (default 1: chat cites pages). The Polymath host answers with
+   * passages ranked by similarity, as its reference host does: Infinity.
+   */
+  perPage?: number;
 }
 
 export interface SearchFailure {
@@ -80,6 +85,7 @@ export async function searchKnowledge(request: KnowledgeQuery): Promise<Knowledg
   }
 
   const failures: SearchFailure[] = [];
+  const perPage = request.perPage ?? 1;
   const share = Math.max(1, Math.ceil(request.top / queries.length));
   const searchPart = async (query: string): Promise<Chunk[]> => {
     const local = collections.map((name) =>
@@ -90,6 +96,7 @@ export async function searchKnowledge(request: KnowledgeQuery): Promise<Knowledg
           collection: byName.get(name),
           correctSpelling: false,
           signal: request.signal,
+          perPage,
         }),
       ),
     );
@@ -101,11 +108,11 @@ export async function searchKnowledge(request: KnowledgeQuery): Promise<Knowledg
       }),
     );
     const found = (await Promise.all([...local, ...remote])).flat();
-    return onePerPage(found.sort((a, b) => b.score - a.score), chunkPage).slice(0, share);
+    return bestPerPage(found.sort((a, b) => b.score - a.score), chunkPage, perPage).slice(0, share);
   };
   const perQuery = await Promise.all(queries.map(searchPart));
 
-  const chunks = onePerPage(takeTurns(perQuery), chunkPage).slice(0, request.top);
+  const chunks = bestPerPage(takeTurns(perQuery), chunkPage, perPage).slice(0, request.top);
   const kept = new Set(chunks.map((c) => c.chunk_id));
   return {
     chunks,

@@ -60,6 +60,8 @@ export interface RetrieveOptions {
   correctSpelling?: boolean;
   /** The collection's record, when the caller has already read it (saves a look-up per part). */
   collection?: { embeddingModel: string; embeddingDims: number };
+  /** Passages one page may give (default 1; see KnowledgeQuery.perPage). */
+  perPage?: number;
 }
 
 /**

@@ -69,7 +69,8 @@ export async function readArguments(request: Request): Promise<Record<string, un
 /** Checks the arguments in the reference host's order, with its messages where it has one. */
 export function parseQueryArguments(args: Record<string, unknown>): QueryArguments {
   const count = wholeNumber(args.count ?? DEFAULT_COUNT, "count");
-  if (count <= 0) throw new PolymathError("count must be greater than 0");
+  // As the reference host: 0 is refused, a negative count means every bit.
+  if (count === 0) throw new PolymathError("count must be greater than 0");
   const version = args.version === undefined || args.version === "" ? -1 : wholeNumber(args.version, "version");
   // A newer client understands this host's (older or equal) version; an older one would not.
   if (version < LIBRARY_VERSION) throw new PolymathError(`version must be at least ${LIBRARY_VERSION}`);

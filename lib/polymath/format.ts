@@ -96,8 +96,11 @@ export interface OmitSpec {
   /** `*`: every bit is dropped (after counting). */
   all: boolean;
   keys: ReadonlySet<OmitKey>;
-  /** As the library states it: one string, or a list when several keys were given. */
-  canonical: string | string[];
+  /**
+   * As the library states it: one string, several keys joined by commas. The reference client
+   * refuses any other type (it asserts a string), though the reference host answers a list.
+   */
+  canonical: string;
 }
 
 /** `*`, one key, a comma string (`"embedding,info"`) or a list; absent means `embedding`. */
@@ -123,8 +126,7 @@ export function parseOmit(raw: unknown = DEFAULT_OMIT): OmitSpec {
     }
     keys.add(key as OmitKey);
   }
-  const canonical = all ? "*" : keys.size === 0 ? "" : keys.size === 1 ? [...keys][0] : [...keys];
-  return { all, keys, canonical };
+  return { all, keys, canonical: all ? "*" : [...keys].join(",") };
 }
 
 // ─── count, count_type ─────────────────────────────────────────────
@@ -133,6 +135,7 @@ export const COUNT_TYPES = ["token", "bit"] as const;
 export type CountType = (typeof COUNT_TYPES)[number];
 
 export interface Budget {
+  /** Below zero: every candidate (the reference host's "all items"). */
   count: number;
   countType: CountType;
 }
@@ -145,32 +148,38 @@ export interface Walked<T> {
   full: boolean;
 }
 
+export interface WalkOptions<T> {
+  isRestricted?: (item: T) => boolean;
+  /** The first bit cut to `count` characters: what a token budget smaller than it gets. */
+  shorten?: (item: T, count: number) => T;
+}
+
 /**
- * Takes candidates in order within the budget: `bit` keeps up to `count` bits; `token` stops
- * before the first bit whose tokens would take the total over `count`. Restricted candidates
- * are skipped and counted.
+ * Takes candidates in order within the budget, as the reference host's Library.slice(): `bit`
+ * keeps up to `count` bits; `token` stops before the first bit whose tokens would take the
+ * total over `count`, except that a first bit over the whole budget comes shortened. Restricted
+ * candidates are skipped and counted.
  */
-export function takeWithinBudget<T>(
-  candidates: readonly T[],
-  budget: Budget,
-  tokensOf: (item: T) => number,
-  isRestricted: (item: T) => boolean = () => false,
-): Walked<T> {
+export function takeWithinBudget<T>(candidates: readonly T[], budget: Budget, tokensOf: (item: T) => number, options: WalkOptions<T> = {}): Walked<T> {
   const kept: T[] = [];
   let restricted = 0;
   let tokens = 0;
+  const limited = budget.count >= 0;
   for (const item of candidates) {
-    if (isRestricted(item)) {
+    if (options.isRestricted?.(item)) {
       restricted++;
       continue;
     }
-    if (budget.countType === "bit" && kept.length >= budget.count) return { kept, restricted, full: true };
+    if (limited && budget.countType === "bit" && kept.length >= budget.count) return { kept, restricted, full: true };
     const size = tokensOf(item);
-    if (budget.countType === "token" && tokens + size > budget.count) return { kept, restricted, full: true };
+    if (limited && budget.countType === "token" && tokens + size > budget.count) {
+      if (kept.length === 0 && options.shorten) kept.push(options.shorten(item, budget.count));
+      return { kept, restricted, full: true };
+    }
     kept.push(item);
     tokens += size;
   }
-  return { kept, restricted, full: budget.countType === "bit" && kept.length >= budget.count };
+  return { kept, restricted, full: limited && budget.countType === "bit" && kept.length >= budget.count };
 }
 
 // ─── The library file ──────────────────────────────────────────────

@@ -1,7 +1,9 @@
 import { randomFillSync } from "node:crypto";
+import { countTokens } from "@/lib/ingest/tokens";
 import { listCollectionRows } from "@/lib/knowledge/repo";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentPassages, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
+import { embedderFor } from "@/lib/models/embedder";
 import { fileFacts } from "./access";
 import type { QueryArguments } from "./args";
 import { chunkAccessTag, chunkCollection, chunkFileId, chunkTokens, toBit } from "./bits";
@@ -20,7 +22,6 @@ import {
   sizeHint,
   takeWithinBudget,
   vectorFromBytes,
-  type Bit,
   type Library,
 } from "./format";
 import { loadPolymathSettings, tagsGrantedBy, type PolymathSettings } from "./settings";
@@ -39,7 +40,10 @@ const MAX_POOL = 1000;
 interface Target {
   name: string;
   description: string | null;
+  /** As Polymath names it (`openai.com:text-embedding-ada-002`). */
   model: string;
+  /** As the collection records it (`text-embedding-ada-002`). */
+  embeddingModel: string;
   dims: number;
 }
 
@@ -47,7 +51,13 @@ async function publishedTargets(settings: PolymathSettings): Promise<Target[]> {
   const published = new Set(settings.published);
   return (await listCollectionRows())
     .filter((row) => published.has(row.name))
-    .map((row) => ({ name: row.name, description: row.description, model: polymathModelName(row.embeddingModel), dims: row.embeddingDims }));
+    .map((row) => ({
+      name: row.name,
+      description: row.description,
+      model: polymathModelName(row.embeddingModel),
+      embeddingModel: row.embeddingModel,
+      dims: row.embeddingDims,
+    }));
 }
 
 const modelsOf = (targets: Target[]) => [...new Set(targets.map((t) => t.model))];
@@ -67,10 +77,10 @@ export async function describeHost(endpoint: string) {
       query_embedding: "base64 of little-endian float32 (float64 accepted by length); absent: a random embedding",
       query_embedding_model: "must name a published collection's model",
       query: "this host's extension: text to search for, embedded here (query_embedding_model then optional)",
-      count: `default ${DEFAULT_COUNT}`,
+      count: `default ${DEFAULT_COUNT}; below zero: every bit`,
       count_type: `${COUNT_TYPES.join(" | ")}, default ${DEFAULT_COUNT_TYPE}`,
       omit: `*, '', or any of ${OMIT_KEYS.join(", ")} (a list or a comma string); default ${DEFAULT_OMIT}`,
-      access_token: "grants access tags",
+      access_token: "grants access tags (one this host does not know grants none)",
     },
   };
 }
@@ -78,54 +88,25 @@ export async function describeHost(endpoint: string) {
 /** Library.query(): the library answering `args`, or a PolymathError. */
 export async function queryLibrary(args: QueryArguments, origin: string): Promise<Library> {
   const settings = await loadPolymathSettings();
-  let targets = await publishedTargets(settings);
-  if (targets.length === 0) throw new PolymathError("This host publishes no collections");
-
-  let granted = new Set<string>();
-  if (args.accessToken) {
-    const tags = tagsGrantedBy(settings, args.accessToken);
-    if (!tags) throw new PolymathError("access_token is not valid");
-    granted = tags;
-  }
-
-  if (args.queryEmbeddingModel) {
-    const wanted = polymathModelName(args.queryEmbeddingModel);
-    const matching = targets.filter((t) => t.model === wanted);
-    if (matching.length === 0) throw new PolymathError(`Embedding model was ${args.queryEmbeddingModel} but expected ${modelsOf(targets).join(" or ")}`);
-    targets = matching;
-  } else if (!args.query) {
-    throw new PolymathError(`query_embedding_model is required (this host: ${modelsOf(targets).join(" or ")})`);
-  } else {
-    // Text alone: one library has one model, the first published collection's.
-    targets = targets.filter((t) => t.model === targets[0].model);
-  }
-
-  let vector: Float32Array | undefined;
-  if (args.queryEmbedding) {
-    const bytes = decodeBase64(args.queryEmbedding, "query_embedding");
-    const fits = targets.map((t) => vectorFromBytes(bytes, t.dims));
-    const first = fits.findIndex(Boolean);
-    if (first < 0) {
-      throw new PolymathError(`query_embedding has ${bytes.byteLength} bytes; ${[...new Set(targets.map((t) => sizeHint(t.model, t.dims)))].join("; ")}`);
-    }
-    vector = fits[first]!;
-    targets = targets.filter((t) => t.dims === vector!.length);
-  } else if (!args.query) {
-    vector = randomUnitVector(targets[0].dims);
-    targets = targets.filter((t) => t.dims === vector!.length);
-  }
+  const published = await publishedTargets(settings);
+  if (published.length === 0) throw new PolymathError("This host publishes no collections");
+  // As the reference host: a token it does not know grants nothing, and the public bits are answered.
+  const granted = (args.accessToken ? tagsGrantedBy(settings, args.accessToken) : null) ?? new Set<string>();
+  const { vector, targets } = await queryVector(args, targetsOfModel(args, published));
 
   const { kept, restricted, facts } = await searchWithinBudget(args, targets, vector, granted);
-
+  const vectors = await passageVectors(kept);
   const withEmbeddings = !args.omit.all && !args.omit.keys.has("embedding");
-  const vectors = withEmbeddings ? await passageVectors(kept) : new Map<string, Float32Array>();
-  const bits: Bit[] = kept.map((chunk) => {
-    const embedding = vectors.get(chunk.chunk_id);
-    return toBit(chunk, origin, facts.get(chunkFileId(chunk))?.summary ?? null, {
-      ...(embedding ? { embedding: encodeVector(embedding) } : {}),
-      similarity: chunk.score,
-    });
-  });
+  const bits = kept
+    .map((chunk) => {
+      const passage = vectors.get(chunk.chunk_id);
+      return toBit(chunk, origin, facts.get(chunkFileId(chunk))?.summary ?? null, {
+        ...(withEmbeddings && passage ? { embedding: encodeVector(passage) } : {}),
+        // The plain dot product, as the reference host computes it (below zero included).
+        similarity: passage ? dot(vector, passage) : chunk.score,
+      });
+    })
+    .sort((a, b) => b.similarity! - a.similarity!);
 
   const details: NonNullable<Library["details"]> = { counts: { bits: bits.length, ...(settings.reportRestricted ? { restricted } : {}) } };
   if (restricted > 0 && settings.restrictedMessage) details.message = `Restricted results were omitted. ${settings.restrictedMessage}`;
@@ -139,29 +120,87 @@ export async function queryLibrary(args: QueryArguments, origin: string): Promis
   };
 }
 
-async function searchWithinBudget(args: QueryArguments, targets: Target[], vector: Float32Array | undefined, granted: Set<string>) {
+/** The published collections whose model the query names (text alone: the first collection's). */
+function targetsOfModel(args: QueryArguments, targets: Target[]): Target[] {
+  if (args.queryEmbeddingModel) {
+    const wanted = polymathModelName(args.queryEmbeddingModel);
+    const matching = targets.filter((t) => t.model === wanted);
+    if (matching.length === 0) throw new PolymathError(`Embedding model was ${args.queryEmbeddingModel} but expected ${modelsOf(targets).join(" or ")}`);
+    return matching;
+  }
+  if (!args.query) throw new PolymathError(`query_embedding_model is required (this host: ${modelsOf(targets).join(" or ")})`);
+  return targets.filter((t) => t.model === targets[0].model);
+}
+
+/**
+ * The query as an embedding, and the collections of its dimensions: the client's embedding
+ * (float32 or float64), the text embedded here as the client would have, or a random one.
+ */
+async function queryVector(args: QueryArguments, targets: Target[]): Promise<{ vector: Float32Array; targets: Target[] }> {
+  let vector: Float32Array;
+  if (args.queryEmbedding) {
+    const bytes = decodeBase64(args.queryEmbedding, "query_embedding");
+    const fit = targets.map((t) => vectorFromBytes(bytes, t.dims)).find(Boolean);
+    if (!fit) throw new PolymathError(`query_embedding has ${bytes.byteLength} bytes; ${[...new Set(targets.map((t) => sizeHint(t.model, t.dims)))].join("; ")}`);
+    vector = fit;
+  } else if (args.query) {
+    vector = await embedQuery(args.query, targets[0]);
+  } else {
+    vector = randomUnitVector(targets[0].dims);
+  }
+  return { vector, targets: targets.filter((t) => t.dims === vector.length) };
+}
+
+async function embedQuery(text: string, target: Target): Promise<Float32Array> {
+  try {
+    return (await embedderFor(target.embeddingModel, target.dims).embed([text]))[0];
+  } catch (error) {
+    throw new PolymathError(`The query could not be embedded: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+}
+
+async function searchWithinBudget(args: QueryArguments, targets: Target[], vector: Float32Array, granted: Set<string>) {
   const collections = targets.map((t) => t.name);
-  let pool = Math.min(MAX_POOL, args.countType === "bit" ? args.count : Math.max(FIRST_POOL_MIN, Math.ceil(args.count / TOKENS_PER_CANDIDATE_GUESS)));
+  const unlimited = args.count < 0;
+  let pool = unlimited
+    ? MAX_POOL
+    : Math.min(MAX_POOL, args.countType === "bit" ? args.count : Math.max(FIRST_POOL_MIN, Math.ceil(args.count / TOKENS_PER_CANDIDATE_GUESS)));
   for (;;) {
     const result = await searchKnowledge({
       // The read door needs some text even when it searches by embedding (a label then).
       query: args.query ?? "query_embedding",
       top: pool,
       collections,
-      mode: vector ? "vectors" : "hybrid",
+      mode: "vectors",
       vector,
+      // Bits are passages ranked by similarity, however many share a page (as the reference host ranks them).
+      perPage: Number.POSITIVE_INFINITY,
     });
     if (everySearchFailed(result)) {
       throw new PolymathError(result.failures.map((f) => f.message).join("; "));
     }
     for (const failure of result.failures) console.error(`[polymath] ${failure.name}: ${failure.message}`);
     const facts = await fileFacts([...new Set(result.chunks.map(chunkFileId))]);
-    const isRestricted = (chunk: Chunk) => restrictedBy(facts.get(chunkFileId(chunk))?.tag ?? chunkAccessTag(chunk), granted);
-    const walked = takeWithinBudget(result.chunks, { count: args.count, countType: args.countType }, chunkTokens, isRestricted);
+    const walked = takeWithinBudget(result.chunks, { count: args.count, countType: args.countType }, chunkTokens, {
+      isRestricted: (chunk) => restrictedBy(facts.get(chunkFileId(chunk))?.tag ?? chunkAccessTag(chunk), granted),
+      shorten: shortenedTo,
+    });
     const exhausted = result.chunks.length < pool || pool >= MAX_POOL;
     if (walked.full || exhausted) return { ...walked, facts };
     pool = Math.min(MAX_POOL, pool * 4);
   }
+}
+
+/** The reference host's cut of a first bit over the whole token budget: its first `count` characters. */
+function shortenedTo(chunk: Chunk, count: number): Chunk {
+  const content = chunk.content.slice(0, count);
+  return { ...chunk, content, metadata: { ...chunk.metadata, token_count: countTokens(content) } };
 }
 
 const restrictedBy = (tag: string | null | undefined, granted: Set<string>) => Boolean(tag) && !granted.has(tag!);

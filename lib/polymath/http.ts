@@ -1,4 +1,4 @@
-import { NextResponse } from "next/server";
+import { randomUUID } from "node:crypto";
 import { log, requestIdOf } from "@/lib/log";
 import { AppError } from "@/lib/errors";
 import { PolymathError } from "./format";
@@ -21,7 +21,23 @@ const CORS = {
 };
 
 export function polymathJson(body: unknown): Response {
-  return NextResponse.json(body, { status: 200, headers: { ...CORS, "Cache-Control": "no-store" } });
+  return new Response(jsonWithFloatSimilarities(body), {
+    status: 200,
+    headers: { ...CORS, "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * JSON in which every `similarity` is written as a float (`1.0`, not `1`): the reference
+ * client refuses a bit whose similarity parses as an int ("similarity not float as expected").
+ */
+export function jsonWithFloatSimilarities(value: unknown): string {
+  // A mark made for this call: no text being serialised can hold it.
+  const mark = `float-${randomUUID()}:`;
+  const text = JSON.stringify(value, (key, v: unknown) =>
+    key === "similarity" && typeof v === "number" && Number.isInteger(v) && Math.abs(v) < 1e21 ? `${mark}${v}` : v,
+  );
+  return text.replaceAll(new RegExp(`"${mark}(-?\\d+)"`, "g"), "$1.0");
 }
 
 export function polymathRoute(handler: (request: Request) => Promise<unknown>): (request: Request) => Promise<Response> {

@@ -6,6 +6,7 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { activeIngestor } from "@/lib/knowledge";
 import { resetConfig } from "@/lib/config";
+import { resetCopilotPublishingCache, updateCopilotPublishing } from "@/lib/copilot/publishing";
 import { ingestAndWait } from "../helpers/jobs";
 import { makePdf, writeTemp } from "../helpers/files";
 import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
@@ -27,6 +28,12 @@ export async function knowledgeBase(): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-copilot-"));
   const { status } = await ingestAndWait("manual", [writeTemp(tmp, "pump_manual.pdf", await makePdf(pages))]);
   if (!status.is_success) throw new Error(`ingestion failed: ${JSON.stringify(status.file_details)}`);
+}
+
+/** Publishes these collections to Copilot, as an admin does under Integrations. */
+export async function publish(collections: string[]): Promise<void> {
+  resetCopilotPublishingCache();
+  await updateCopilotPublishing({ published: collections });
 }
 
 /** Sets (or, with undefined, clears) Copilot settings in the environment. */

@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import AjvDraft04 from "ajv-draft-04";
+import addFormats from "ajv-formats";
 import { unzipSync, strFromU8 } from "fflate";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +14,7 @@ import { operationIds } from "@/lib/copilot/openapi";
 import { PACKAGE_FILES } from "@/lib/copilot/app-package";
 import { validateManifest } from "@/lib/copilot/validate";
 import { stopWorker } from "@/lib/knowledge";
-import { get, knowledgeBase, officialManifestValidator, ORIGIN, setEnv } from "./fixture";
+import { get, knowledgeBase, officialManifestValidator, ORIGIN, publish, setEnv } from "./fixture";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -31,6 +35,16 @@ async function openApiErrors(document: Json): Promise<unknown> {
   return result.valid ? null : result.errors;
 }
 
+const schemaFile = (name: string): Json => JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../lib/copilot/schemas", name), "utf8"));
+
+/** As @microsoft/app-manifest's AppManifestUtils.validateAgainstSchema does it: Ajv draft-04, uri/email/regex formats. */
+function appManifestErrors(document: Json, schema: Json): string[] {
+  const ajv = new AjvDraft04({ allErrors: true, strictTypes: false });
+  addFormats(ajv, ["uri", "email", "regex"]);
+  const validate = ajv.compile(schema);
+  return validate(JSON.parse(JSON.stringify(document))) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
+
 /** Every key anywhere in a JSON value. */
 function keysOf(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((v) => keysOf(v, into));
@@ -43,12 +57,15 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
+const LINKS = { COPILOT_PRIVACY_URL: "https://example.org/privacy", COPILOT_TERMS_URL: "https://example.org/terms" };
+
 beforeAll(async () => {
-  setEnv({ PUBLIC_BASE_URL: undefined, COPILOT_API_KEY: undefined, COPILOT_API_KEY_REFERENCE_ID: undefined });
+  setEnv({ PUBLIC_BASE_URL: undefined, COPILOT_API_KEY: undefined, COPILOT_API_KEY_REFERENCE_ID: undefined, ...LINKS });
   await knowledgeBase();
+  await publish(["handbook", "manual"]); // not "secret"
 });
 afterAll(async () => {
-  setEnv({ COPILOT_API_KEY: undefined, COPILOT_API_KEY_REFERENCE_ID: undefined, PUBLIC_BASE_URL: undefined });
+  setEnv({ COPILOT_API_KEY: undefined, COPILOT_API_KEY_REFERENCE_ID: undefined, PUBLIC_BASE_URL: undefined, COPILOT_PRIVACY_URL: undefined, COPILOT_TERMS_URL: undefined });
   await stopWorker();
 });
 
@@ -74,8 +91,9 @@ describe("plugin manifest (GET /api/copilot/ai-plugin.json)", () => {
       expect(manifest[key].trim().length, key).toBeGreaterThan(0);
       expect(manifest[key].length, key).toBeLessThanOrEqual(max);
     }
-    // The model learns which collections exist.
-    expect(manifest.description_for_model).toContain("handbook, secret, manual");
+    // The model learns which collections it may search: only those published to Copilot.
+    expect(manifest.description_for_model).toContain("handbook, manual.");
+    expect(manifest.description_for_model).not.toContain("secret");
   });
 
   it("declares searchKnowledge with reasoning instructions, response semantics and GetPrivateData", async () => {
@@ -95,13 +113,14 @@ describe("plugin manifest (GET /api/copilot/ai-plugin.json)", () => {
     expect(card.actions).toEqual([{ type: "Action.OpenUrl", title: "Open source", url: "${url}" }]);
   });
 
-  it("draws conversation starters from the collections' documents", async () => {
+  it("draws conversation starters from the published collections' documents", async () => {
     const manifest = await fetchJson(manifestGet, "/api/copilot/ai-plugin.json");
     const starters: string[] = manifest.capabilities.conversation_starters.map((s: Json) => s.text);
     expect(starters.length).toBeGreaterThan(0);
     expect(starters.length).toBeLessThanOrEqual(6);
     // Section headings of the ingested documents: "Section 1" of the pump manual, "Vacation Policy" …
-    expect(starters.join(" ")).toMatch(/pump manual|handbook|travel|payroll/i);
+    expect(starters.join(" ")).toMatch(/pump manual|handbook|travel/i);
+    expect(starters.join(" ")).not.toMatch(/payroll/i); // the unpublished collection's document
   });
 
   it("every function name is an operationId of the served OpenAPI document", async () => {
@@ -179,7 +198,8 @@ describe("OpenAPI document (GET /api/copilot/openapi.json)", () => {
       expect(["string", "integer"]).toContain(parameter.schema.type);
     }
     expect(operation.parameters[2].schema).toMatchObject({ maximum: 25 });
-    expect(operation.parameters[1].description).toContain("handbook, secret, manual");
+    expect(operation.parameters[1].description).toContain("Available: handbook, manual.");
+    expect(JSON.stringify(openApi)).not.toContain("secret");
     const keys = keysOf(openApi);
     for (const banned of ["oneOf", "allOf", "anyOf"]) expect(keys.has(banned), banned).toBe(false);
     const ok = operation.responses["200"].content["application/json"];
@@ -230,6 +250,66 @@ describe("app package (GET /api/copilot/app-package.zip)", () => {
     expect(await openApiErrors(openApi)).toBeNull();
     expect(openApi.servers).toEqual([{ url: ORIGIN }]);
     expect(validateManifest(plugin, openApi).valid).toBe(true);
+  });
+
+  it("passes Microsoft's offline validation: Teams manifest v1.30 and declarative agent v1.8, as @microsoft/app-manifest checks them", async () => {
+    const files = await unpack();
+    const teams = parse(files, "manifest.json");
+    const agent = parse(files, "declarativeAgent.json");
+    expect(teams.manifestVersion).toBe("1.30");
+    expect(agent.version).toBe("v1.8");
+    for (const [document, schema] of [
+      [teams, "teams-manifest-v1.30.schema.json"],
+      [agent, "declarative-agent-v1.8.schema.json"],
+    ] as const) {
+      expect(schemaFile(schema).$schema).toBe("http://json-schema.org/draft-04/schema#");
+      expect(document.$schema).toMatch(/^https:\/\/developer\.microsoft\.com\/json-schemas\//);
+      expect(appManifestErrors(document, schemaFile(schema)), schema).toEqual([]);
+    }
+    expect(teams.developer).toMatchObject({ privacyUrl: LINKS.COPILOT_PRIVACY_URL, termsOfUseUrl: LINKS.COPILOT_TERMS_URL });
+  });
+
+  it("keeps its version while its content is the same, and takes the next one when it changes", async () => {
+    const version = async () => parse(await unpack(), "manifest.json").version as string;
+    const first = await version();
+    expect(first).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(await version()).toBe(first);
+    await publish(["handbook"]);
+    try {
+      const next = await version();
+      expect(next.split(".").map(Number)).toEqual([...first.split(".").slice(0, 2).map(Number), Number(first.split(".")[2]) + 1]);
+      expect(await version()).toBe(next);
+    } finally {
+      await publish(["handbook", "manual"]);
+    }
+  });
+
+  it("is refused, with the reason, when Microsoft 365 would refuse it", async () => {
+    const refused = async () => {
+      const response = await get(packageGet, "/api/copilot/app-package.zip");
+      return { status: response.status, error: ((await response.json()) as Json).error as string };
+    };
+    setEnv({ COPILOT_PRIVACY_URL: undefined });
+    try {
+      expect(await refused()).toEqual({ status: 409, error: expect.stringMatching(/COPILOT_PRIVACY_URL and COPILOT_TERMS_URL/) });
+    } finally {
+      setEnv(LINKS);
+    }
+    setEnv({ COPILOT_API_KEY: KEY, COPILOT_API_KEY_REFERENCE_ID: undefined });
+    try {
+      expect(await refused()).toEqual({ status: 409, error: expect.stringMatching(/COPILOT_API_KEY_REFERENCE_ID/) });
+      const manifest = await get(manifestGet, "/api/copilot/ai-plugin.json");
+      expect(manifest.status).toBe(409);
+      expect(((await manifest.json()) as Json).error).toMatch(/would fail Microsoft's schema: .*reference/);
+    } finally {
+      setEnv({ COPILOT_API_KEY: undefined });
+    }
+    await publish([]);
+    try {
+      expect(await refused()).toEqual({ status: 409, error: expect.stringMatching(/No collection is published for Copilot/) });
+    } finally {
+      await publish(["handbook", "manual"]);
+    }
   });
 
   it("has real PNG icons: colour 192×192, outline 32×32 white on transparent", async () => {

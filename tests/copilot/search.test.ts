@@ -7,7 +7,7 @@ import { GET as searchGet } from "@/app/api/copilot/search/route";
 import { GET as contentGet } from "@/app/v1/collections/[name]/documents/[file_id]/content/route";
 import { CopilotSearchResponse, snippetOf } from "@/lib/copilot/search";
 import { stopWorker } from "@/lib/knowledge";
-import { get, knowledgeBase, MANUAL_PAGES, ORIGIN, setEnv } from "./fixture";
+import { get, knowledgeBase, MANUAL_PAGES, ORIGIN, publish, setEnv } from "./fixture";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,6 +35,7 @@ async function openApiResponseValidator() {
 beforeAll(async () => {
   setEnv({ PUBLIC_BASE_URL: undefined, COPILOT_API_KEY: undefined, COPILOT_API_KEY_REFERENCE_ID: undefined });
   await knowledgeBase();
+  await publish(["handbook", "manual"]); // not "secret"
 });
 afterAll(async () => {
   setEnv({ COPILOT_API_KEY: undefined, COPILOT_API_KEY_REFERENCE_ID: undefined });
@@ -90,23 +91,47 @@ describe("GET /api/copilot/search", () => {
     expect(response.headers.get("content-type")).toMatch(/application\/pdf/);
   });
 
-  it("searches the named collections only, and defaults top to 10", async () => {
-    const some = await search("query=deductible&collection=secret");
-    expect(some.body.results.map((r: Json) => r.collection)).toEqual(["secret"]);
-    const both = await search("query=deductible&collection=secret,handbook");
-    expect(new Set(both.body.results.map((r: Json) => r.collection))).toEqual(new Set(["secret", "handbook"]));
-    const all = await search("query=maintenance+interval+pump");
-    expect(all.body.results).toHaveLength(10);
+  it("searches the named published collections only, every published one by default, and defaults top to 10", async () => {
+    const some = await search("query=deductible&collection=handbook");
+    expect(new Set(some.body.results.map((r: Json) => r.collection))).toEqual(new Set(["handbook"]));
+    const both = await search("query=deductible+maintenance&collection=manual,handbook");
+    expect(new Set(both.body.results.map((r: Json) => r.collection))).toEqual(new Set(["manual", "handbook"]));
+    // "secret" holds a deductible too, but is not published to Copilot.
+    const all = await search("query=annual+deductible+executive+plan&top=25");
+    expect(all.body.results.map((r: Json) => r.collection)).not.toContain("secret");
+    expect((await search("query=maintenance+interval+pump")).body.results).toHaveLength(10);
+  });
+
+  it("with nothing published, says so (503)", async () => {
+    await publish([]);
+    try {
+      expect(await search("query=deductible")).toEqual({ status: 503, body: { error: expect.stringMatching(/No collection is published for Copilot/) } });
+    } finally {
+      await publish(["handbook", "manual"]);
+    }
   });
 
   it("answers bad input with 400 and an error field the model can read", async () => {
-    for (const query of ["", "query=", "query=x&top=0", "query=x&top=many", "query=x&top=2.5", `query=${"a".repeat(1001)}`]) {
+    for (const query of ["", "query=", "query=x&top=0", "query=x&top=many", "query=x&top=2.5"]) {
       const { status, body } = await search(query);
       expect(status, query).toBe(400);
       expect(typeof body.error, query).toBe("string");
     }
+    // Each says what is wrong.
+    expect((await search("query=")).body.error).toMatch(/query is required/);
+    expect(await search(`query=${"a".repeat(1001)}`)).toEqual({ status: 400, body: { error: expect.stringMatching(/query must have at most 1000 characters/) } });
     const unknown = await search("query=deductible&collection=nope");
-    expect(unknown).toEqual({ status: 400, body: { error: "Unknown collection: nope. Available: handbook, secret, manual" } });
+    expect(unknown).toEqual({ status: 400, body: { error: "Unknown collection: nope. Available: handbook, manual" } });
+    // An existing collection not published to Copilot is as unknown.
+    expect((await search("query=deductible&collection=secret")).body.error).toBe("Unknown collection: secret. Available: handbook, manual");
+  });
+
+  it("takes any larger top as the 25 it can show, however many digits", async () => {
+    for (const top of ["26", "99999", "12345678901234567890"]) {
+      const { status, body } = await search(`query=maintenance+interval+pump&top=${top}`);
+      expect(status, top).toBe(200);
+      expect(body.results, top).toHaveLength(25);
+    }
   });
 
   it("reports a word the documents spell differently", async () => {
@@ -128,6 +153,8 @@ describe("API key (COPILOT_API_KEY)", () => {
       const missing = await search("query=deductible");
       expect(missing.status).toBe(401);
       expect(missing.body.error).toMatch(/API key required/);
+      // RFC 6750: the 401 names the scheme it wants.
+      expect((await get(searchGet, "/api/copilot/search?query=deductible")).headers.get("www-authenticate")).toMatch(/^Bearer\b/);
       expect((await search("query=deductible", { authorization: `Bearer ${KEY}x` })).status).toBe(401);
       expect((await search("query=deductible", { authorization: KEY })).status).toBe(401);
       expect((await search("query=deductible", { authorization: "Basic abc" })).status).toBe(401);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseQueryArguments, readArguments } from "@/lib/polymath/args";
+import { jsonWithFloatSimilarities } from "@/lib/polymath/http";
 import {
   applyOmit,
   decodeBase64,
@@ -50,6 +51,15 @@ describe("embeddings", () => {
   });
 });
 
+describe("the answer's JSON", () => {
+  it("writes every similarity as a float, as Python's json must read it, and nothing else", () => {
+    const bits = [{ text: '"similarity":1', similarity: 1, token_count: 3 }, { similarity: -2 }, { similarity: 0.25 }, { similarity: 0 }];
+    const text = jsonWithFloatSimilarities({ bits, details: { counts: { bits: 4 } } });
+    expect(text).toBe('{"bits":[{"text":"\\"similarity\\":1","similarity":1.0,"token_count":3},{"similarity":-2.0},{"similarity":0.25},{"similarity":0.0}],"details":{"counts":{"bits":4}}}');
+    expect(JSON.parse(text)).toEqual({ bits, details: { counts: { bits: 4 } } });
+  });
+});
+
 describe("omit", () => {
   const bit = { text: "t", embedding: "e", token_count: 3, similarity: 0.5, info: { url: "u" }, access_tag: "staff" };
 
@@ -58,9 +68,10 @@ describe("omit", () => {
     expect(parseOmit("*")).toMatchObject({ all: true, canonical: "*" });
     expect(parseOmit("")).toMatchObject({ all: false, canonical: "" });
     expect(parseOmit("info").canonical).toBe("info");
-    expect(parseOmit(["embedding", "info"]).canonical).toEqual(["embedding", "info"]);
-    expect(parseOmit("embedding,similarity").canonical).toEqual(["embedding", "similarity"]);
-    expect(parseOmit("embedding, info").canonical).toEqual(["embedding", "info"]);
+    // Several keys are stated as one comma string: the reference client asserts omit is a str.
+    expect(parseOmit(["embedding", "info"]).canonical).toBe("embedding,info");
+    expect(parseOmit("similarity,embedding").canonical).toBe("similarity,embedding");
+    expect(parseOmit("embedding, info").canonical).toBe("embedding,info");
     expect(parseOmit("embeddings").canonical).toBe("embedding"); // the spec's own example
   });
 
@@ -90,14 +101,22 @@ describe("budgets", () => {
     expect(takeWithinBudget(items, { count: 9, countType: "token" }, tokens)).toMatchObject({ kept: [], full: true });
   });
 
+  it("as the reference host's slice(): a first bit over the whole budget comes shortened, a negative count takes all", () => {
+    const shorten = (i: { t: number }, count: number) => ({ t: count });
+    expect(takeWithinBudget(items, { count: 9, countType: "token" }, tokens, { shorten })).toMatchObject({ kept: [{ t: 9 }], full: true });
+    expect(takeWithinBudget(items, { count: 15, countType: "token" }, tokens, { shorten }).kept).toEqual([{ t: 10 }]);
+    expect(takeWithinBudget(items, { count: -1, countType: "token" }, tokens).kept).toEqual(items);
+    expect(takeWithinBudget(items, { count: -1, countType: "bit" }, tokens)).toMatchObject({ kept: items, full: false });
+  });
+
   it("bit budgets keep that many bits", () => {
     expect(takeWithinBudget(items, { count: 2, countType: "bit" }, tokens)).toMatchObject({ kept: [{ t: 10 }, { t: 20 }], full: true });
   });
 
   it("restricted items are skipped and counted only before the budget runs out", () => {
     const restricted = (i: { t: number }) => i.t === 20;
-    expect(takeWithinBudget(items, { count: 40, countType: "token" }, tokens, restricted)).toMatchObject({ kept: [{ t: 10 }, { t: 30 }], restricted: 1 });
-    expect(takeWithinBudget(items, { count: 1, countType: "bit" }, tokens, (i) => i.t === 30)).toMatchObject({ kept: [{ t: 10 }], restricted: 0 });
+    expect(takeWithinBudget(items, { count: 40, countType: "token" }, tokens, { isRestricted: restricted })).toMatchObject({ kept: [{ t: 10 }, { t: 30 }], restricted: 1 });
+    expect(takeWithinBudget(items, { count: 1, countType: "bit" }, tokens, { isRestricted: (i) => i.t === 30 })).toMatchObject({ kept: [{ t: 10 }], restricted: 0 });
   });
 });
 
@@ -116,7 +135,7 @@ describe("arguments", () => {
     for (const args of [json, urlencoded, multipart]) {
       const parsed = parseQueryArguments(args);
       expect(parsed).toMatchObject({ version: 1, count: 5, countType: "token", queryEmbedding: null, accessToken: null });
-      expect(parsed.omit.canonical).toEqual(["embedding", "info"]);
+      expect(parsed.omit.canonical).toBe("embedding,info");
     }
     expect(parseQueryArguments(await readArguments(post("version=1")))).toMatchObject({ count: 1000, countType: "token" });
   });
@@ -128,6 +147,7 @@ describe("arguments", () => {
     expect(() => parseQueryArguments({ version: 0 })).toThrow("version must be at least 1");
     expect(() => parseQueryArguments({ version: "one" })).toThrow("version must be a whole number");
     expect(() => parseQueryArguments({ version: 1, count: 0 })).toThrow("count must be greater than 0");
+    expect(parseQueryArguments({ version: 1, count: "-1" }).count).toBe(-1); // every bit, as the reference host reads it
     expect(() => parseQueryArguments({ version: 1, count: "2.5" })).toThrow("count must be a whole number");
     expect(() => parseQueryArguments({ version: 1, count_type: "word" })).toThrow("count_type word is not one of the legal options: token, bit");
     expect(() => parseQueryArguments({ version: 1, query_embedding: 5 })).toThrow("query_embedding must be a string");

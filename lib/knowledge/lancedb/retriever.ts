@@ -79,6 +79,21 @@ function importedSource(json: string | null | undefined): Partial<Record<(typeof
   }
 }
 
+/**
+ * The second stage ranks pages, each by its best chunk: with more than one chunk a page, each
+ * page's other candidates follow its best in first-stage order.
+ */
+function withPageMates(pages: ScoredChunk[], candidates: ScoredChunk[], perPage: number): ScoredChunk[] {
+  if (perPage <= 1) return pages;
+  const pageOf = (c: ScoredChunk) => (c.page_number === null ? null : `${c.file_id}#${c.page_number}`);
+  return pages.flatMap((best) => {
+    const key = pageOf(best);
+    if (key === null) return [best];
+    const mates = candidates.filter((c) => c !== best && c.chunk_id !== best.chunk_id && pageOf(c) === key).slice(0, perPage - 1);
+    return [best, ...mates.map((c) => ({ ...c, score: best.score }))];
+  });
+}
+
 /** Errors a user can act on pass through; anything else becomes a generic message. */
 function retrievalMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -115,8 +130,17 @@ export class LanceDbRetriever implements Retriever {
         options.vector ?? (mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0]);
       // The second stage weighs words (lib/knowledge/ranking): vector-only search keeps its order.
       const lexical = mode !== "vectors";
-      const found = await searchChunks(collectionName, { mode, query: searched, vector, topK, where, ...(lexical ? { candidates: topK * CANDIDATES_PER_RESULT } : {}) });
-      const rows = lexical ? rerank(searched, found).slice(0, topK) : found;
+      const perPage = options.perPage ?? 1;
+      const found = await searchChunks(collectionName, {
+        mode,
+        query: searched,
+        vector,
+        topK,
+        where,
+        perPage,
+        ...(lexical ? { candidates: topK * CANDIDATES_PER_RESULT } : {}),
+      });
+      const rows = lexical ? withPageMates(rerank(searched, found), found, perPage).slice(0, topK) : found;
       const chunks = rows.map((r) => toChunk(r, collectionName));
       return {
         query,

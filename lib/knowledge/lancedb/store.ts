@@ -6,7 +6,7 @@ import { workerMode } from "../worker-mode";
 import type { RetrievalMode } from "../schemas";
 import type { ReadChunksOptions, SpellingResult } from "../types";
 import { documentTitle } from "../document-title";
-import { onePerPage } from "../pages";
+import { bestPerPage } from "../pages";
 import { withJoinedCompounds } from "@/lib/text/compounds";
 import { bm25Query } from "@/lib/text/bm25-query";
 import { correctSpelling, forgetIndexedWords, forgetUnknownWords, TEXT_COLUMN } from "./spelling";
@@ -422,6 +422,8 @@ export interface SearchParams {
    * order, pages not deduplicated. The lists still reach as far as topK asks.
    */
   candidates?: number;
+  /** Chunks one page may give (default 1). */
+  perPage?: number;
 }
 
 /**
@@ -453,7 +455,9 @@ export async function searchChunks(name: string, p: SearchParams): Promise<Score
   // Row ids are positions in the table's files: a compaction between the search and the read
   // moves them, and the read then misses rows. The search is run once more, reading every
   // column with the lists.
-  const found = p.candidates ? await readCandidates(t, taken, hits.slice(0, p.candidates), read) : await readHits(t, taken, hits, p.topK, read);
+  const found = p.candidates
+    ? await readCandidates(t, taken, hits.slice(0, p.candidates), read)
+    : await readHits(t, taken, hits, p.topK, p.perPage ?? 1, read);
   return found ?? (await rankedChunks(t, p, depth, await projection(name, t)));
 }
 
@@ -491,7 +495,7 @@ async function rankedHits(t: lancedb.Table, p: SearchParams, depth: number, colu
 
 /** The single-pass search (every column read with both lists): the fallback of searchChunks. */
 async function rankedChunks(t: lancedb.Table, p: SearchParams, depth: number, columns: string[]): Promise<ScoredChunk[]> {
-  const kept = (ranked: ScoredChunk[]) => (p.candidates ? ranked.slice(0, p.candidates) : onePerPage(ranked, chunkPage).slice(0, p.topK));
+  const kept = (ranked: ScoredChunk[]) => (p.candidates ? ranked.slice(0, p.candidates) : bestPerPage(ranked, chunkPage, p.perPage ?? 1).slice(0, p.topK));
   if (p.mode === "vectors") return kept(await vectorSearch<ScoredChunk>(t, p, depth, columns, false));
   if (p.mode === "text") return kept(await textSearch<ScoredChunk>(t, p, depth, columns, false));
   const [byVector, byText] = await Promise.all([vectorSearch<ScoredChunk>(t, p, depth, columns, false), textSearch<ScoredChunk>(t, p, depth, columns, false)]);
@@ -499,7 +503,7 @@ async function rankedChunks(t: lancedb.Table, p: SearchParams, depth: number, co
 }
 
 /**
- * The best topK hits as chunks, one per page, in rank order with their scores: read topK
+ * The best topK hits as chunks, `perPage` per page, in rank order with their scores: read topK
  * rows (those not `read` already), and more only when several of them shared a page. Null if
  * a row id no longer holds a row.
  */
@@ -508,6 +512,7 @@ async function readHits(
   columns: string[],
   hits: Hit[],
   topK: number,
+  perPage: number,
   read = new Map<bigint, StoredChunk>(),
 ): Promise<ScoredChunk[] | null> {
   const found: ScoredChunk[] = [];
@@ -521,7 +526,7 @@ async function readHits(
       rows.forEach((row, i) => read.set(missing[i], row));
     }
     for (const hit of batch) found.push({ ...plain(read.get(hit._rowid)!), score: hit.score });
-    kept = onePerPage(found, chunkPage);
+    kept = bestPerPage(found, chunkPage, perPage);
   }
   return kept.slice(0, topK);
 }
