@@ -9,6 +9,9 @@ export const FILE_FORMATS = {
   docx: { label: "Word (DOCX)", extensions: [".docx"] },
   pptx: { label: "PowerPoint (PPTX)", extensions: [".pptx"] },
   xlsx: { label: "Excel (XLSX)", extensions: [".xlsx"] },
+  xlsm: { label: "Excel with macros (XLSM)", extensions: [".xlsm"] },
+  xls: { label: "Excel 97–2003 (XLS)", extensions: [".xls"] },
+  ods: { label: "OpenDocument spreadsheet (ODS)", extensions: [".ods"] },
   html: { label: "HTML", extensions: [".html", ".htm"] },
   markdown: { label: "Markdown", extensions: [".md", ".markdown"] },
   txt: { label: "TXT", extensions: [".txt"] },
@@ -38,4 +41,24 @@ export function fileExtension(fileName: string): string {
 
 export function isSupportedFile(fileName: string): boolean {
   return SUPPORTED_EXTENSIONS.includes(fileExtension(fileName));
+}
+
+/** Formats that are not read, and the supported one to save them as (the nearest in kind). */
+const SAVE_AS: Record<string, string> = {
+  ".ppt": ".pptx", ".pps": ".pptx", ".ppsx": ".pptx", ".key": ".pptx",
+  ".docm": ".docx", ".dot": ".docx", ".dotx": ".docx", ".wpd": ".docx", ".pages": ".docx", ".wps": ".docx",
+  ".xlsb": ".xlsx", ".xltx": ".xlsx", ".numbers": ".xlsx",
+  ".gif": ".png", ".bmp": ".png", ".svg": ".png", ".heic": ".jpg", ".heif": ".jpg", ".avif": ".png",
+  ".xml": ".txt", ".log": ".txt", ".yaml": ".txt", ".yml": ".txt", ".ini": ".txt",
+  ".xhtml": ".html", ".mht": ".html", ".mhtml": ".html",
+};
+
+/** What a refused file is told: its type, what to save it as where that is clear, and every format read. */
+export function unsupportedMessage(fileName: string): string {
+  const ext = fileExtension(fileName);
+  if (!ext) return `Unsupported file type (the file name has no extension). Supported: ${SUPPORTED_LABELS}`;
+  const target = SAVE_AS[ext];
+  const label = target && Object.values(FILE_FORMATS).find((f) => (f.extensions as readonly string[]).includes(target))?.label;
+  const hint = label ? ` (save it as ${label}, ${target}, and upload it again)` : "";
+  return `Unsupported file type ${ext}${hint}. Supported: ${SUPPORTED_LABELS}`;
 }

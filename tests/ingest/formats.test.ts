@@ -132,9 +132,11 @@ describe("structure of each format", () => {
 
   it("XLSX: one table page per sheet, formulas as values, dates as dates", async () => {
     const doc = await parseFile(await fixtures.makeXlsx(), "book.xlsx");
+    expect(doc.pageCount).toBe(2);
+    // Sheets are cited by name and rows, not by a page number (each row group stands alone).
     expect(doc.pages.map((p) => [p.pageNumber, p.locator, p.contentType])).toEqual([
-      [1, "sheet Budget", "table"],
-      [2, "sheet Staff", "table"],
+      [null, "sheet Budget", "table"],
+      [null, "sheet Staff", "table"],
     ]);
     expect(doc.pages[0].table!.rows).toContainEqual(["Gondola research", "Q2", "60000", "2024-06-30"]);
     expect(doc.pages[0].text.split("\n")[0]).toBe("Department: Marketing; Quarter: Q1; Amount: 12000; Approved: 2024-03-31.");
@@ -155,6 +157,7 @@ describe("structure of each format", () => {
     expect(csv.pages[0].table).toEqual({
       columns: ["City", "Country", "Population"],
       rows: [["Reykjavik", "Iceland", "139875"], ["Nuuk", "Greenland", "19872"], ["Tórshavn, Streymoy", "Faroe Islands", "14000"]],
+      rowNumbers: [2, 3, 4],
     });
     const tsv = await parseFile(utf8(fixtures.TSV_TEXT), "species.tsv");
     expect(tsv.pages[0].table?.rows[1]).toEqual(["Axolotl", "Lake Xochimilco", "Critically endangered"]);
@@ -247,6 +250,7 @@ describe("ingestion and retrieval of every format", () => {
       ["guide.docx", await fixtures.makeDocx()],
       ["deck.pptx", await fixtures.makePptx()],
       ["book.xlsx", await fixtures.makeXlsx()],
+      ["ledger.xlsx", await fixtures.makeLedgerXlsx()],
       ["news.html", fixtures.HTML_PAGE],
       ["cities.csv", fixtures.CSV_TEXT],
       ["species.tsv", fixtures.TSV_TEXT],
@@ -275,7 +279,7 @@ describe("ingestion and retrieval of every format", () => {
 
   it("ingests every good file and fails each hostile one alone, saying why", () => {
     const byName = Object.fromEntries(status.file_details.map((f) => [f.file_name, f]));
-    for (const name of ["guide.docx", "deck.pptx", "book.xlsx", "news.html", "cities.csv", "species.tsv", "service.json", "notes.md", "report.png", "contract.pdf"]) {
+    for (const name of ["guide.docx", "deck.pptx", "book.xlsx", "ledger.xlsx", "news.html", "cities.csv", "species.tsv", "service.json", "notes.md", "report.png", "contract.pdf"]) {
       expect(byName[name], name).toMatchObject({ status: "success" });
     }
     expect(byName["bomb.docx"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/zip bomb/) });
@@ -305,8 +309,17 @@ describe("ingestion and retrieval of every format", () => {
   it("cites slides as slides and sheets by name", async () => {
     expect((await search("zeppelin feature"))[0].display_citation).toBe("deck.pptx, slide 2");
     const [sheet] = await search("Platypus wrangler");
-    expect(sheet).toMatchObject({ display_citation: "book.xlsx, sheet Staff", page_number: 2, content_subtype: "xlsx" });
+    expect(sheet).toMatchObject({ display_citation: "book.xlsx, sheet Staff, row 2", page_number: null, content_subtype: "xlsx" });
     expect(JSON.parse(sheet.structured_data!)).toEqual({ columns: ["Name", "Role"], rows: [["Ada", "Platypus wrangler"]] });
+  });
+
+  it("finds any row of a large sheet, read under its real header and cited by sheet and rows", async () => {
+    for (const i of [3, 211, 398]) {
+      const [row] = await search(`${fixtures.segmentName(i)} sales 2024`);
+      expect(row.file_name).toBe("ledger.xlsx");
+      expect(row.display_citation).toMatch(/^ledger\.xlsx, sheet Segments, rows \d+–\d+$/);
+      expect(row.content).toContain(`Segment: ${fixtures.segmentName(i)}; Sales 2023: ${1000 + i}; Sales 2024: ${2000 + i};`);
+    }
   });
 
   it("gives an image passage an image URL the browser can load", async () => {

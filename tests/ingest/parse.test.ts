@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDocumentProxy } from "unpdf";
-import { SUPPORTED_EXTENSIONS, isSupportedFile, mimeTypeFor, parseFile } from "@/lib/ingest/parse";
+import { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, isSupportedFile, mimeTypeFor, parseFile } from "@/lib/ingest/parse";
 import { isPasswordError } from "@/lib/ingest/parsers/pdf";
 import { makeEncryptedPdf, makePdf, wrap } from "./helpers/pdf";
 import { ingestError } from "./helpers/errors";
@@ -10,7 +10,9 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 
 describe("file types", () => {
   it("lists supported extensions and MIME types, case-insensitively", () => {
-    expect(SUPPORTED_EXTENSIONS).toEqual([".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".md", ".markdown", ".txt", ".csv", ".tsv", ".tab", ".json", ".png", ".jpg", ".jpeg", ".webp"]);
+    for (const ext of [".pdf", ".docx", ".pptx", ".xlsx", ".xlsm", ".xls", ".ods", ".html", ".htm", ".md", ".markdown", ".txt", ".csv", ".tsv", ".tab", ".json", ".png", ".jpg", ".jpeg", ".webp"]) {
+      expect(SUPPORTED_EXTENSIONS).toContain(ext);
+    }
     expect(isSupportedFile("Report.PDF")).toBe(true);
     expect(isSupportedFile("notes.markdown")).toBe(true);
     expect(isSupportedFile("archive.zip")).toBe(false);
@@ -21,12 +23,14 @@ describe("file types", () => {
     expect(mimeTypeFor("a.xyz")).toBe("application/octet-stream");
   });
 
-  it("rejects an unsupported extension with the list of supported types", async () => {
+  it("rejects an unsupported extension naming it, what to save it as, and the supported types", async () => {
     const error = await ingestError(parseFile(utf8("hello"), "data.xyz"));
-    const labels = "PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), HTML, Markdown, TXT, CSV, TSV, JSON, PNG, JPEG, WebP";
-    expect(error.message).toBe(`Unsupported file type .xyz. Supported: ${labels}`);
+    expect(SUPPORTED_LABELS).toMatch(/^PDF, Word \(DOCX\), .*Excel \(XLSX\), .*JSON, PNG, JPEG, WebP/);
+    expect(error.message).toBe(`Unsupported file type .xyz. Supported: ${SUPPORTED_LABELS}`);
     const noExtension = await ingestError(parseFile(utf8("hello"), "Makefile"));
-    expect(noExtension.message).toBe(`Unsupported file type (the file name has no extension). Supported: ${labels}`);
+    expect(noExtension.message).toBe(`Unsupported file type (the file name has no extension). Supported: ${SUPPORTED_LABELS}`);
+    const slides = await ingestError(parseFile(utf8("hello"), "Old Deck.PPT"));
+    expect(slides.message).toBe(`Unsupported file type .ppt (save it as PowerPoint (PPTX), .pptx, and upload it again). Supported: ${SUPPORTED_LABELS}`);
   });
 
   it("rejects empty files", async () => {
