@@ -186,6 +186,27 @@ describe("structure of each format", () => {
     expect(JSON.parse(doc.pages[1].structuredData!)).toEqual({ owners: { team: "Treasury", contact: "flamingo@example.com" } });
     const records = await parseFile(utf8(JSON.stringify([{ sku: "A1", name: "Anchor" }, { sku: "B2", name: "Buoy", colour: "red" }])), "items.json");
     expect(records.pages[0]).toMatchObject({ contentType: "table", table: { columns: ["sku", "name", "colour"], rows: [["A1", "Anchor", ""], ["B2", "Buoy", "red"]] } });
+    // Records under a key (as in Debian's iso-codes) are a table too, headed by the key.
+    expect(doc.pages[2]).toMatchObject({ heading: "endpoints", contentType: "table", table: { columns: ["path", "method"], rows: [["/salaries", "GET"], ["/bonus", "POST"]] } });
+  });
+
+  it("JSON: records under a key, however many, each a whole row of a table chunk", async () => {
+    const countries = Array.from({ length: 250 }, (_, i) => ({
+      alpha_2: `C${i}`,
+      name: `Republic of ${fixtures.segmentName(i)}`,
+      numeric: String(i).padStart(3, "0"),
+      capital: { city: `${fixtures.segmentName(i)} City`, since: 1900 + (i % 100) },
+      languages: ["en", "fr"],
+    }));
+    const doc = await parseFile(utf8(JSON.stringify({ "3166-1": countries, source: "generated" })), "iso_3166-1.json");
+    expect(doc.pages.map((p) => [p.heading ?? null, p.contentType ?? "text"])).toEqual([[null, "text"], ["3166-1", "table"]]);
+    expect(doc.pages[1].table!.columns).toEqual(["alpha_2", "name", "numeric", "capital.city", "capital.since", "languages"]);
+    const chunks = chunkDocument(doc, CHUNKS).filter((c) => c.contentType === "table");
+    expect(chunks.length).toBeGreaterThan(5);
+    const lines = chunks.flatMap((c) => c.text.split("\n"));
+    expect(lines).toHaveLength(250);
+    expect(lines[68]).toBe(`alpha_2: C68; name: Republic of ${fixtures.segmentName(68)}; numeric: 068; capital.city: ${fixtures.segmentName(68)} City; capital.since: 1968; languages: en, fr.`);
+    for (const chunk of chunks) expect(chunk.heading).toBe("3166-1");
   });
 
   it("Markdown: chunked along its headings", async () => {
