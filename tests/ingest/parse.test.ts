@@ -71,6 +71,15 @@ describe("PDF", () => {
     expect(page.text).toBe(`In-Network Providers\n\n${body}\n\nExceptions\n\n${body}`);
   });
 
+  it("rejoins a word hyphenated at a line end, judged by the words of the whole document", async () => {
+    const pdf = await makePdf([
+      ["Existing members keep their cover.", "The in-network rate applies."],
+      ["All Ex-", "isting claims stay open at the in-", "network rate for the whole year."],
+    ]);
+    const doc = await parseFile(pdf, "hyphens.pdf");
+    expect(doc.pages[1].text).toBe("All Existing claims stay open at the in-network rate for the whole year.");
+  });
+
   it("does not detach or modify the caller's buffer", async () => {
     const pdf = await makePdf([["Some text."]]);
     const copy = pdf.slice();

@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
+import { documentWords } from "../hyphenation";
 import { pdfWorkerPool, type RenderOptions, type ScannedPage, type WorkerCrashedError, type WorkerTimeoutError, type WorkerUnavailableError } from "../workers/pdf-pool";
 import { ocrPool } from "../workers/ocr-pool";
 import { cleanOcrText } from "./image";
@@ -170,10 +171,11 @@ async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | null>
 /** Rejoin wrapped lines page by page; a page's last line may be a heading for the next page. */
 async function reflowPages(rawPages: string[]): Promise<ParsedPage[]> {
   const pages: ParsedPage[] = [];
+  const known = documentWords(rawPages);
   let sliceStart = performance.now();
   for (let i = 0; i < rawPages.length; i++) {
     const next = rawPages[i + 1];
-    pages.push({ pageNumber: i + 1, text: reflowPdfPage(rawPages[i], next === undefined ? undefined : firstLine(next)) });
+    pages.push({ pageNumber: i + 1, text: reflowPdfPage(rawPages[i], next === undefined ? undefined : firstLine(next), known) });
     if (performance.now() - sliceStart > REFLOW_SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = performance.now();
