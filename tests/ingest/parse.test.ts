@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDocumentProxy } from "unpdf";
 import { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, isSupportedFile, mimeTypeFor, parseFile } from "@/lib/ingest/parse";
 import { isPasswordError } from "@/lib/ingest/parsers/pdf";
-import { makeEncryptedPdf, makePdf, wrap } from "./helpers/pdf";
+import { makeCjkPdf, makeEncryptedPdf, makePdf, wrap } from "./helpers/pdf";
 import { ingestError } from "./helpers/errors";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -78,6 +78,17 @@ describe("PDF", () => {
     ]);
     const doc = await parseFile(pdf, "hyphens.pdf");
     expect(doc.pages[1].text).toBe("All Existing claims stay open at the in-network rate for the whole year.");
+  });
+
+  it("reads Japanese text set in a font that is not embedded (CMap data shipped, never fetched)", async () => {
+    const pages = ["東京都の図書館は月曜日に休館します。", "貸出期間は二週間です。"];
+    const doc = await parseFile(await makeCjkPdf(pages), "library.pdf");
+    expect(doc.pages.map((p) => p.text)).toEqual(pages);
+  });
+
+  it("refuses a PDF whose fonts decode to glyph ids, rather than index them as text", async () => {
+    const garbled = await makeCjkPdf(["\u0c8a\u0f3b\u10a2\u052e\u0b1c\u0e4f\u0d2a\u0c8b\u0f3c\u10a3\u052f\u0b1d"], { glyphIds: true });
+    expect((await ingestError(parseFile(garbled, "garbled.pdf"))).message).toMatch(/^The text of this PDF cannot be decoded: its fonts are not embedded/);
   });
 
   it("does not detach or modify the caller's buffer", async () => {
