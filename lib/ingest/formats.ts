@@ -9,9 +9,6 @@ export const FILE_FORMATS = {
   docx: { label: "Word (DOCX)", extensions: [".docx"] },
   pptx: { label: "PowerPoint (PPTX)", extensions: [".pptx"] },
   xlsx: { label: "Excel (XLSX)", extensions: [".xlsx"] },
-  xlsm: { label: "Excel with macros (XLSM)", extensions: [".xlsm"] },
-  xls: { label: "Excel 97–2003 (XLS)", extensions: [".xls"] },
-  ods: { label: "OpenDocument spreadsheet (ODS)", extensions: [".ods"] },
   html: { label: "HTML", extensions: [".html", ".htm"] },
   markdown: { label: "Markdown", extensions: [".md", ".markdown"] },
   txt: { label: "TXT", extensions: [".txt"] },
@@ -21,6 +18,19 @@ export const FILE_FORMATS = {
   png: { label: "PNG", extensions: [".png"] },
   jpg: { label: "JPEG", extensions: [".jpg", ".jpeg"] },
   webp: { label: "WebP", extensions: [".webp"] },
+  doc: { label: "Word 97–2003 (DOC)", extensions: [".doc"] },
+  docm: { label: "Word with macros (DOCM)", extensions: [".docm"] },
+  odt: { label: "OpenDocument text (ODT)", extensions: [".odt"] },
+  rtf: { label: "Rich Text (RTF)", extensions: [".rtf"] },
+  pptm: { label: "PowerPoint with macros (PPTM)", extensions: [".pptm"] },
+  odp: { label: "OpenDocument presentation (ODP)", extensions: [".odp"] },
+  xlsm: { label: "Excel with macros (XLSM)", extensions: [".xlsm"] },
+  xls: { label: "Excel 97–2003 (XLS)", extensions: [".xls"] },
+  ods: { label: "OpenDocument spreadsheet (ODS)", extensions: [".ods"] },
+  epub: { label: "EPUB", extensions: [".epub"] },
+  eml: { label: "E-mail (EML)", extensions: [".eml"] },
+  msg: { label: "Outlook message (MSG)", extensions: [".msg"] },
+  tiff: { label: "TIFF", extensions: [".tif", ".tiff"] },
 } as const satisfies Record<string, { label: string; extensions: readonly string[] }>;
 
 export type FileFormatId = keyof typeof FILE_FORMATS;
@@ -46,7 +56,7 @@ export function isSupportedFile(fileName: string): boolean {
 /** Formats that are not read, and the supported one to save them as (the nearest in kind). */
 const SAVE_AS: Record<string, string> = {
   ".ppt": ".pptx", ".pps": ".pptx", ".ppsx": ".pptx", ".key": ".pptx",
-  ".docm": ".docx", ".dot": ".docx", ".dotx": ".docx", ".wpd": ".docx", ".pages": ".docx", ".wps": ".docx",
+  ".dot": ".docx", ".dotx": ".docx", ".wpd": ".docx", ".pages": ".docx", ".wps": ".docx",
   ".xlsb": ".xlsx", ".xltx": ".xlsx", ".numbers": ".xlsx",
   ".gif": ".png", ".bmp": ".png", ".svg": ".png", ".heic": ".jpg", ".heif": ".jpg", ".avif": ".png",
   ".xml": ".txt", ".log": ".txt", ".yaml": ".txt", ".yml": ".txt", ".ini": ".txt",

@@ -4,8 +4,14 @@ import { describeType, isEncryptedOffice, sniffType } from "./sniff";
 import { assertSafeZip } from "./zip-guard";
 import { PDF_MIME_TYPE, parsePdf } from "./parsers/pdf";
 import { MARKDOWN_MIME_TYPE, TEXT_MIME_TYPE, parseText } from "./parsers/text";
-import { DOCX_MIME_TYPE, parseDocx } from "./parsers/docx";
-import { PPTX_MIME_TYPE, parsePptx } from "./parsers/pptx";
+import { DOCM_MIME_TYPE, DOCX_MIME_TYPE, parseDocx } from "./parsers/docx";
+import { DOC_MIME_TYPE, parseDoc } from "./parsers/doc";
+import { ODP_MIME_TYPE, ODT_MIME_TYPE, parseOdp, parseOdt } from "./parsers/opendocument";
+import { RTF_MIME_TYPE, parseRtf } from "./parsers/rtf";
+import { EPUB_MIME_TYPE, parseEpub } from "./parsers/epub";
+import { EML_MIME_TYPE, MSG_MIME_TYPE, parseEml, parseMsg } from "./parsers/mail";
+import { TIFF_MIME_TYPE, parseTiff } from "./parsers/tiff";
+import { PPTM_MIME_TYPE, PPTX_MIME_TYPE, parsePptx } from "./parsers/pptx";
 import { ODS_MIME_TYPE, XLSM_MIME_TYPE, XLSX_MIME_TYPE, XLS_MIME_TYPE, parseSpreadsheet } from "./parsers/spreadsheet";
 import { HTML_MIME_TYPE, parseHtml } from "./parsers/html";
 import { JSON_MIME_TYPE, parseJson } from "./parsers/json";
@@ -38,12 +44,22 @@ interface FileFormat {
 const PARSING: { [id in FileFormatId]: Omit<FileFormat, "label" | "extensions"> } = {
   pdf: { mimeType: PDF_MIME_TYPE, signature: "pdf", parse: parsePdf },
   docx: { mimeType: DOCX_MIME_TYPE, signature: "docx", container: "zip", parse: parseDocx },
+  docm: { mimeType: DOCM_MIME_TYPE, signature: "docm", container: "zip", parse: parseDocx },
+  doc: { mimeType: DOC_MIME_TYPE, signature: "cfb", container: "cfb", parse: parseDoc },
+  odt: { mimeType: ODT_MIME_TYPE, signature: "odt", container: "zip", parse: async (d) => parseOdt(d) },
+  rtf: { mimeType: RTF_MIME_TYPE, signature: "rtf", parse: async (d) => parseRtf(d) },
   pptx: { mimeType: PPTX_MIME_TYPE, signature: "pptx", container: "zip", parse: parsePptx },
+  pptm: { mimeType: PPTM_MIME_TYPE, signature: "pptm", container: "zip", parse: parsePptx },
+  odp: { mimeType: ODP_MIME_TYPE, signature: "odp", container: "zip", parse: async (d) => parseOdp(d) },
   xlsx: { mimeType: XLSX_MIME_TYPE, signature: "xlsx", container: "zip", parse: async (d) => parseSpreadsheet(d, XLSX_MIME_TYPE, "Excel") },
   xlsm: { mimeType: XLSM_MIME_TYPE, signature: "xlsm", container: "zip", parse: async (d) => parseSpreadsheet(d, XLSM_MIME_TYPE, "Excel") },
   xls: { mimeType: XLS_MIME_TYPE, signature: "cfb", container: "cfb", parse: async (d) => parseSpreadsheet(d, XLS_MIME_TYPE, "Excel") },
   ods: { mimeType: ODS_MIME_TYPE, signature: "ods", container: "zip", parse: async (d) => parseSpreadsheet(d, ODS_MIME_TYPE, "OpenDocument spreadsheet") },
   html: { mimeType: HTML_MIME_TYPE, signature: null, parse: async (d) => parseHtml(d) },
+  epub: { mimeType: EPUB_MIME_TYPE, signature: "epub", container: "zip", parse: async (d) => parseEpub(d) },
+  // Attachments are parsed as uploads are, by this module's parseFile.
+  eml: { mimeType: EML_MIME_TYPE, signature: null, parse: (d) => parseEml(d, parseFile) },
+  msg: { mimeType: MSG_MIME_TYPE, signature: "cfb", container: "cfb", parse: (d) => parseMsg(d, parseFile) },
   markdown: { mimeType: MARKDOWN_MIME_TYPE, signature: null, parse: async (d) => parseText(d, MARKDOWN_MIME_TYPE) },
   txt: { mimeType: TEXT_MIME_TYPE, signature: null, parse: async (d) => parseText(d, TEXT_MIME_TYPE) },
   csv: { mimeType: CSV_MIME_TYPE, signature: null, parse: async (d) => parseDelimited(d, "csv") },
@@ -53,6 +69,7 @@ const PARSING: { [id in FileFormatId]: Omit<FileFormat, "label" | "extensions"> 
   png: { mimeType: IMAGE_MIME_TYPES.png, signature: "png", parse: (d) => parseImage(d, "png") },
   jpg: { mimeType: IMAGE_MIME_TYPES.jpg, signature: "jpg", parse: (d) => parseImage(d, "jpg") },
   webp: { mimeType: IMAGE_MIME_TYPES.webp, signature: "webp", parse: (d) => parseImage(d, "webp") },
+  tiff: { mimeType: TIFF_MIME_TYPE, signature: "tif", parse: parseTiff },
 };
 
 const FORMATS: readonly FileFormat[] = (Object.keys(FILE_FORMATS) as FileFormatId[]).map((id) => ({ ...FILE_FORMATS[id], ...PARSING[id] }));

@@ -40,7 +40,9 @@ describe("file types", () => {
     expect(mimeTypeFor("a.xlsx")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(mimeTypeFor("a.jpeg")).toBe("image/jpeg");
     expect(mimeTypeFor("a.csv")).toBe("text/csv");
-    expect(isSupportedFile("old.doc")).toBe(false);
+    expect(mimeTypeFor("old.doc")).toBe("application/msword");
+    expect(mimeTypeFor("mail.eml")).toBe("message/rfc822");
+    expect(isSupportedFile("old.ppt")).toBe(false);
   });
 
   it("decides the type from the content: a lying extension gets a clear error", async () => {

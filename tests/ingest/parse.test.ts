@@ -10,7 +10,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 
 describe("file types", () => {
   it("lists supported extensions and MIME types, case-insensitively", () => {
-    for (const ext of [".pdf", ".docx", ".pptx", ".xlsx", ".xlsm", ".xls", ".ods", ".html", ".htm", ".md", ".markdown", ".txt", ".csv", ".tsv", ".tab", ".json", ".png", ".jpg", ".jpeg", ".webp"]) {
+    for (const ext of [".pdf", ".docx", ".docm", ".doc", ".odt", ".rtf", ".pptx", ".pptm", ".odp", ".xlsx", ".xlsm", ".xls", ".ods", ".epub", ".eml", ".msg", ".tif", ".tiff", ".html", ".htm", ".md", ".markdown", ".txt", ".csv", ".tsv", ".tab", ".json", ".png", ".jpg", ".jpeg", ".webp"]) {
       expect(SUPPORTED_EXTENSIONS).toContain(ext);
     }
     expect(isSupportedFile("Report.PDF")).toBe(true);
