@@ -13,6 +13,10 @@ const ingestOnly = [
   "./node_modules/@napi-rs/canvas/*",
   "./node_modules/@napi-rs/canvas-linux-x64-gnu/*",
   "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*",
+  // pdf.js reads these by path (lib/ingest/parsers/pdf.ts): CMaps for CJK text in fonts not embedded.
+  "./node_modules/pdfjs-dist/package.json",
+  "./node_modules/pdfjs-dist/cmaps/*",
+  "./node_modules/pdfjs-dist/standard_fonts/*",
 ];
 
 // A build made with a PostgreSQL DATABASE_URL (a Vercel deployment: its build sees the same

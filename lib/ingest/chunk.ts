@@ -48,7 +48,7 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkOptions): TextChun
     if (page.heading !== undefined) heading = page.heading;
     const extras = pageExtras(page);
     if (page.table) {
-      for (const chunk of chunkTable(page, chunkTokens)) chunks.push({ ...chunk, ...extras, pageNumber: page.pageNumber });
+      for (const chunk of chunkTable(page, chunkTokens)) chunks.push({ ...extras, ...chunk, pageNumber: page.pageNumber });
       return;
     }
     if (page.contentType === "image" && !page.text.trim()) {
@@ -96,30 +96,40 @@ function pageExtras(page: ParsedPage): Pick<TextChunk, "contentType" | "contentS
  * data, from which the UI draws it. A row too long for a chunk alone is a chunk of its own.
  */
 function* chunkTable(page: ParsedPage, chunkTokens: number): Generator<Omit<TextChunk, "index" | "pageNumber">> {
-  const { columns, rows } = page.table!;
+  const { columns, rows, rowNumbers } = page.table!;
   const heading = page.heading ?? null;
-  const emit = (group: string[][]) => {
+  const emit = (from: number, to: number) => {
+    const group = rows.slice(from, to);
     const text = renderTable(columns, group);
-    return { text, heading, tokenCount: countTokensBounded(text), structuredData: JSON.stringify({ columns, rows: group }) };
+    const locator = rowsLocator(page.locator, rowNumbers?.slice(from, to));
+    return { text, heading, tokenCount: countTokensBounded(text), structuredData: JSON.stringify({ columns, rows: group }), ...(locator ? { locator } : {}) };
   };
   if (rows.length === 0) {
-    yield emit([]);
+    yield emit(0, 0);
     return;
   }
-  let group: string[][] = [];
+  let from = 0;
   let used = 0;
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
     // Each row is one line: its tokens plus the line break.
-    const cost = countTokensBounded(renderRow(columns, row)) + 1;
-    if (group.length > 0 && used + cost > chunkTokens) {
-      yield emit(group);
-      group = [];
+    const cost = countTokensBounded(renderRow(columns, rows[i])) + 1;
+    if (i > from && used + cost > chunkTokens) {
+      yield emit(from, i);
+      from = i;
       used = 0;
     }
-    group.push(row);
     used += cost;
   }
-  yield emit(group);
+  yield emit(from, rows.length);
+}
+
+/** "sheet Budget, rows 12–40": where a row group sits, as the source numbers its rows. */
+function rowsLocator(where: string | undefined, numbers: number[] | undefined): string | undefined {
+  if (!numbers?.length) return where;
+  const first = numbers[0];
+  const last = numbers[numbers.length - 1];
+  const rows = first === last ? `row ${first}` : `rows ${first}–${last}`;
+  return where ? `${where}, ${rows}` : rows;
 }
 
 /**

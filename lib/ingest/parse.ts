@@ -4,14 +4,20 @@ import { describeType, isEncryptedOffice, sniffType } from "./sniff";
 import { assertSafeZip } from "./zip-guard";
 import { PDF_MIME_TYPE, parsePdf } from "./parsers/pdf";
 import { MARKDOWN_MIME_TYPE, TEXT_MIME_TYPE, parseText } from "./parsers/text";
-import { DOCX_MIME_TYPE, parseDocx } from "./parsers/docx";
-import { PPTX_MIME_TYPE, parsePptx } from "./parsers/pptx";
-import { XLSX_MIME_TYPE, parseXlsx } from "./parsers/xlsx";
+import { DOCM_MIME_TYPE, DOCX_MIME_TYPE, parseDocx } from "./parsers/docx";
+import { DOC_MIME_TYPE, parseDoc } from "./parsers/doc";
+import { ODP_MIME_TYPE, ODT_MIME_TYPE, parseOdp, parseOdt } from "./parsers/opendocument";
+import { RTF_MIME_TYPE, parseRtf } from "./parsers/rtf";
+import { EPUB_MIME_TYPE, parseEpub } from "./parsers/epub";
+import { EML_MIME_TYPE, MSG_MIME_TYPE, parseEml, parseMsg } from "./parsers/mail";
+import { TIFF_MIME_TYPE, parseTiff } from "./parsers/tiff";
+import { PPTM_MIME_TYPE, PPTX_MIME_TYPE, parsePptx } from "./parsers/pptx";
+import { ODS_MIME_TYPE, XLSM_MIME_TYPE, XLSX_MIME_TYPE, XLS_MIME_TYPE, parseSpreadsheet } from "./parsers/spreadsheet";
 import { HTML_MIME_TYPE, parseHtml } from "./parsers/html";
 import { JSON_MIME_TYPE, parseJson } from "./parsers/json";
 import { CSV_MIME_TYPE, TSV_MIME_TYPE, parseDelimited } from "./parsers/table";
 import { IMAGE_MIME_TYPES, parseImage } from "./parsers/image";
-import { FILE_FORMATS, SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, fileExtension, type FileFormatId } from "./formats";
+import { FILE_FORMATS, SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, fileExtension, unsupportedMessage, type FileFormatId } from "./formats";
 
 /**
  * One entry per format. The extension picks the entry; the content must then agree: binary
@@ -26,18 +32,34 @@ interface FileFormat {
   mimeType: string;
   /** file-type's name for the content (e.g. "pdf", "docx", "png"); null for text formats. */
   signature: string | null;
-  /** An Office file: a ZIP archive, checked for zip bombs and encryption before parsing. */
-  office?: boolean;
+  /**
+   * The container: a ZIP archive (Office, OpenDocument, EPUB) is checked for zip bombs and
+   * encryption before parsing; an OLE compound file (Office 97–2003, Outlook) for encryption.
+   */
+  container?: "zip" | "cfb";
   parse(data: Uint8Array): Promise<ParsedDocument>;
 }
 
 /** Each format's content check and parser; its label and extensions come from ./formats. */
 const PARSING: { [id in FileFormatId]: Omit<FileFormat, "label" | "extensions"> } = {
   pdf: { mimeType: PDF_MIME_TYPE, signature: "pdf", parse: parsePdf },
-  docx: { mimeType: DOCX_MIME_TYPE, signature: "docx", office: true, parse: parseDocx },
-  pptx: { mimeType: PPTX_MIME_TYPE, signature: "pptx", office: true, parse: parsePptx },
-  xlsx: { mimeType: XLSX_MIME_TYPE, signature: "xlsx", office: true, parse: parseXlsx },
+  docx: { mimeType: DOCX_MIME_TYPE, signature: "docx", container: "zip", parse: parseDocx },
+  docm: { mimeType: DOCM_MIME_TYPE, signature: "docm", container: "zip", parse: parseDocx },
+  doc: { mimeType: DOC_MIME_TYPE, signature: "cfb", container: "cfb", parse: parseDoc },
+  odt: { mimeType: ODT_MIME_TYPE, signature: "odt", container: "zip", parse: async (d) => parseOdt(d) },
+  rtf: { mimeType: RTF_MIME_TYPE, signature: "rtf", parse: async (d) => parseRtf(d) },
+  pptx: { mimeType: PPTX_MIME_TYPE, signature: "pptx", container: "zip", parse: parsePptx },
+  pptm: { mimeType: PPTM_MIME_TYPE, signature: "pptm", container: "zip", parse: parsePptx },
+  odp: { mimeType: ODP_MIME_TYPE, signature: "odp", container: "zip", parse: async (d) => parseOdp(d) },
+  xlsx: { mimeType: XLSX_MIME_TYPE, signature: "xlsx", container: "zip", parse: async (d) => parseSpreadsheet(d, XLSX_MIME_TYPE, "Excel") },
+  xlsm: { mimeType: XLSM_MIME_TYPE, signature: "xlsm", container: "zip", parse: async (d) => parseSpreadsheet(d, XLSM_MIME_TYPE, "Excel") },
+  xls: { mimeType: XLS_MIME_TYPE, signature: "cfb", container: "cfb", parse: async (d) => parseSpreadsheet(d, XLS_MIME_TYPE, "Excel") },
+  ods: { mimeType: ODS_MIME_TYPE, signature: "ods", container: "zip", parse: async (d) => parseSpreadsheet(d, ODS_MIME_TYPE, "OpenDocument spreadsheet") },
   html: { mimeType: HTML_MIME_TYPE, signature: null, parse: async (d) => parseHtml(d) },
+  epub: { mimeType: EPUB_MIME_TYPE, signature: "epub", container: "zip", parse: async (d) => parseEpub(d) },
+  // Attachments are parsed as uploads are, by this module's parseFile.
+  eml: { mimeType: EML_MIME_TYPE, signature: null, parse: (d) => parseEml(d, parseFile) },
+  msg: { mimeType: MSG_MIME_TYPE, signature: "cfb", container: "cfb", parse: (d) => parseMsg(d, parseFile) },
   markdown: { mimeType: MARKDOWN_MIME_TYPE, signature: null, parse: async (d) => parseText(d, MARKDOWN_MIME_TYPE) },
   txt: { mimeType: TEXT_MIME_TYPE, signature: null, parse: async (d) => parseText(d, TEXT_MIME_TYPE) },
   csv: { mimeType: CSV_MIME_TYPE, signature: null, parse: async (d) => parseDelimited(d, "csv") },
@@ -47,6 +69,7 @@ const PARSING: { [id in FileFormatId]: Omit<FileFormat, "label" | "extensions"> 
   png: { mimeType: IMAGE_MIME_TYPES.png, signature: "png", parse: (d) => parseImage(d, "png") },
   jpg: { mimeType: IMAGE_MIME_TYPES.jpg, signature: "jpg", parse: (d) => parseImage(d, "jpg") },
   webp: { mimeType: IMAGE_MIME_TYPES.webp, signature: "webp", parse: (d) => parseImage(d, "webp") },
+  tiff: { mimeType: TIFF_MIME_TYPE, signature: "tif", parse: parseTiff },
 };
 
 const FORMATS: readonly FileFormat[] = (Object.keys(FILE_FORMATS) as FileFormatId[]).map((id) => ({ ...FILE_FORMATS[id], ...PARSING[id] }));
@@ -60,12 +83,12 @@ export { isSupportedFile } from "./formats";
  * legacy text can match by chance; such guesses, or none, leave the parser to judge the content.
  */
 const CERTAIN_TYPES = new Set([
-  "pdf", "zip", "docx", "pptx", "xlsx", "odt", "ods", "odp", "epub", "cfb", "png", "jpg", "webp", "gif", "tif", "bmp", "avif", "heic",
+  "pdf", "zip", "docx", "pptx", "xlsx", "docm", "pptm", "xlsm", "rtf", "odt", "ods", "odp", "epub", "cfb", "png", "jpg", "webp", "gif", "tif", "bmp", "avif", "heic",
   "gz", "bz2", "7z", "rar", "xz", "zst", "tar", "exe", "elf", "mp4", "mov", "webm", "mkv", "wasm", "sqlite", "class", "ogg", "flac", "wav",
 ]);
 
 /** What file-type calls a ZIP archive, generic or Office. */
-const ZIP_TYPES = new Set(["zip", "docx", "pptx", "xlsx"]);
+const ZIP_TYPES = new Set(["zip", "docx", "pptx", "xlsx", "docm", "pptm", "xlsm", "odt", "ods", "odp", "epub"]);
 
 /** ".pdf" for "Report.Final.PDF"; "" when the name has no extension. */
 
@@ -84,9 +107,7 @@ export function mimeTypeFor(fileName: string): string {
 export async function parseFile(data: Uint8Array, fileName: string): Promise<ParsedDocument> {
   const format = formatFor(fileName);
   if (!format) {
-    const ext = fileExtension(fileName);
-    const what = ext ? `Unsupported file type ${ext}` : "Unsupported file type (the file name has no extension)";
-    throw new IngestError(`${what}. Supported: ${SUPPORTED_LABELS}`);
+    throw new IngestError(unsupportedMessage(fileName));
   }
   if (data.byteLength === 0) throw new IngestError("The file is empty");
   // A PDF that starts like one is handed to its parser at once (a worker thread picks it up).
@@ -103,14 +124,14 @@ function startsWith(data: Uint8Array, magic: string): boolean {
 async function checkContent(data: Uint8Array, fileName: string, format: FileFormat): Promise<void> {
   const sniffed = await sniffType(data);
   const ext = fileExtension(fileName);
-  if (format.office && sniffed === "cfb") {
+  if (format.container && sniffed === "cfb") {
     // Office saves password-protected files as an encrypted package inside an old-style container.
     if (isEncryptedOffice(data)) throw new IngestError(`This ${format.label} file is password-protected; remove the password and upload it again`);
-    throw new IngestError(`This file is an old binary Office file, not ${format.label}: save it in the current format (${ext}) and upload it again`);
+    if (format.container === "zip") throw new IngestError(`This file is an old binary Office file, not ${format.label}: save it in the current format (${ext}) and upload it again`);
   }
-  // An Office file that is a ZIP (or unreadable) is checked before anything else: a zip bomb or a
+  // A ZIP-based file (or an unreadable one) is checked before anything else: a zip bomb or a
   // password says so, whatever file-type made of the archive's first part.
-  if (format.office && (sniffed === null || ZIP_TYPES.has(sniffed))) assertSafeZip(data, format.label);
+  if (format.container === "zip" && (sniffed === null || ZIP_TYPES.has(sniffed))) assertSafeZip(data, format.label);
   const certain = sniffed !== null && CERTAIN_TYPES.has(sniffed) ? sniffed : null;
   // Named as one type, certainly another. (Unknown content is left to the parser, which says "damaged".)
   if (certain !== null && certain !== format.signature) {

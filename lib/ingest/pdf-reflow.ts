@@ -1,5 +1,6 @@
 import { endsSentence, isHeadingLine, isLabelLine, isListItem } from "./headings";
 import { normalizeWhitespace } from "./normalize";
+import { documentWords, isHyphenatedWord, type DocumentWords } from "./hyphenation";
 
 /**
  * pdf.js returns one text line per visual line, with no blank line between paragraphs.
@@ -12,7 +13,11 @@ const SHORT_LINE_RATIO = 0.85;
 /** A line is taken as wrapped if it plus the next word would reach this share of the longest line. */
 const FIT_RATIO = 0.9;
 
-export function reflowPdfPage(rawText: string, nextPageFirstLine?: string): string {
+/**
+ * `known`: the document's words, to tell a hyphenated word from a compound at a line end
+ * (./hyphenation.ts); the page's own words when not given.
+ */
+export function reflowPdfPage(rawText: string, nextPageFirstLine?: string, known: DocumentWords = documentWords([rawText])): string {
   // Soft hyphens at a line end mark a word the PDF producer hyphenated: rejoin the halves.
   const lines = rawText.replace(/\u00ad[ \t]*\r?\n[ \t]*/g, "").split(/\r?\n/).map(cleanLine);
   const width = lines.reduce((max, l) => Math.max(max, l.length), 0);
@@ -51,7 +56,7 @@ export function reflowPdfPage(rawText: string, nextPageFirstLine?: string): stri
     }
     if (isListItem(line) || isLabelLine(line)) flush();
     if (!paragraph) paragraph = line;
-    else if (wasWrapped(lines[i - 1], line)) paragraph = joinWrappedLines(paragraph, line);
+    else if (wasWrapped(lines[i - 1], line)) paragraph = joinWrappedLines(paragraph, line, known);
     // The line above broke early without ending a sentence: a deliberate line break (title page,
     // "Field: value" lines). Keep it.
     else paragraph += `\n${line}`;
@@ -76,9 +81,11 @@ function cleanLine(line: string): string {
   return line.replace(/\s+/g, " ").trim();
 }
 
-function joinWrappedLines(paragraph: string, line: string): string {
-  // "in-" + "network" is a compound split at the hyphen (all such breaks in the Northwind set
-  // are real compounds): keep the hyphen, drop the space.
-  if (/\p{L}-$/u.test(paragraph) && /^\p{L}/u.test(line)) return paragraph + line;
-  return `${paragraph} ${line}`;
+function joinWrappedLines(paragraph: string, line: string, known: DocumentWords): string {
+  const left = /(\p{L}[\p{L}\p{M}'’-]*)-$/u.exec(paragraph)?.[1];
+  const right = /^\p{L}[\p{L}\p{M}'’]*/u.exec(line)?.[0];
+  if (left === undefined || right === undefined) return `${paragraph} ${line}`;
+  // "Ex-" + "isting" is one word hyphenated: drop the hyphen. "in-" + "network" is a compound
+  // split at its hyphen (all such breaks in the Northwind set are): keep it, drop the space.
+  return isHyphenatedWord(left, right, known) ? paragraph.slice(0, -1) + line : paragraph + line;
 }

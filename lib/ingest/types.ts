@@ -5,6 +5,8 @@ export type ContentType = "text" | "table" | "image";
 export interface ParsedTable {
   columns: string[];
   rows: string[][];
+  /** Each row's number as its source shows it (a spreadsheet's row, a CSV's line): cited as "rows 12–40". */
+  rowNumbers?: number[];
 }
 
 /** One page (PDF), slide, sheet, section or the whole text (non-paged formats) of a parsed file. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { AppError, badRequest, conflict, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
 import { parseWith } from "@/lib/http/respond";
-import { isSupportedFile, SUPPORTED_LABELS } from "@/lib/ingest/formats";
+import { isSupportedFile, SUPPORTED_LABELS, unsupportedMessage } from "@/lib/ingest/formats";
 import { db } from "@/lib/db/client";
 import { safeFileName } from "./file-names";
 import { objectStore, originalKey } from "./storage";
@@ -53,7 +53,9 @@ export async function signUploads(collection: string, body: unknown): Promise<{ 
   const { files } = parseWith(DirectUploadRequest, body);
   const { maxUploadBytes, maxUploadMb } = config();
   const unsupported = files.map((f) => safeFileName(f.name)).filter((name) => !isSupportedFile(name));
-  if (unsupported.length) throw unsupportedMediaType(`Unsupported file type (${unsupported.join(", ")}). Supported: ${SUPPORTED_LABELS}`);
+  if (unsupported.length) {
+    throw unsupportedMediaType(unsupported.length === 1 ? unsupportedMessage(unsupported[0]) : `Unsupported file types (${unsupported.join(", ")}). Supported: ${SUPPORTED_LABELS}`);
+  }
   const tooLarge = files.find((f) => f.size > maxUploadBytes);
   if (tooLarge) throw payloadTooLarge(`'${tooLarge.name}' exceeds the ${maxUploadMb} MB limit`);
   const uploads = await Promise.all(

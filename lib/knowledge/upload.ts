@@ -3,7 +3,7 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
-import { isSupportedFile, SUPPORTED_EXTENSIONS } from "@/lib/ingest/formats";
+import { isSupportedFile, SUPPORTED_LABELS, unsupportedMessage } from "@/lib/ingest/formats";
 import { safeFileName } from "./file-names";
 import { incomingDir, removeOriginal } from "./storage";
 import type { SubmittedFile } from "./types";
@@ -38,8 +38,8 @@ export async function receiveUpload(
   if (files.length === 0) throw badRequest("No files received: send them in the multipart field 'files'");
   if (files.reduce((sum, f) => sum + f.size, 0) > maxUploadBytes) throw tooLarge();
   if (!files.some((f) => isSupportedFile(safeFileName(f.name)))) {
-    const names = files.map((f) => safeFileName(f.name)).join(", ");
-    throw unsupportedMediaType(`Unsupported file type (${names}). Supported: ${SUPPORTED_EXTENSIONS.join(", ")}`);
+    const names = files.map((f) => safeFileName(f.name));
+    throw unsupportedMediaType(names.length === 1 ? unsupportedMessage(names[0]) : `Unsupported file types (${names.join(", ")}). Supported: ${SUPPORTED_LABELS}`);
   }
   const metadata = fields?.(form);
   const dir = incomingDir();

@@ -40,7 +40,9 @@ describe("file types", () => {
     expect(mimeTypeFor("a.xlsx")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(mimeTypeFor("a.jpeg")).toBe("image/jpeg");
     expect(mimeTypeFor("a.csv")).toBe("text/csv");
-    expect(isSupportedFile("old.doc")).toBe(false);
+    expect(mimeTypeFor("old.doc")).toBe("application/msword");
+    expect(mimeTypeFor("mail.eml")).toBe("message/rfc822");
+    expect(isSupportedFile("old.ppt")).toBe(false);
   });
 
   it("decides the type from the content: a lying extension gets a clear error", async () => {
@@ -132,9 +134,11 @@ describe("structure of each format", () => {
 
   it("XLSX: one table page per sheet, formulas as values, dates as dates", async () => {
     const doc = await parseFile(await fixtures.makeXlsx(), "book.xlsx");
+    expect(doc.pageCount).toBe(2);
+    // Sheets are cited by name and rows, not by a page number (each row group stands alone).
     expect(doc.pages.map((p) => [p.pageNumber, p.locator, p.contentType])).toEqual([
-      [1, "sheet Budget", "table"],
-      [2, "sheet Staff", "table"],
+      [null, "sheet Budget", "table"],
+      [null, "sheet Staff", "table"],
     ]);
     expect(doc.pages[0].table!.rows).toContainEqual(["Gondola research", "Q2", "60000", "2024-06-30"]);
     expect(doc.pages[0].text.split("\n")[0]).toBe("Department: Marketing; Quarter: Q1; Amount: 12000; Approved: 2024-03-31.");
@@ -155,6 +159,7 @@ describe("structure of each format", () => {
     expect(csv.pages[0].table).toEqual({
       columns: ["City", "Country", "Population"],
       rows: [["Reykjavik", "Iceland", "139875"], ["Nuuk", "Greenland", "19872"], ["Tórshavn, Streymoy", "Faroe Islands", "14000"]],
+      rowNumbers: [2, 3, 4],
     });
     const tsv = await parseFile(utf8(fixtures.TSV_TEXT), "species.tsv");
     expect(tsv.pages[0].table?.rows[1]).toEqual(["Axolotl", "Lake Xochimilco", "Critically endangered"]);
@@ -183,6 +188,27 @@ describe("structure of each format", () => {
     expect(JSON.parse(doc.pages[1].structuredData!)).toEqual({ owners: { team: "Treasury", contact: "flamingo@example.com" } });
     const records = await parseFile(utf8(JSON.stringify([{ sku: "A1", name: "Anchor" }, { sku: "B2", name: "Buoy", colour: "red" }])), "items.json");
     expect(records.pages[0]).toMatchObject({ contentType: "table", table: { columns: ["sku", "name", "colour"], rows: [["A1", "Anchor", ""], ["B2", "Buoy", "red"]] } });
+    // Records under a key (as in Debian's iso-codes) are a table too, headed by the key.
+    expect(doc.pages[2]).toMatchObject({ heading: "endpoints", contentType: "table", table: { columns: ["path", "method"], rows: [["/salaries", "GET"], ["/bonus", "POST"]] } });
+  });
+
+  it("JSON: records under a key, however many, each a whole row of a table chunk", async () => {
+    const countries = Array.from({ length: 250 }, (_, i) => ({
+      alpha_2: `C${i}`,
+      name: `Republic of ${fixtures.segmentName(i)}`,
+      numeric: String(i).padStart(3, "0"),
+      capital: { city: `${fixtures.segmentName(i)} City`, since: 1900 + (i % 100) },
+      languages: ["en", "fr"],
+    }));
+    const doc = await parseFile(utf8(JSON.stringify({ "3166-1": countries, source: "generated" })), "iso_3166-1.json");
+    expect(doc.pages.map((p) => [p.heading ?? null, p.contentType ?? "text"])).toEqual([[null, "text"], ["3166-1", "table"]]);
+    expect(doc.pages[1].table!.columns).toEqual(["alpha_2", "name", "numeric", "capital.city", "capital.since", "languages"]);
+    const chunks = chunkDocument(doc, CHUNKS).filter((c) => c.contentType === "table");
+    expect(chunks.length).toBeGreaterThan(5);
+    const lines = chunks.flatMap((c) => c.text.split("\n"));
+    expect(lines).toHaveLength(250);
+    expect(lines[68]).toBe(`alpha_2: C68; name: Republic of ${fixtures.segmentName(68)}; numeric: 068; capital.city: ${fixtures.segmentName(68)} City; capital.since: 1968; languages: en, fr.`);
+    for (const chunk of chunks) expect(chunk.heading).toBe("3166-1");
   });
 
   it("Markdown: chunked along its headings", async () => {
@@ -247,6 +273,7 @@ describe("ingestion and retrieval of every format", () => {
       ["guide.docx", await fixtures.makeDocx()],
       ["deck.pptx", await fixtures.makePptx()],
       ["book.xlsx", await fixtures.makeXlsx()],
+      ["ledger.xlsx", await fixtures.makeLedgerXlsx()],
       ["news.html", fixtures.HTML_PAGE],
       ["cities.csv", fixtures.CSV_TEXT],
       ["species.tsv", fixtures.TSV_TEXT],
@@ -275,7 +302,7 @@ describe("ingestion and retrieval of every format", () => {
 
   it("ingests every good file and fails each hostile one alone, saying why", () => {
     const byName = Object.fromEntries(status.file_details.map((f) => [f.file_name, f]));
-    for (const name of ["guide.docx", "deck.pptx", "book.xlsx", "news.html", "cities.csv", "species.tsv", "service.json", "notes.md", "report.png", "contract.pdf"]) {
+    for (const name of ["guide.docx", "deck.pptx", "book.xlsx", "ledger.xlsx", "news.html", "cities.csv", "species.tsv", "service.json", "notes.md", "report.png", "contract.pdf"]) {
       expect(byName[name], name).toMatchObject({ status: "success" });
     }
     expect(byName["bomb.docx"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/zip bomb/) });
@@ -305,8 +332,17 @@ describe("ingestion and retrieval of every format", () => {
   it("cites slides as slides and sheets by name", async () => {
     expect((await search("zeppelin feature"))[0].display_citation).toBe("deck.pptx, slide 2");
     const [sheet] = await search("Platypus wrangler");
-    expect(sheet).toMatchObject({ display_citation: "book.xlsx, sheet Staff", page_number: 2, content_subtype: "xlsx" });
+    expect(sheet).toMatchObject({ display_citation: "book.xlsx, sheet Staff, row 2", page_number: null, content_subtype: "xlsx" });
     expect(JSON.parse(sheet.structured_data!)).toEqual({ columns: ["Name", "Role"], rows: [["Ada", "Platypus wrangler"]] });
+  });
+
+  it("finds any row of a large sheet, read under its real header and cited by sheet and rows", async () => {
+    for (const i of [3, 211, 398]) {
+      const [row] = await search(`${fixtures.segmentName(i)} sales 2024`);
+      expect(row.file_name).toBe("ledger.xlsx");
+      expect(row.display_citation).toMatch(/^ledger\.xlsx, sheet Segments, rows \d+–\d+$/);
+      expect(row.content).toContain(`Segment: ${fixtures.segmentName(i)}; Sales 2023: ${1000 + i}; Sales 2024: ${2000 + i};`);
+    }
   });
 
   it("gives an image passage an image URL the browser can load", async () => {

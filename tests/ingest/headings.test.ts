@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isHeadingLine, looksLikeTitle, markdownHeading } from "@/lib/ingest/headings";
+import { documentWords } from "@/lib/ingest/hyphenation";
 import { reflowPdfPage } from "@/lib/ingest/pdf-reflow";
 
 describe("heading detection", () => {
@@ -60,6 +61,24 @@ describe("PDF reflow", () => {
         "Tips",
         "Always check with Northwind Health before you book an appointment with a new provider.",
       ].join("\n\n"),
+    );
+  });
+
+  it("rejoins words hyphenated at a line end, keeping compounds the document writes with a hyphen", () => {
+    const raw = [
+      "The agreement covers every Ex-",
+      "isting contract and each bone-",
+      "anchored implant; a bone scan and a well-",
+      "known clinic are named. The reim-",
+      "bursement is paid monthly by the self-",
+      "service portal to in-network and out-of-",
+      "network providers alike, with no co-",
+      "payment.",
+    ].join("\n");
+    const words = "A well-known clinic and the self-service portal are named. Check your copayment.";
+    expect(reflowPdfPage(raw, undefined, documentWords([raw, words]))).toBe(
+      "The agreement covers every Existing contract and each bone-anchored implant; a bone scan and a well-known clinic are named. " +
+        "The reimbursement is paid monthly by the self-service portal to in-network and out-of-network providers alike, with no copayment.",
     );
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDocumentProxy } from "unpdf";
-import { SUPPORTED_EXTENSIONS, isSupportedFile, mimeTypeFor, parseFile } from "@/lib/ingest/parse";
+import { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS, isSupportedFile, mimeTypeFor, parseFile } from "@/lib/ingest/parse";
 import { isPasswordError } from "@/lib/ingest/parsers/pdf";
-import { makeEncryptedPdf, makePdf, wrap } from "./helpers/pdf";
+import { makeCjkPdf, makeEncryptedPdf, makePdf, wrap } from "./helpers/pdf";
 import { ingestError } from "./helpers/errors";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -10,7 +10,9 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 
 describe("file types", () => {
   it("lists supported extensions and MIME types, case-insensitively", () => {
-    expect(SUPPORTED_EXTENSIONS).toEqual([".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".md", ".markdown", ".txt", ".csv", ".tsv", ".tab", ".json", ".png", ".jpg", ".jpeg", ".webp"]);
+    for (const ext of [".pdf", ".docx", ".docm", ".doc", ".odt", ".rtf", ".pptx", ".pptm", ".odp", ".xlsx", ".xlsm", ".xls", ".ods", ".epub", ".eml", ".msg", ".tif", ".tiff", ".html", ".htm", ".md", ".markdown", ".txt", ".csv", ".tsv", ".tab", ".json", ".png", ".jpg", ".jpeg", ".webp"]) {
+      expect(SUPPORTED_EXTENSIONS).toContain(ext);
+    }
     expect(isSupportedFile("Report.PDF")).toBe(true);
     expect(isSupportedFile("notes.markdown")).toBe(true);
     expect(isSupportedFile("archive.zip")).toBe(false);
@@ -21,12 +23,14 @@ describe("file types", () => {
     expect(mimeTypeFor("a.xyz")).toBe("application/octet-stream");
   });
 
-  it("rejects an unsupported extension with the list of supported types", async () => {
+  it("rejects an unsupported extension naming it, what to save it as, and the supported types", async () => {
     const error = await ingestError(parseFile(utf8("hello"), "data.xyz"));
-    const labels = "PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), HTML, Markdown, TXT, CSV, TSV, JSON, PNG, JPEG, WebP";
-    expect(error.message).toBe(`Unsupported file type .xyz. Supported: ${labels}`);
+    expect(SUPPORTED_LABELS).toMatch(/^PDF, Word \(DOCX\), .*Excel \(XLSX\), .*JSON, PNG, JPEG, WebP/);
+    expect(error.message).toBe(`Unsupported file type .xyz. Supported: ${SUPPORTED_LABELS}`);
     const noExtension = await ingestError(parseFile(utf8("hello"), "Makefile"));
-    expect(noExtension.message).toBe(`Unsupported file type (the file name has no extension). Supported: ${labels}`);
+    expect(noExtension.message).toBe(`Unsupported file type (the file name has no extension). Supported: ${SUPPORTED_LABELS}`);
+    const slides = await ingestError(parseFile(utf8("hello"), "Old Deck.PPT"));
+    expect(slides.message).toBe(`Unsupported file type .ppt (save it as PowerPoint (PPTX), .pptx, and upload it again). Supported: ${SUPPORTED_LABELS}`);
   });
 
   it("rejects empty files", async () => {
@@ -65,6 +69,26 @@ describe("PDF", () => {
     const pdf = await makePdf([["In-Network Providers", ...wrap(body, 80), "Exceptions", ...wrap(body, 80)]]);
     const [page] = (await parseFile(pdf, "wrapped.pdf")).pages;
     expect(page.text).toBe(`In-Network Providers\n\n${body}\n\nExceptions\n\n${body}`);
+  });
+
+  it("rejoins a word hyphenated at a line end, judged by the words of the whole document", async () => {
+    const pdf = await makePdf([
+      ["Existing members keep their cover.", "The in-network rate applies."],
+      ["All Ex-", "isting claims stay open at the in-", "network rate for the whole year."],
+    ]);
+    const doc = await parseFile(pdf, "hyphens.pdf");
+    expect(doc.pages[1].text).toBe("All Existing claims stay open at the in-network rate for the whole year.");
+  });
+
+  it("reads Japanese text set in a font that is not embedded (CMap data shipped, never fetched)", async () => {
+    const pages = ["東京都の図書館は月曜日に休館します。", "貸出期間は二週間です。"];
+    const doc = await parseFile(await makeCjkPdf(pages), "library.pdf");
+    expect(doc.pages.map((p) => p.text)).toEqual(pages);
+  });
+
+  it("refuses a PDF whose fonts decode to glyph ids, rather than index them as text", async () => {
+    const garbled = await makeCjkPdf(["\u0c8a\u0f3b\u10a2\u052e\u0b1c\u0e4f\u0d2a\u0c8b\u0f3c\u10a3\u052f\u0b1d"], { glyphIds: true });
+    expect((await ingestError(parseFile(garbled, "garbled.pdf"))).message).toMatch(/^The text of this PDF cannot be decoded: its fonts are not embedded/);
   });
 
   it("does not detach or modify the caller's buffer", async () => {

@@ -5,6 +5,8 @@ import type { ParsedDocument } from "../types";
 import { htmlDocument, htmlPages } from "./html";
 
 export const DOCX_MIME_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+/** Same package with macros (never run: mammoth reads the document part only). */
+export const DOCM_MIME_TYPE = "application/vnd.ms-word.document.macroEnabled.12";
 
 /**
  * A Word document through mammoth: its heading styles become headings (kept as each chunk's

@@ -1,7 +1,10 @@
+import path from "node:path";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
+import { documentWords } from "../hyphenation";
+import { looksGarbled } from "../garbled";
 import { pdfWorkerPool, type RenderOptions, type ScannedPage, type WorkerCrashedError, type WorkerTimeoutError, type WorkerUnavailableError } from "../workers/pdf-pool";
 import { ocrPool } from "../workers/ocr-pool";
 import { cleanOcrText } from "./image";
@@ -37,9 +40,19 @@ export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
   const { pages: rawPages, scans } = await extractRawPages(data, renderOptions());
   const pages = await reflowPages(rawPages);
   const ocr = await ocrScans(scans);
+  let garbled = 0;
   for (const page of pages) {
     const text = ocr.get(page.pageNumber!);
     if (text) Object.assign(page, { text, contentSubtype: "ocr" });
+    // Never index glyph ids as text: the page stays, empty, so numbering holds.
+    else if (looksGarbled(page.text)) {
+      page.text = "";
+      garbled++;
+    }
+  }
+  if (garbled > 0) console.warn(`[ingest] ${garbled} PDF page(s) left out: their fonts map glyphs to no readable characters`);
+  if (pages.every((page) => page.text === "") && garbled > 0) {
+    throw new IngestError("The text of this PDF cannot be decoded: its fonts are not embedded and map their characters to nothing readable. Export it again with fonts embedded, or print it to PDF");
   }
   if (pages.every((page) => page.text === "")) {
     const why = ocrPool() ? "it may be scanned images without legible text" : "it may be scanned images, and OCR is switched off";
@@ -120,7 +133,7 @@ async function extractInThread(data: Uint8Array, render: RenderOptions | undefin
   try {
     // pdf.js may detach the buffer it is given; hand it a copy so the caller's bytes stay usable.
     // verbosity 0: pdf.js otherwise prints font warnings ("TT: undefined function") to the console.
-    pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0 });
+    pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0, ...pdfDataDirs() });
   } catch (error) {
     throw toIngestError(error, data);
   }
@@ -140,6 +153,17 @@ async function extractInThread(data: Uint8Array, render: RenderOptions | undefin
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * The CMaps (fonts not embedded: Japanese, Chinese, Korean text) and standard font data pdf.js
+ * reads from disk, shipped by pdfjs-dist (the pdf.js unpdf bundles is the same version). The
+ * worker (../workers/pdf-worker.mjs) finds them by module resolution; this in-thread fallback
+ * runs bundled, where the app's root is the working directory.
+ */
+function pdfDataDirs(): { cMapUrl: string; standardFontDataUrl: string } {
+  const root = path.join(process.cwd(), "node_modules", "pdfjs-dist");
+  return { cMapUrl: `${path.join(root, "cmaps")}/`, standardFontDataUrl: `${path.join(root, "standard_fonts")}/` };
 }
 
 /**
@@ -170,10 +194,11 @@ async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | null>
 /** Rejoin wrapped lines page by page; a page's last line may be a heading for the next page. */
 async function reflowPages(rawPages: string[]): Promise<ParsedPage[]> {
   const pages: ParsedPage[] = [];
+  const known = documentWords(rawPages);
   let sliceStart = performance.now();
   for (let i = 0; i < rawPages.length; i++) {
     const next = rawPages[i + 1];
-    pages.push({ pageNumber: i + 1, text: reflowPdfPage(rawPages[i], next === undefined ? undefined : firstLine(next)) });
+    pages.push({ pageNumber: i + 1, text: reflowPdfPage(rawPages[i], next === undefined ? undefined : firstLine(next), known) });
     if (performance.now() - sliceStart > REFLOW_SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = performance.now();

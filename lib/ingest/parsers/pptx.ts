@@ -4,6 +4,8 @@ import { normalizeWhitespace } from "../normalize";
 import type { ParsedDocument, ParsedPage } from "../types";
 
 export const PPTX_MIME_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+/** Same package with macros (never run: only the slide parts are read). */
+export const PPTM_MIME_TYPE = "application/vnd.ms-powerpoint.presentation.macroEnabled.12";
 
 /**
  * A PowerPoint deck: one page per slide, in the deck's order (numbered as PowerPoint numbers

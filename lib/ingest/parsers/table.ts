@@ -2,6 +2,7 @@ import Papa from "papaparse";
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument, ParsedPage, ParsedTable } from "../types";
 import { decodeText, looksBinary } from "./text";
+import { findHeader } from "./table-header";
 
 export const CSV_MIME_TYPE = "text/csv";
 export const TSV_MIME_TYPE = "text/tab-separated-values";
@@ -11,7 +12,7 @@ const MAX_CELL_CHARS = 1000;
 /** Most cells one file's tables may hold (a 200,000-row × 50-column export). */
 export const MAX_TABLE_CELLS = 10_000_000;
 
-/** CSV or TSV: one table page, the first row its header. */
+/** CSV or TSV: one table page under its header row (title rows above it become the heading). */
 export function parseDelimited(data: Uint8Array, kind: "csv" | "tsv"): ParsedDocument {
   const text = decodeText(data);
   if (looksBinary(text)) throw new IngestError(`This file is damaged or is not a ${kind.toUpperCase()} file`);
@@ -19,12 +20,23 @@ export function parseDelimited(data: Uint8Array, kind: "csv" | "tsv"): ParsedDoc
   const rows = result.data.filter((row) => row.some((cell) => cell.trim() !== ""));
   if (rows.length === 0) throw new IngestError("The file is empty");
   assertCells(rows.reduce((sum, row) => sum + row.length, 0));
-  const [columns, ...body] = rows;
+  // Records counted from 1 (header included): a spreadsheet shows a CSV's rows with these numbers.
+  const { table, caption } = tableFromGrid(rows, rows.map((_, i) => i + 1));
   return {
-    pages: [tablePage({ columns, rows: body }, { pageNumber: null, subtype: kind })],
+    pages: [tablePage(table, { pageNumber: null, heading: caption || undefined, subtype: kind })],
     pageCount: null,
     mimeType: kind === "tsv" ? TSV_MIME_TYPE : CSV_MIME_TYPE,
   };
+}
+
+/**
+ * A grid of cells (a sheet, a CSV) as a table under its real header (./table-header.ts): the
+ * rows below it, each with its number in the source; the title rows above it as a caption.
+ */
+export function tableFromGrid(grid: string[][], rowNumbers: number[]): { table: ParsedTable; caption: string } {
+  const cells = grid.map((row) => Array.from(row, (cell) => (cell ?? "").replace(/\s+/g, " ").trim()));
+  const { caption, columns, bodyStart } = findHeader(cells);
+  return { table: { columns, rows: grid.slice(bodyStart), rowNumbers: rowNumbers.slice(bodyStart) }, caption };
 }
 
 export function assertCells(count: number): void {
@@ -50,7 +62,7 @@ export function tablePage(table: ParsedTable, where: { pageNumber: number | null
   };
 }
 
-function tidyTable({ columns, rows }: ParsedTable): ParsedTable {
+function tidyTable({ columns, rows, rowNumbers }: ParsedTable): ParsedTable {
   const cell = (value: string | undefined) => (value ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_CELL_CHARS);
   const width = rows.reduce((most, r) => Math.max(most, r.length), columns.length);
   const header = Array.from({ length: width }, (_, i) => cell(columns[i]));
@@ -59,6 +71,7 @@ function tidyTable({ columns, rows }: ParsedTable): ParsedTable {
   return {
     columns: header.map((name, i) => name || `Column ${i + 1}`).filter((_, i) => keep[i]),
     rows: body.map((row) => row.filter((_, i) => keep[i])),
+    ...(rowNumbers ? { rowNumbers } : {}),
   };
 }
 

@@ -39,7 +39,7 @@ const CP1252_80_9F =
   "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
   "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
 
-function decodeWindows1252(data: Uint8Array): string {
+export function decodeWindows1252(data: Uint8Array): string {
   let out = "";
   for (let i = 0; i < data.length; i += 8192) {
     const codes = Array.from(data.subarray(i, i + 8192), (b) => (b >= 0x80 && b <= 0x9f ? CP1252_80_9F.charCodeAt(b - 0x80) : b));

@@ -16,11 +16,18 @@
  *        the rendered pages: [{ pageNumber, png }] (ArrayBuffers, transferred)
  *   out: { type: "failed", id, error } pdf.js could not read the file: { name, message, stack }
  */
+import { createRequire } from "node:module";
+import path from "node:path";
 import { parentPort, threadId } from "node:worker_threads";
 import { extractText, getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from "unpdf";
 
 if (!parentPort) throw new Error("pdf-worker.mjs must be started as a worker thread");
 const port = parentPort;
+
+// CMaps (fonts not embedded: Japanese, Chinese, Korean) and standard font data, read from disk:
+// pdfjs-dist ships them for the pdf.js version unpdf bundles. Without them such text is lost.
+const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+const DATA_DIRS = { cMapUrl: `${path.join(pdfjsDir, "cmaps")}/`, standardFontDataUrl: `${path.join(pdfjsDir, "standard_fonts")}/` };
 
 // unpdf loads pdf.js on first use; load it now, so "ready" means this thread can parse.
 await getResolvedPDFJS();
@@ -44,7 +51,7 @@ async function run({ id, buffer, render }) {
 /** Same calls as the in-thread path in parsers/pdf.ts. The bytes are this thread's own: no copy. */
 async function extractPages(data, render) {
   // verbosity 0: pdf.js otherwise prints font warnings ("TT: undefined function") to the console.
-  const pdf = await getDocumentProxy(data, { verbosity: 0 });
+  const pdf = await getDocumentProxy(data, { verbosity: 0, ...DATA_DIRS });
   try {
     const pages = (await extractText(pdf, { mergePages: false })).text;
     /** @type {{ pageNumber: number, png: ArrayBuffer }[]} */

@@ -66,6 +66,35 @@ export async function makeXlsx(): Promise<Uint8Array> {
   return new Uint8Array(await book.xlsx.writeBuffer());
 }
 
+/** Invented segment names ("Karomin"), one word per data row of the ledger (i < 1000): a search for one finds its row alone. */
+export function segmentName(i: number): string {
+  const syllables = ["ka", "ro", "mi", "tu", "be", "lo", "sa", "ne", "vi", "do"];
+  const word = `${syllables[Math.floor(i / 100) % 10]}${syllables[Math.floor(i / 10) % 10]}${syllables[i % 10]}n`;
+  return word[0].toUpperCase() + word.slice(1);
+}
+
+/**
+ * A report as finance teams write it: a merged title above the header, a note row, a header
+ * split over two rows (a merged "Sales" over its years), and `rows` data rows below.
+ */
+export async function makeLedgerXlsx(rows = 400): Promise<Uint8Array> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Segments");
+  sheet.addRow(["3. Analyses by segment"]);
+  sheet.mergeCells("A1:E1");
+  sheet.addRow(["in thousands of euros"]);
+  sheet.addRow([]);
+  sheet.addRow(["Segment", "Sales", null, "Margin", null]);
+  sheet.mergeCells("B4:C4");
+  sheet.mergeCells("D4:E4");
+  sheet.addRow([null, "2023", "2024", "2023", "2024"]);
+  for (let i = 0; i < rows; i++) sheet.addRow([segmentName(i), 1000 + i, 2000 + i, `${(i % 30) + 1}%`, `${(i % 20) + 5}%`]);
+  const notes = book.addWorksheet("Notes");
+  notes.addRow(["Topic", "Note"]);
+  notes.addRow(["Currency", "All figures are converted at the average quokka rate"]);
+  return new Uint8Array(await book.xlsx.writeBuffer());
+}
+
 export const HTML_PAGE = `<!doctype html>
 <html><head><title>Cafeteria News</title></head>
 <body>

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, beginText, endText, moveText, setFontAndSize, showText } from "pdf-lib";
 
 /** A PDF with one page per entry; each string is drawn as its own line (top to bottom). */
 export async function makePdf(pages: string[][]): Promise<Uint8Array> {
@@ -8,6 +8,35 @@ export async function makePdf(pages: string[][]): Promise<Uint8Array> {
   for (const lines of pages) {
     const page = doc.addPage([612, 792]);
     lines.forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 16, size: 11, font }));
+  }
+  return doc.save();
+}
+
+/**
+ * A PDF whose text is set in a CJK font that is not embedded, as Japanese office software writes
+ * them: the font is only named (KozMinPr6N), with Adobe-Japan1 glyphs and the predefined CMap
+ * UniJIS-UTF16-H, so a reader needs that CMap's data to get the characters back. With
+ * `glyphIds`, the font maps raw glyph ids through Identity-H to no known collection: no reader
+ * can get characters from it.
+ */
+export async function makeCjkPdf(pages: string[], options: { glyphIds?: boolean } = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const ctx = doc.context;
+  const name = options.glyphIds ? "MysteryGothic" : "KozMinPr6N-Regular";
+  const descriptor = ctx.register(
+    ctx.obj({ Type: "FontDescriptor", FontName: name, Flags: 4, FontBBox: [-437, -340, 1147, 1317], ItalicAngle: 0, Ascent: 1317, Descent: -349, CapHeight: 742, StemV: 80 }),
+  );
+  const ordering = options.glyphIds ? "Identity" : "Japan1";
+  const cidFont = ctx.register(
+    ctx.obj({ Type: "Font", Subtype: "CIDFontType0", BaseFont: name, CIDSystemInfo: { Registry: PDFString.of("Adobe"), Ordering: PDFString.of(ordering), Supplement: 6 }, FontDescriptor: descriptor, DW: 1000 }),
+  );
+  const font = ctx.register(ctx.obj({ Type: "Font", Subtype: "Type0", BaseFont: name, Encoding: options.glyphIds ? "Identity-H" : "UniJIS-UTF16-H", DescendantFonts: [cidFont] }));
+  for (const text of pages) {
+    const page = doc.addPage([595, 842]);
+    page.node.setFontDictionary(PDFName.of("F1"), font);
+    // UTF-16BE code units are the codes UniJIS-UTF16-H maps; with Identity-H they are glyph ids.
+    const hex = Buffer.from(text, "utf16le").swap16().toString("hex");
+    page.pushOperators(beginText(), setFontAndSize("F1", 18), moveText(50, 780), showText(PDFHexString.of(hex)), endText());
   }
   return doc.save();
 }
