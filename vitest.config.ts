@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    globalSetup: ["tests/helpers/global-setup.ts"],
   },
 });

@@ -69,3 +69,14 @@ describe.skipIf(!bin)("PostgreSQL", () => {
     expect(await db().document.count()).toBe(0); // cascade
   });
 });
+
+describe.skipIf(!bin)("a throwaway PostgreSQL server", () => {
+  it("is gone once stopped: no server left serving after the tests", async (ctx) => {
+    const server = await startPostgres(bin);
+    if (!server) return ctx.skip();
+    server.stop();
+    const client = new pg.Client({ connectionString: server.url, connectionTimeoutMillis: 2_000 });
+    await expect(client.connect()).rejects.toThrow();
+    await client.end().catch(() => undefined);
+  });
+});

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -24,9 +24,7 @@ export interface TestPostgres {
  */
 export async function startPostgres(bin = findPgBin()): Promise<TestPostgres | null> {
   if (!bin) return null;
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => (asRoot ? ["runuser", ["-u", "nobody", "--", cmd, ...args]] : [cmd, args]) as [string, string[]];
-  const dir = mkdtempSync(path.join(os.tmpdir(), "docchat-pg-"));
+  const dir = mkdtempSync(path.join(clustersRoot(), "docchat-pg-"));
   chmodSync(dir, 0o777);
   try {
     execFileSync(...run(path.join(bin, "initdb"), ["-D", path.join(dir, "db"), "-A", "trust", "-U", "postgres"]), { stdio: "ignore" });
@@ -42,11 +40,39 @@ export async function startPostgres(bin = findPgBin()): Promise<TestPostgres | n
     try {
       await client.connect();
       await client.end();
-      return { url, stop: () => void server.kill("SIGINT") };
+      return { url, stop: () => stopCluster(bin, dir) };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  stopCluster(bin, dir);
   server.kill("SIGKILL");
   throw new Error("PostgreSQL did not start");
+}
+
+const asRoot = process.getuid?.() === 0;
+const run = (cmd: string, args: string[]) => (asRoot ? ["runuser", ["-u", "nobody", "--", cmd, ...args]] : [cmd, args]) as [string, string[]];
+
+/** Where this test run's clusters live: a folder of the run's own (tests/helpers/global-setup.ts), or the temp dir. */
+const clustersRoot = () => process.env.DOCCHAT_TEST_PG_ROOT ?? os.tmpdir();
+
+/**
+ * Stops a cluster and removes its folder. pg_ctl, not a signal to the spawned process: as root
+ * that process is runuser, which does not pass SIGINT on, and the server kept serving.
+ */
+function stopCluster(bin: string, dir: string): void {
+  if (existsSync(path.join(dir, "db", "postmaster.pid"))) {
+    try {
+      execFileSync(...run(path.join(bin, "pg_ctl"), ["stop", "-D", path.join(dir, "db"), "-m", "immediate", "-w"]), { stdio: "ignore" });
+    } catch (error) {
+      console.warn("[postgres] pg_ctl stop failed:", (error as Error).message);
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Stops every cluster under `root` (a run's folder) and removes it: the net under a test that crashed before its own stop. */
+export function stopClustersUnder(root: string, bin = findPgBin()): void {
+  if (bin && existsSync(root)) for (const entry of readdirSync(root)) if (entry.startsWith("docchat-pg-")) stopCluster(bin, path.join(root, entry));
+  rmSync(root, { recursive: true, force: true });
 }
