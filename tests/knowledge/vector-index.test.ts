@@ -5,7 +5,7 @@ import { sizeComputePool } from "@/lib/knowledge/lancedb/compute-pool";
 import { addChunks, createChunkTable, dropChunkTable, optimizeTable, searchChunks, VECTOR_INDEX_MIN_ROWS, type ChunkRow } from "@/lib/knowledge/lancedb/store";
 import { freshDataDir } from "../helpers/env";
 
-/** The store's connection and open tables (lib/knowledge/lancedb/store.ts), to stand fakes in for them. */
+/** The store's connection and open tables (lib/knowledge/lancedb/tables.ts), to stand fakes in for them. */
 const lanceState = () =>
   (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection>; tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance;
 
