@@ -58,8 +58,23 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+/** A setting the app cannot run with; its message names the variable and what is wrong. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+}
+
 function loadConfig(env: NodeJS.ProcessEnv) {
-  const raw = envSchema.parse(env);
+  const raw = parseEnv(env);
   const dataDir = path.resolve(/*turbopackIgnore: true*/ raw.DATA_DIR);
   const hasModel = Boolean(raw.OPENAI_API_KEY || raw.OPENAI_BASE_URL || raw.AZURE_OPENAI_ENDPOINT);
   const embedder = raw.EMBEDDER ?? (hasModel && raw.OPENAI_API_KEY ? "openai" : "local");
@@ -120,7 +135,7 @@ function loadConfig(env: NodeJS.ProcessEnv) {
 function objectStoreOf(raw: z.infer<typeof envSchema>): S3Location | null {
   if (!raw.ORIGINALS_URL) return null;
   if (!raw.AWS_ACCESS_KEY_ID || !raw.AWS_SECRET_ACCESS_KEY) {
-    throw new Error("ORIGINALS_URL needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY");
+    throw new ConfigError("Invalid configuration: ORIGINALS_URL needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY");
   }
   return {
     ...parseS3Url(raw.ORIGINALS_URL),
