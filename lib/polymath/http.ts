@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { log, requestIdOf } from "@/lib/log";
 import { AppError } from "@/lib/errors";
+import { admitBodyRequest } from "@/lib/security/admission";
 import { PolymathError } from "./format";
 
 /**
@@ -27,6 +28,7 @@ export function polymathJson(body: unknown): Response {
 export function polymathRoute(handler: (request: Request) => Promise<unknown>): (request: Request) => Promise<Response> {
   return async (request) => {
     try {
+      admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
       return polymathJson(await handler(request));
     } catch (error) {
       if (error instanceof PolymathError || error instanceof AppError) return polymathJson({ error: error.message });
