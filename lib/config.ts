@@ -1,7 +1,18 @@
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseS3Url, type S3Location } from "@/lib/storage/s3";
+
+/** The words ERI_ALLOWED_NETWORKS takes besides IP ranges (lib/security/outbound.ts). */
+export const NETWORK_KEYWORDS = ["all", "public", "private", "loopback", "link-local"] as const;
+
+function isNetworkEntry(entry: string): boolean {
+  if ((NETWORK_KEYWORDS as readonly string[]).includes(entry)) return true;
+  const [base, prefix, extra] = entry.split("/");
+  const family = isIP(base);
+  return extra === undefined && family !== 0 && /^\d{1,3}$/.test(prefix ?? "") && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /**
  * Every setting the app reads, with its default. `.env.example` documents the same list.
@@ -52,9 +63,21 @@ const envSchema = z.object({
   APP_SECRET: z.string().optional(),
   // "" (an empty line in .env) means unset for these too.
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
-  COPILOT_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
+  COPILOT_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
   COPILOT_API_KEY_REFERENCE_ID: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  // Files one upload request may carry.
+  MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  // Where remote ERI sources may be (lib/security/outbound.ts): keywords and IP ranges.
+  ERI_ALLOWED_NETWORKS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
+      .refine((list) => list.length > 0 && list.every(isNetworkEntry), `use ${NETWORK_KEYWORDS.join(", ")} or IP ranges such as 10.1.0.0/16, comma-separated`)
+      .optional(),
+  ),
 });
+
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
@@ -124,6 +147,10 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     appSecret: raw.APP_SECRET,
     /** Where clients outside reach this app (no trailing slash); null: as each request reached it. */
     publicBaseUrl: raw.PUBLIC_BASE_URL ? raw.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
+    /** Files one upload request may carry. */
+    maxUploadFiles: raw.MAX_UPLOAD_FILES,
+    /** ERI_ALLOWED_NETWORKS; null: the default for the mode (lib/security/outbound.ts). */
+    eriAllowedNetworks: raw.ERI_ALLOWED_NETWORKS ?? null,
     copilot: {
       apiKey: raw.COPILOT_API_KEY ?? null,
       apiKeyReferenceId: raw.COPILOT_API_KEY_REFERENCE_ID?.trim() || null,
