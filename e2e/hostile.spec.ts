@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -455,5 +456,72 @@ test("an invalid setting stops the start with one message naming it", async () =
     expect(output).toMatch(/Invalid configuration: COPILOT_API_KEY/);
   } finally {
     if (server.exitCode === null) server.kill();
+  }
+});
+
+test("deleting a collection while it ingests stops the job and removes everything; uploads are capped", async () => {
+  const BUSY = "busy_ingest";
+  expect((await admin.post("/v1/collections", { data: { name: BUSY } })).status()).toBe(201);
+  const files = Array.from({ length: 400 }, (_, i) => ({
+    name: `note_${i}.md`,
+    mimeType: "text/markdown",
+    buffer: Buffer.from(`# Note ${i}\n\n${"Quarterly figures and travel rules, paragraph after paragraph. ".repeat(40)}`),
+  }));
+  const form = new FormData();
+  for (const f of files) form.append("files", new Blob([f.buffer], { type: f.mimeType }), f.name);
+  const upload = await fetch(`${PROTECTED_URL}/v1/collections/${BUSY}/documents`, { method: "POST", body: form, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  expect(upload.status).toBe(202);
+  const { job_id } = (await upload.json()) as { job_id: string };
+
+  // One page of the job's files at a time, with the counts over all of them.
+  const page = IngestionJobStatus.parse(await (await admin.get(`/v1/documents/${job_id}/status?offset=10&limit=5`)).json());
+  expect(page.total_files).toBe(400);
+  expect(page.file_details.map((f) => f.file_name)).toEqual(["note_10.md", "note_11.md", "note_12.md", "note_13.md", "note_14.md"]);
+
+  // Delete once some files are in.
+  for (let i = 0; i < 200; i++) {
+    const status = IngestionJobStatus.parse(await (await admin.get(`/v1/documents/${job_id}/status?limit=1`)).json());
+    if (status.processed_files > 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const deleted = await admin.delete(`/v1/collections/${BUSY}`);
+  expect([200, 202]).toContain(deleted.status());
+  expect(((await (await admin.get("/v1/collections")).json()) as { name: string }[]).map((c) => c.name)).not.toContain(BUSY);
+  expect((await admin.get(`/v1/documents/${job_id}/status`)).status()).toBe(404);
+  // Its table and originals are gone from disk (when this run knows where the instance keeps them).
+  const dataDir = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-protected` : null;
+  if (dataDir) {
+    for (let i = 0; i < 100 && (existsSync(path.join(dataDir, "lancedb", `${BUSY}.lance`)) || existsSync(path.join(dataDir, "uploads", BUSY))); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(existsSync(path.join(dataDir, "lancedb", `${BUSY}.lance`))).toBe(false);
+    expect(existsSync(path.join(dataDir, "uploads", BUSY))).toBe(false);
+  }
+  // The same name can be created again, empty.
+  expect((await admin.post("/v1/collections", { data: { name: BUSY } })).status()).toBe(201);
+  const fresh = (await (await admin.get(`/v1/collections/${BUSY}`)).json()) as { file_count: number; chunk_count: number };
+  expect([fresh.file_count, fresh.chunk_count]).toEqual([0, 0]);
+
+  // More files in one upload than MAX_UPLOAD_FILES (1000 by default): 413, nothing stored.
+  const many = new FormData();
+  for (let i = 0; i < 1001; i++) many.append("files", new Blob([`# ${i}`], { type: "text/markdown" }), `n${i}.md`);
+  const capped = await fetch(`${PROTECTED_URL}/v1/collections/${BUSY}/documents`, { method: "POST", body: many, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  expect(capped.status).toBe(413);
+  expect(((await capped.json()) as { detail: string }).detail).toMatch(/MAX_UPLOAD_FILES/);
+  expect((await admin.delete(`/v1/collections/${BUSY}`)).status()).toBe(200);
+});
+
+test("the ERI connection test is no port scanner: internal addresses are not allowed, no body is ever shown", async () => {
+  const secret = http.createServer((_req, res) => res.writeHead(500, { "content-type": "application/json" }).end('{"message":"internal secret 7f3a"}'));
+  await new Promise<void>((resolve) => secret.listen(0, "127.0.0.1", resolve));
+  try {
+    const port = (secret.address() as { port: number }).port;
+    const report = await (await admin.post("/api/eri/test", { data: { name: "probe", baseUrl: `http://127.0.0.1:${port}`, authMethod: "NONE" } })).json();
+    expect(report).toMatchObject({ ok: false });
+    // A networked instance (tokens set) connects to public networks only by default.
+    expect(report.error).toMatch(/^Not allowed: .*ERI_ALLOWED_NETWORKS/);
+    expect(JSON.stringify(report)).not.toMatch(/secret 7f3a|500/);
+  } finally {
+    await new Promise((resolve) => secret.close(resolve));
   }
 });

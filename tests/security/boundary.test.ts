@@ -7,6 +7,7 @@ import { outboundLink } from "@/lib/http/links";
 import { localPath } from "@/lib/http/local-path";
 import { readJson, route, json } from "@/lib/http/respond";
 import { carriesBody, refusal } from "@/lib/security/admission";
+import { addressAllowed, assertOutboundAllowed } from "@/lib/security/outbound";
 import { resetLoginThrottle } from "@/lib/security/rate-limit";
 import { config as proxyConfig } from "@/proxy";
 
@@ -121,5 +122,36 @@ describe("configuration", () => {
   it("instrumentation stops the start on it", () => {
     const text = readFileSync(path.join(root, "instrumentation.ts"), "utf8");
     expect(text).toMatch(/ConfigError[\s\S]*process\.exit\(1\)/);
+  });
+});
+
+describe("outbound connections (remote ERI sources)", () => {
+  it("classify addresses: public, private, loopback, link-local (cloud metadata), and listed ranges", () => {
+    const publicOnly = ["public"];
+    expect(addressAllowed("93.184.216.34", publicOnly)).toBe(true);
+    for (const inside of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "::1", "fd00::1", "::ffff:127.0.0.1", "0.0.0.0"]) {
+      expect(addressAllowed(inside, publicOnly), inside).toBe(false);
+    }
+    expect(addressAllowed("10.1.2.3", ["public", "10.1.0.0/16"])).toBe(true);
+    expect(addressAllowed("10.2.0.1", ["public", "10.1.0.0/16"])).toBe(false);
+    expect(addressAllowed("127.0.0.1", ["loopback"])).toBe(true);
+    expect(addressAllowed("169.254.169.254", ["all"])).toBe(true);
+  });
+
+  it("default to everything in local mode and to public networks once a token is set", async () => {
+    await expect(assertOutboundAllowed("http://127.0.0.1:9")).resolves.toBeUndefined();
+    protect();
+    await expect(assertOutboundAllowed("http://127.0.0.1:9")).rejects.toThrow(/ERI_ALLOWED_NETWORKS/);
+    await expect(assertOutboundAllowed("http://[::1]:9")).rejects.toThrow(/ERI_ALLOWED_NETWORKS/);
+    await expect(assertOutboundAllowed("http://localhost:9")).rejects.toThrow(/ERI_ALLOWED_NETWORKS/);
+  });
+
+  it("a bad ERI_ALLOWED_NETWORKS stops the start", () => {
+    process.env.ERI_ALLOWED_NETWORKS = "public, 10.0.0.0/33";
+    try {
+      expect(() => config()).toThrow(/ERI_ALLOWED_NETWORKS/);
+    } finally {
+      delete process.env.ERI_ALLOWED_NETWORKS;
+    }
   });
 });
