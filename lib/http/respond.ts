@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { AppError, badRequest, unsupportedMediaType } from "@/lib/errors";
-import { log, requestIdOf, withRequest } from "@/lib/log";
+import { log, REQUEST_ID_HEADER, requestIdOf, withRequest } from "@/lib/log";
 import { newOwnerCookie } from "@/lib/security/access";
 import { admitBodyRequest, carriesBody } from "@/lib/security/admission";
 import { SECURITY_HEADERS } from "@/lib/security/headers";
@@ -49,6 +50,8 @@ export function route<Args extends unknown[]>(
 ): (...args: Args) => Promise<Response> {
   return async (...args) => {
     const request = args[0] instanceof Request ? args[0] : null;
+    // The proxy gives every request it sees an id; one it did not see (it has a body) gets its own here.
+    const requestId = request && carriesBody(request) ? randomUUID() : requestIdOf(request);
     const started = performance.now();
     let response: Response;
     try {
@@ -56,33 +59,34 @@ export function route<Args extends unknown[]>(
       if (request && isCrossSite(request)) {
         throw new AppError(403, "Cross-site requests are not allowed");
       }
-      response = withServerTiming(await withRequest(request, () => handler(...args)), performance.now() - started);
+      response = withServerTiming(await withRequest(request, () => handler(...args), requestId), performance.now() - started);
     } catch (error) {
-      response = errorResponse(error, shape, request);
+      response = errorResponse(error, shape, request, requestId);
     }
-    return request ? asTheProxyWould(request, response) : response;
+    return request ? asTheProxyWould(request, response, requestId) : response;
   };
 }
 
-function errorResponse(error: unknown, shape: ErrorShape, request: Request | null): Response {
+function errorResponse(error: unknown, shape: ErrorShape, request: Request | null, requestId: string | undefined): Response {
   if (error instanceof TooManyAttempts) {
     return NextResponse.json(shape(error.message), { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
   }
   if (error instanceof AppError) return NextResponse.json(shape(error.message), { status: error.status });
   if (error instanceof ZodError) return NextResponse.json(shape(describeZodError(error)), { status: 400 });
-  log("error", "unhandled_error", { request_id: requestIdOf(request), method: request?.method, path: request ? new URL(request.url).pathname : undefined, error });
+  log("error", "unhandled_error", { request_id: requestId, method: request?.method, path: request ? new URL(request.url).pathname : undefined, error });
   return NextResponse.json(shape("Internal server error"), { status: 500 });
 }
 
 /**
  * A request with a body did not pass the proxy: its response gets what the proxy adds (security
- * headers, the owner cookie). A body left unread (a refusal) is not waited for: the connection
+ * headers, its request id, the owner cookie). A body left unread (a refusal) is not waited for: the connection
  * closes after the answer instead of taking in the rest.
  */
-function asTheProxyWould(request: Request, response: Response): Response {
+function asTheProxyWould(request: Request, response: Response, requestId: string | undefined): Response {
   if (!carriesBody(request)) return response;
   try {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+    if (requestId) response.headers.set(REQUEST_ID_HEADER, requestId);
     const owner = newOwnerCookie(request);
     if (owner && response instanceof NextResponse && response.status < 400) response.cookies.set(owner);
     const declared = Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");

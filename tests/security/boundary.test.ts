@@ -59,6 +59,9 @@ describe("admission (the proxy's checks, and the routes' for requests with a bod
     expect(res.status).toBe(401);
     expect(res.headers.get("connection")).toBe("close");
     expect(read).toBe(false);
+    // What the proxy adds to the requests it sees, the route adds here.
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("the proxy's matcher leaves exactly the API requests with a body to their routes", () => {
