@@ -61,8 +61,10 @@ const nextConfig = {
   // `npm test` type-checks the whole project (tests included) once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   experimental: {
-    // Uploads of several files at once; the route enforces MAX_UPLOAD_MB itself.
-    proxyClientMaxBodySize: "1gb",
+    // Only page requests with a body reach the proxy with it (API requests with a body skip the
+    // proxy: see its matcher in proxy.ts), and pages take none: what the proxy buffers of one
+    // stays at 1 MB.
+    proxyClientMaxBodySize: "1mb",
   },
 };
 export default nextConfig;

@@ -2,17 +2,19 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { objectStore } from "@/lib/knowledge/storage";
 import { REQUEST_ID_HEADER } from "@/lib/log";
-import { anyTokenSet, hasOwnerCookie, newOwnerId, OWNER_COOKIE, roleOf } from "@/lib/security/access";
+import { newOwnerCookie } from "@/lib/security/access";
+import { refusal } from "@/lib/security/admission";
 import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "@/lib/security/headers";
-import { hostAllowed } from "@/lib/security/hosts";
-import { MAX_JSON_BYTES, isUploadRoute } from "@/lib/security/limits";
-import { accessFor, allows } from "@/lib/security/policy";
+import { TooManyAttempts } from "@/lib/security/rate-limit";
 
 /**
- * The network boundary, in front of every request: a sane path, an allowed Host, the role the
- * path needs (lib/security/policy.ts), a body-size ceiling, a request id, the browser's owner
- * cookie, and the security headers (a nonce-based CSP on pages). Routes still check what is
- * theirs to check (protocol credentials, ownership).
+ * The network boundary, in front of every request without a body: a sane path, an allowed
+ * Host, the role the path needs, a body-size ceiling (lib/security/admission.ts), a request id,
+ * the browser's owner cookie, and the security headers (a nonce-based CSP on pages). Routes
+ * still check what is theirs to check (protocol credentials, ownership).
+ *
+ * Requests with a body to the API skip it (see `config` below) and pass the same admission in
+ * their route's wrapper, before their body is read.
  */
 
 const API = /^\/(api|v1|content)\/|^\/(auth|auth\/methods|dataSource|embedding\/info|retrieval|retrieval\/info|security\/requirements)$/;
@@ -20,35 +22,17 @@ const API = /^\/(api|v1|content)\/|^\/(auth|auth\/methods|dataSource|embedding\/
 export function proxy(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
   const isApi = API.test(pathname);
-  const refuse = (status: number, message: string) => withHeaders(errorResponse(pathname, status, message), null);
 
-  try {
-    decodeURIComponent(request.nextUrl.pathname);
-  } catch {
-    return refuse(400, "Malformed percent-encoding in the request path");
-  }
-  if (!hostAllowed(request.headers.get("host"))) {
-    return refuse(
-      403,
-      "This host name is not allowed. Open the app at localhost, or set ADMIN_TOKEN (and CHAT_TOKEN) to serve it on a network; ALLOWED_HOSTS lists the accepted names.",
-    );
-  }
-
-  const access = accessFor(request.method, pathname);
-  if (!allows(access, roleOf(request))) {
-    if (!isApi && request.method === "GET") {
+  const refused = refusal(request);
+  if (refused) {
+    if (refused.status === 401 && !isApi && request.method === "GET") {
       const login = new URL("/login", request.url);
       login.searchParams.set("next", pathname + request.nextUrl.search);
       return withHeaders(NextResponse.redirect(login), null);
     }
-    return access === "user"
-      ? refuse(401, "Sign in first: send Authorization: Bearer <CHAT_TOKEN> (or ADMIN_TOKEN), or log in at /login")
-      : refuse(401, "Admin token required: send Authorization: Bearer <ADMIN_TOKEN>, or log in at /login as admin");
-  }
-
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES && !isUploadRoute(request.method, pathname)) {
-    return refuse(413, `Request body too large (limit ${Math.round(MAX_JSON_BYTES / 1024)} KB)`);
+    const response = withHeaders(errorResponse(pathname, refused.status, refused.message), null);
+    if (refused instanceof TooManyAttempts) response.headers.set("Retry-After", String(refused.retryAfterSeconds));
+    return response;
   }
 
   // Forwarded request: our request id and the CSP nonce Next applies to its scripts.
@@ -60,17 +44,8 @@ export function proxy(request: NextRequest): NextResponse {
 
   const response = withHeaders(NextResponse.next({ request: { headers } }), csp);
   response.headers.set(REQUEST_ID_HEADER, requestId);
-  // Once tokens are set there are several users: each browser gets an id its chats belong to.
-  // (Clients without a cookie jar are known by their token instead; see ownerOf.)
-  if (anyTokenSet() && !hasOwnerCookie(request)) {
-    response.cookies.set(OWNER_COOKIE, newOwnerId(), {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      maxAge: 60 * 60 * 24 * 365,
-      secure: request.nextUrl.protocol === "https:",
-    });
-  }
+  const owner = newOwnerCookie(request);
+  if (owner) response.cookies.set(owner);
   return response;
 }
 
@@ -88,7 +63,23 @@ function withHeaders(response: NextResponse, csp: string | null): NextResponse {
   return response;
 }
 
+/**
+ * Next.js reads the whole body of a request its proxy sees (up to proxyClientMaxBodySize,
+ * buffered twice) before the proxy's answer can leave, even a refusal. So the proxy sees every
+ * request without a body, and page requests with one (pages take none: their bodies are cut at
+ * 1 MB and refused); API requests with a body go straight to their route, whose wrapper admits
+ * them before reading a byte. tests/security/proxy-matcher.test.ts checks this split against
+ * the API pattern above.
+ */
 export const config = {
-  // Everything but Next's hashed static assets.
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  matcher: [
+    {
+      source: "/((?!_next/static|_next/image).*)",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    { source: "/((?!_next/static|_next/image|api/|v1/|content/|auth$|auth/methods$|dataSource$|embedding/info$|retrieval$|retrieval/info$|security/requirements$).*)" },
+  ],
 };

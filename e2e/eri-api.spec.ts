@@ -264,7 +264,7 @@ test.describe.serial("ERI server and sources over HTTP", () => {
         await request.post("/api/eri/test", { data: { name: "draft", baseUrl: baseURL, authMethod: "TOKEN", secret: "wrong-token-value" } })
       ).json()) as { ok: boolean; failedStep: string; error: string };
       expect(report).toMatchObject({ ok: false, failedStep: "auth" });
-      expect(report.error).toContain("401");
+      expect(report.error).toContain("refused the login");
       expect(report.error).not.toContain("wrong-token-value");
     });
 

@@ -1,4 +1,8 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
 import { IngestionJobStatus } from "../lib/knowledge/schemas";
 import { ADMIN_TOKEN, CHAT_TOKEN, OPEN_PORT, PROTECTED_PORT, PROTECTED_URL } from "./pages/protected";
@@ -45,7 +49,8 @@ async function waitForJob(jobId: string) {
 /** A request exactly as given (Host header, chunked body): Playwright's client normalises those. */
 function raw(port: number, path: string, options: { method?: string; headers?: Record<string, string>; chunks?: Buffer[] } = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: options.headers }, (res) => {
+    // A connection of its own each time (no keep-alive pool): some of these the server closes.
+    const req = http.request({ host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
       let body = "";
       res.on("data", (d) => (body += d));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
@@ -180,8 +185,12 @@ test("a chat user cannot make the server log in to an admin-only ERI source", as
   expect((await admin.delete(`/api/eri/sources/${source.id}`)).status()).toBe(200);
 });
 
-test("login floods are throttled (429) and the server keeps answering others", async () => {
-  const attempts = await Promise.all(Array.from({ length: 40 }, () => anonymous.post("/api/auth/login", { data: { token: "guess" } })));
+test("login floods are throttled per client (429); the server keeps answering the others", async () => {
+  // Each flood comes from its own address, as a proxy in front would forward it.
+  const from = (address: string) => ({ "X-Forwarded-For": address });
+  const attempts = await Promise.all(
+    Array.from({ length: 40 }, () => anonymous.post("/api/auth/login", { data: { token: "guess" }, headers: from("203.0.113.7") })),
+  );
   const statuses = attempts.map((r) => r.status());
   expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
   expect(statuses).toContain(429);
@@ -190,13 +199,46 @@ test("login floods are throttled (429) and the server keeps answering others", a
   // The ERI server's login too (switched on by the admin for this).
   expect((await admin.patch("/api/eri/server", { data: { enabled: true, authMethods: ["TOKEN"], token: "eri-login-token-123456" } })).status()).toBe(200);
   const eri = await Promise.all(
-    Array.from({ length: 40 }, () => anonymous.post("/auth?authMethod=TOKEN", { headers: { Authorization: "Bearer wrong" } })),
+    Array.from({ length: 40 }, () => anonymous.post("/auth?authMethod=TOKEN", { headers: { Authorization: "Bearer wrong", ...from("203.0.113.8") } })),
   );
   expect(eri.map((r) => r.status())).toContain(429);
   expect(eri.every((r) => [401, 429].includes(r.status()))).toBe(true);
+  // The right ERI token from another client still logs in.
+  expect((await anonymous.post("/auth?authMethod=TOKEN", { headers: { Authorization: "Bearer eri-login-token-123456" } })).status()).toBe(200);
   expect((await admin.patch("/api/eri/server", { data: { enabled: false } })).status()).toBe(200);
 
   expect((await user.post(`/v1/collections/${COLLECTION}/search`, { data: FIXED_QUERY })).status()).toBe(200);
+});
+
+test("Bearer guesses are throttled per client; the correct admin still gets in during a flood", async () => {
+  const from = (address: string) => ({ "X-Forwarded-For": address });
+  const guesses = [];
+  for (let i = 0; i < 12; i++) guesses.push((await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer guess-${i}`, ...from("203.0.113.9") } })).status());
+  expect(guesses.slice(0, 10).every((s) => s === 401)).toBe(true);
+  expect(guesses.slice(10)).toEqual([429, 429]);
+  // Even the right token is not checked for that client now; for everyone else it works.
+  expect((await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${CHAT_TOKEN}`, ...from("203.0.113.9") } })).status()).toBe(429);
+  expect((await user.get("/v1/collections")).status()).toBe(200);
+
+  // A guesser spreading itself over many addresses: past the account's limit only clients that
+  // signed in before are checked. This test's admin has (its Bearer requests above).
+  const flood = Promise.all(
+    Array.from({ length: 80 }, (_, i) => anonymous.post("/api/auth/login", { data: { token: `guess-${i}` }, headers: from(`198.51.100.${i}`) })),
+  );
+  const browser = await context();
+  const started = performance.now();
+  const adminLogin = await browser.post("/api/auth/login", { data: { token: ADMIN_TOKEN } });
+  const adminMs = performance.now() - started;
+  expect(adminLogin.status()).toBe(200);
+  expect((await adminLogin.json()).role).toBe("admin");
+  const statuses = (await flood).map((r) => r.status());
+  expect(statuses).toContain(401);
+  expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  test.info().annotations.push({ type: "admin login during a flood", description: `${adminMs.toFixed(0)} ms` });
+  // After the flood, the admin (a known client) still logs in; a new address is held back.
+  expect((await browser.post("/api/auth/login", { data: { token: ADMIN_TOKEN } })).status()).toBe(200);
+  expect((await anonymous.post("/api/auth/login", { data: { token: ADMIN_TOKEN }, headers: from("192.0.2.1") })).status()).toBe(429);
+  await browser.dispose();
 });
 
 test("oversized and malformed requests get a clear 4xx", async () => {
@@ -259,4 +301,227 @@ test("pages carry a nonce CSP and the security headers; the open instance refuse
   expect(rebound.status).toBe(403);
   expect(rebound.body).toMatch(/ADMIN_TOKEN/);
   expect((await raw(OPEN_PORT, "/v1/collections", { headers: { host: `localhost:${OPEN_PORT}` } })).status).toBe(200);
+});
+
+test("reading needs a reader whatever the integration: Copilot search without its own key", async () => {
+  const search = `/api/copilot/search?query=${encodeURIComponent("hotel limit")}`;
+  expect((await anonymous.get(search)).status()).toBe(401);
+  // A body-declaring header does not take it past the checks either.
+  expect((await raw(PROTECTED_PORT, search, { headers: { "content-length": "0" } })).status).toBe(401);
+  const read = await user.get(search);
+  expect(read.status()).toBe(200);
+  expect(JSON.stringify(await read.json())).toMatch(/200 dollars/);
+});
+
+/**
+ * Sends `megabytes` of body at the pace the server takes it and notes how much had gone when the
+ * answer came: a server that reads the whole body first answers only after all of it.
+ */
+function streamBody(path: string, megabytes: number, headers: Record<string, string>) {
+  return new Promise<{ status: number; sentMb: number }>((resolve, reject) => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    let sent = 0;
+    let answered = false;
+    const req = http.request({ host: "127.0.0.1", port: PROTECTED_PORT, path, method: "POST", headers, agent: false }, (res) => {
+      answered = true;
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, sentMb: sent });
+    });
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    const pump = () => {
+      while (!answered && sent < megabytes) {
+        sent++;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+test("bodies without credentials, or declared over the limit, are refused before they are read", async () => {
+  const anonymousFlood = await Promise.all(
+    Array.from({ length: 8 }, () => streamBody("/api/chat", 64, { "content-type": "application/json", "transfer-encoding": "chunked" })),
+  );
+  for (const { status, sentMb } of anonymousFlood) {
+    expect(status).toBe(401);
+    expect(sentMb).toBeLessThan(64);
+  }
+  // With the right token but a declared length over the route's limit: 413 before the body.
+  const declared = await streamBody("/v1/collections", 64, {
+    Authorization: `Bearer ${ADMIN_TOKEN}`,
+    "content-type": "application/json",
+    "content-length": String(64 * 1024 * 1024),
+  });
+  expect(declared.status).toBe(413);
+  expect(declared.sentMb).toBeLessThan(64);
+  // An upload declared over MAX_UPLOAD_MB (5 MB here) likewise.
+  const upload = await streamBody(`/v1/collections/${COLLECTION}/documents`, 64, {
+    Authorization: `Bearer ${ADMIN_TOKEN}`,
+    "content-type": "multipart/form-data; boundary=x",
+    "content-length": String(64 * 1024 * 1024),
+  });
+  expect(upload.status).toBe(413);
+  expect((await admin.get("/v1/knowledge/health")).status()).toBe(200);
+});
+
+test("after signing in, ?next= cannot send the browser to another origin", async ({ page }) => {
+  for (const next of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "https%3A%2F%2Fevil.example"]) {
+    await page.context().clearCookies();
+    await page.goto(`${PROTECTED_URL}/login?next=${next}`);
+    await page.getByLabel("Access token").fill(CHAT_TOKEN);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    expect(new URL(page.url()).origin, next).toBe(PROTECTED_URL);
+  }
+});
+
+test("deeply nested JSON answers 400, on every JSON input", async () => {
+  const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+  const asJson = { "content-type": "application/json" };
+  const collection = await admin.post("/v1/collections", { data: `{"name":"deep","metadata":${deep}}`, headers: asJson });
+  expect(collection.status()).toBe(400);
+  expect((await collection.json()).detail).toMatch(/nests deeper/);
+  expect((await user.post("/api/chat", { data: `{"messages":[{"role":"user","content":"hi"}],"context":${deep}}`, headers: asJson })).status()).toBe(400);
+  const polymath = await anonymous.post("/api/polymath", { data: `{"version":1,"query":${deep}}`, headers: asJson });
+  expect((await polymath.json()).error).toMatch(/nests deeper/);
+});
+
+test("/v1 writes take JSON only as application/json (a cross-site form cannot send it)", async () => {
+  for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+    const res = await admin.post("/v1/collections", { data: '{"name":"plain_text"}', headers: { "content-type": type } });
+    expect(res.status(), type).toBe(415);
+  }
+  expect((await user.post(`/v1/collections/${COLLECTION}/search`, { data: JSON.stringify(FIXED_QUERY), headers: { "content-type": "text/plain" } })).status()).toBe(415);
+});
+
+test("only http(s) and the app's own links leave the server: search, chat, Polymath, ERI", async () => {
+  const LINKS = "imported_links";
+  expect((await admin.post("/v1/collections", { data: { name: LINKS } })).status()).toBe(201);
+  const library = {
+    version: 1,
+    embedding_model: "openai.com:text-embedding-3-small",
+    bits: [
+      { text: "The parking garage opens at six in the morning.", info: { url: "javascript:alert(document.cookie)", image_url: "data:text/html,<script>alert(1)</script>", title: "Parking" } },
+      { text: "The parking garage closes at ten in the evening.", info: { url: "https://example.com/parking", title: "Parking hours" } },
+    ],
+  };
+  const upload = await admin.post(`/v1/collections/${LINKS}/documents`, {
+    multipart: { files: { name: "links.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(library)) } },
+  });
+  expect(upload.status()).toBe(202);
+  expect((await waitForJob((await upload.json()).job_id)).status).toBe("completed");
+  const noBadLink = (text: string) => {
+    expect(text).not.toMatch(/javascript:|data:text/i);
+    expect(text).toContain("https://example.com/parking");
+  };
+  try {
+    noBadLink(await (await user.post(`/v1/collections/${LINKS}/search`, { data: { query: "parking garage opens", top_k: 5 } })).text());
+    const chat = await user.post("/api/chat", {
+      data: { messages: [{ role: "user", content: "When does the parking garage open?" }], context: { overrides: { collections: [LINKS] } } },
+    });
+    noBadLink(JSON.stringify((await chat.json()).context.data_points));
+
+    expect((await admin.patch("/api/polymath/settings", { data: { published: [LINKS] } })).status()).toBe(200);
+    noBadLink(await (await anonymous.post("/api/polymath", { form: { version: "1", query: "parking garage" } })).text());
+
+    const eriSettings = { enabled: true, authMethods: ["NONE"], exposedCollections: [LINKS], allowedProviderType: "ANY" };
+    expect((await admin.patch("/api/eri/server", { data: eriSettings })).status()).toBe(200);
+    const { token } = await (await anonymous.post("/auth?authMethod=NONE")).json();
+    const prompt = "When does the parking garage open?";
+    const retrieval = await anonymous.post("/retrieval", {
+      headers: { token },
+      data: { latestUserPrompt: prompt, latestUserPromptType: "TEXT", thread: { contentBlocks: [{ content: prompt, role: "USER", type: "TEXT" }] }, retrievalProcessId: null, parameters: null, maxMatches: 5 },
+    });
+    expect(retrieval.status()).toBe(200);
+    noBadLink(await retrieval.text());
+  } finally {
+    await admin.patch("/api/eri/server", { data: { enabled: false, exposedCollections: null } });
+    await admin.patch("/api/polymath/settings", { data: { published: [] } });
+    expect((await admin.delete(`/v1/collections/${LINKS}`)).status()).toBeLessThan(300);
+  }
+});
+
+test("an invalid setting stops the start with one message naming it", async () => {
+  const port = OPEN_PORT + 9;
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    env: { ...process.env, COPILOT_API_KEY: "short", DATA_DIR: path.join(os.tmpdir(), `docchat-badconfig-${Date.now()}`), NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  let output = "";
+  server.stdout.on("data", (d) => (output += d));
+  server.stderr.on("data", (d) => (output += d));
+  try {
+    const code = await new Promise<number | null>((resolve) => server.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toMatch(/Invalid configuration: COPILOT_API_KEY/);
+  } finally {
+    if (server.exitCode === null) server.kill();
+  }
+});
+
+test("deleting a collection while it ingests stops the job and removes everything; uploads are capped", async () => {
+  const BUSY = "busy_ingest";
+  expect((await admin.post("/v1/collections", { data: { name: BUSY } })).status()).toBe(201);
+  const files = Array.from({ length: 400 }, (_, i) => ({
+    name: `note_${i}.md`,
+    mimeType: "text/markdown",
+    buffer: Buffer.from(`# Note ${i}\n\n${"Quarterly figures and travel rules, paragraph after paragraph. ".repeat(40)}`),
+  }));
+  const form = new FormData();
+  for (const f of files) form.append("files", new Blob([f.buffer], { type: f.mimeType }), f.name);
+  const upload = await fetch(`${PROTECTED_URL}/v1/collections/${BUSY}/documents`, { method: "POST", body: form, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  expect(upload.status).toBe(202);
+  const { job_id } = (await upload.json()) as { job_id: string };
+
+  // One page of the job's files at a time, with the counts over all of them.
+  const page = IngestionJobStatus.parse(await (await admin.get(`/v1/documents/${job_id}/status?offset=10&limit=5`)).json());
+  expect(page.total_files).toBe(400);
+  expect(page.file_details.map((f) => f.file_name)).toEqual(["note_10.md", "note_11.md", "note_12.md", "note_13.md", "note_14.md"]);
+
+  // Delete once some files are in.
+  for (let i = 0; i < 200; i++) {
+    const status = IngestionJobStatus.parse(await (await admin.get(`/v1/documents/${job_id}/status?limit=1`)).json());
+    if (status.processed_files > 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const deleted = await admin.delete(`/v1/collections/${BUSY}`);
+  expect([200, 202]).toContain(deleted.status());
+  expect(((await (await admin.get("/v1/collections")).json()) as { name: string }[]).map((c) => c.name)).not.toContain(BUSY);
+  expect((await admin.get(`/v1/documents/${job_id}/status`)).status()).toBe(404);
+  // Its table and originals are gone from disk (when this run knows where the instance keeps them).
+  const dataDir = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-protected` : null;
+  if (dataDir) {
+    for (let i = 0; i < 100 && (existsSync(path.join(dataDir, "lancedb", `${BUSY}.lance`)) || existsSync(path.join(dataDir, "uploads", BUSY))); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(existsSync(path.join(dataDir, "lancedb", `${BUSY}.lance`))).toBe(false);
+    expect(existsSync(path.join(dataDir, "uploads", BUSY))).toBe(false);
+  }
+  // The same name can be created again, empty.
+  expect((await admin.post("/v1/collections", { data: { name: BUSY } })).status()).toBe(201);
+  const fresh = (await (await admin.get(`/v1/collections/${BUSY}`)).json()) as { file_count: number; chunk_count: number };
+  expect([fresh.file_count, fresh.chunk_count]).toEqual([0, 0]);
+
+  // More files in one upload than MAX_UPLOAD_FILES (1000 by default): 413, nothing stored.
+  const many = new FormData();
+  for (let i = 0; i < 1001; i++) many.append("files", new Blob([`# ${i}`], { type: "text/markdown" }), `n${i}.md`);
+  const capped = await fetch(`${PROTECTED_URL}/v1/collections/${BUSY}/documents`, { method: "POST", body: many, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  expect(capped.status).toBe(413);
+  expect(((await capped.json()) as { detail: string }).detail).toMatch(/MAX_UPLOAD_FILES/);
+  expect((await admin.delete(`/v1/collections/${BUSY}`)).status()).toBe(200);
+});
+
+test("the ERI connection test is no port scanner: internal addresses are not allowed, no body is ever shown", async () => {
+  const secret = http.createServer((_req, res) => res.writeHead(500, { "content-type": "application/json" }).end('{"message":"internal secret 7f3a"}'));
+  await new Promise<void>((resolve) => secret.listen(0, "127.0.0.1", resolve));
+  try {
+    const port = (secret.address() as { port: number }).port;
+    const report = await (await admin.post("/api/eri/test", { data: { name: "probe", baseUrl: `http://127.0.0.1:${port}`, authMethod: "NONE" } })).json();
+    expect(report).toMatchObject({ ok: false });
+    // A networked instance (tokens set) connects to public networks only by default.
+    expect(report.error).toMatch(/^Not allowed: .*ERI_ALLOWED_NETWORKS/);
+    expect(JSON.stringify(report)).not.toMatch(/secret 7f3a|500/);
+  } finally {
+    await new Promise((resolve) => secret.close(resolve));
+  }
 });

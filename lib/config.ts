@@ -1,7 +1,18 @@
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseS3Url, type S3Location } from "@/lib/storage/s3";
+
+/** The words ERI_ALLOWED_NETWORKS takes besides IP ranges (lib/security/outbound.ts). */
+export const NETWORK_KEYWORDS = ["all", "public", "private", "loopback", "link-local"] as const;
+
+function isNetworkEntry(entry: string): boolean {
+  if ((NETWORK_KEYWORDS as readonly string[]).includes(entry)) return true;
+  const [base, prefix, extra] = entry.split("/");
+  const family = isIP(base);
+  return extra === undefined && family !== 0 && /^\d{1,3}$/.test(prefix ?? "") && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /**
  * Every setting the app reads, with its default. `.env.example` documents the same list.
@@ -52,17 +63,44 @@ const envSchema = z.object({
   APP_SECRET: z.string().optional(),
   // "" (an empty line in .env) means unset for these too.
   PUBLIC_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
-  COPILOT_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
+  COPILOT_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
   COPILOT_API_KEY_REFERENCE_ID: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   // The publisher's privacy statement and terms of use, linked from the Copilot app package.
   COPILOT_PRIVACY_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https$/ }).optional()),
   COPILOT_TERMS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https$/ }).optional()),
+  // Files one upload request may carry.
+  MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  // Where remote ERI sources may be (lib/security/outbound.ts): keywords and IP ranges.
+  ERI_ALLOWED_NETWORKS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
+      .refine((list) => list.length > 0 && list.every(isNetworkEntry), `use ${NETWORK_KEYWORDS.join(", ")} or IP ranges such as 10.1.0.0/16, comma-separated`)
+      .optional(),
+  ),
 });
+
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+/** A setting the app cannot run with; its message names the variable and what is wrong. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+}
+
 function loadConfig(env: NodeJS.ProcessEnv) {
-  const raw = envSchema.parse(env);
+  const raw = parseEnv(env);
   const dataDir = path.resolve(/*turbopackIgnore: true*/ raw.DATA_DIR);
   const hasModel = Boolean(raw.OPENAI_API_KEY || raw.OPENAI_BASE_URL || raw.AZURE_OPENAI_ENDPOINT);
   const embedder = raw.EMBEDDER ?? (hasModel && raw.OPENAI_API_KEY ? "openai" : "local");
@@ -112,6 +150,10 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     appSecret: raw.APP_SECRET,
     /** Where clients outside reach this app (no trailing slash); null: as each request reached it. */
     publicBaseUrl: raw.PUBLIC_BASE_URL ? raw.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
+    /** Files one upload request may carry. */
+    maxUploadFiles: raw.MAX_UPLOAD_FILES,
+    /** ERI_ALLOWED_NETWORKS; null: the default for the mode (lib/security/outbound.ts). */
+    eriAllowedNetworks: raw.ERI_ALLOWED_NETWORKS ?? null,
     copilot: {
       apiKey: raw.COPILOT_API_KEY ?? null,
       apiKeyReferenceId: raw.COPILOT_API_KEY_REFERENCE_ID?.trim() || null,
@@ -125,7 +167,7 @@ function loadConfig(env: NodeJS.ProcessEnv) {
 function objectStoreOf(raw: z.infer<typeof envSchema>): S3Location | null {
   if (!raw.ORIGINALS_URL) return null;
   if (!raw.AWS_ACCESS_KEY_ID || !raw.AWS_SECRET_ACCESS_KEY) {
-    throw new Error("ORIGINALS_URL needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY");
+    throw new ConfigError("Invalid configuration: ORIGINALS_URL needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY");
   }
   return {
     ...parseS3Url(raw.ORIGINALS_URL),

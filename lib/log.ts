@@ -10,8 +10,9 @@ export const REQUEST_ID_HEADER = "x-request-id";
 /** The request being served, for lines logged deep inside it (a model failure mid-stream). */
 const current = new AsyncLocalStorage<{ requestId?: string }>();
 
-export function withRequest<T>(request: Request | null | undefined, work: () => T): T {
-  return current.run({ requestId: requestIdOf(request) }, work);
+/** `requestId`: for a request the proxy did not see (one with a body), the id its route gave it. */
+export function withRequest<T>(request: Request | null | undefined, work: () => T, requestId = requestIdOf(request)): T {
+  return current.run({ requestId }, work);
 }
 
 type Level = "info" | "warn" | "error";

@@ -5,9 +5,9 @@
  *   npm run load [-- /path/to/northwind]
  * Without the dataset, generated text files stand in for it. Exits 1 if any request failed.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { datasetPath, hasDataset, loadQuestions, median, pdfFiles, percentile, scratchDir } from "./lib/northwind";
-import { createCollection, startServer, timeStream, uploadAndWait } from "./lib/server";
+import { createCollection, rssMb, startServer, timeStream, uploadAndWait } from "./lib/server";
 
 const STREAMS = 50;
 const WINDOW_MS = 60_000;
@@ -38,15 +38,6 @@ function generated(): { files: UploadFile[]; questions: string[]; pages: string 
   });
   const questions = topics.flatMap((t) => [`What does the ${t} policy say?`, `Who approves ${t} requests?`, `How many days for ${t} rule 7?`]);
   return { files, questions, pages: "240 generated sections" };
-}
-
-/** Resident memory of a process and its descendants, in MB, from /proc. */
-function rssMb(pid: number): number {
-  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-    readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
-  );
-  return own + children.reduce((sum, child) => sum + rssMb(child), 0);
 }
 
 /** `workers` loops, each running requests one after another (numbered from 0) while `more(next)`. */

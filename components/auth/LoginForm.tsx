@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/Button";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { errorMessage } from "@/components/ui/http";
 import { Field, TextInput } from "@/components/eri/fields";
+import { localPath } from "@/lib/http/local-path";
 import { logIn } from "./api";
 
 /** Sign in with the server's ADMIN_TOKEN (everything) or CHAT_TOKEN (chat only). */
@@ -23,7 +24,7 @@ export function LoginForm({ next, onLoggedIn }: { next?: string; onLoggedIn?(): 
         try {
           await logIn(token.trim());
           if (onLoggedIn) onLoggedIn();
-          else window.location.assign(safeNext(next));
+          else window.location.assign(localPath(next, window.location.origin));
         } catch (err) {
           setError(errorMessage(err));
           setBusy(false);
@@ -39,9 +40,4 @@ export function LoginForm({ next, onLoggedIn }: { next?: string; onLoggedIn?(): 
       </Button>
     </form>
   );
-}
-
-/** Only a path on this site: a crafted ?next= must not send the user elsewhere. */
-function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
 }

@@ -1,4 +1,5 @@
 import { AppError, badRequest } from "@/lib/errors";
+import { parseUntrustedJson } from "@/lib/http/json";
 import { describeZodError } from "@/lib/http/respond";
 import { log } from "@/lib/log";
 import { readLimitedText } from "@/lib/security/limits";
@@ -12,13 +13,7 @@ export async function parseChatRequest(request: Request): Promise<ChatRequest> {
   const text = await readLimitedText(request, MAX_BODY_BYTES).catch((error: unknown) => {
     throw error instanceof AppError && error.status === 413 ? tooLarge() : error;
   });
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw badRequest("Request body must be valid JSON");
-  }
-  const parsed = ChatRequest.safeParse(body);
+  const parsed = ChatRequest.safeParse(parseUntrustedJson(text));
   if (!parsed.success) throw badRequest(describeZodError(parsed.error));
   return parsed.data;
 }

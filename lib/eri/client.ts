@@ -1,4 +1,5 @@
 import { readTextWithin } from "@/lib/http/body";
+import { assertOutboundAllowed } from "@/lib/security/outbound";
 import type { ZodType } from "zod";
 import { z } from "zod";
 import {
@@ -36,6 +37,12 @@ export class EriClientError extends Error {
     this.name = "EriClientError";
   }
 }
+
+/** Nothing (or no complete answer) came back: refused, timed out, reset, redirected elsewhere. */
+export class EriUnreachable extends EriClientError {}
+
+/** The address is outside ERI_ALLOWED_NETWORKS: nothing was sent. */
+export class EriNotAllowed extends EriClientError {}
 
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
@@ -103,6 +110,11 @@ export class EriClient {
     if (opts.body !== undefined) headers["Content-Type"] = "application/json";
     let response: Response;
     try {
+      await assertOutboundAllowed(this.endpoint.baseUrl);
+    } catch (error) {
+      throw new EriNotAllowed((error as Error).message, step);
+    }
+    try {
       response = await fetch(`${this.endpoint.baseUrl}${path}`, {
         method,
         headers,
@@ -113,14 +125,14 @@ export class EriClient {
         cache: "no-store",
       });
     } catch (error) {
-      throw new EriClientError(networkMessage(error, path, this.signal), step);
+      throw new EriUnreachable(networkMessage(error, path, this.signal), step);
     }
     let text: string;
     try {
       text = await readLimited(response, step);
     } catch (error) {
       if (error instanceof EriClientError) throw error;
-      throw new EriClientError(networkMessage(error, path, this.signal), step);
+      throw new EriUnreachable(networkMessage(error, path, this.signal), step);
     }
     if (!response.ok) {
       throw new EriClientError(`${path} answered HTTP ${response.status}${serverMessage(text)}`, step, response.status);

@@ -1,9 +1,12 @@
-import { EriClient, EriClientError, type EriEndpoint } from "./client";
+import { EriClient, EriClientError, EriNotAllowed, EriUnreachable, type EriEndpoint, type EriStep } from "./client";
 import type { ConnectionReport } from "./source-schemas";
 
 /**
  * "Test connection": the sequence AI Studio runs when a data source is added — auth methods,
  * login, security requirements — plus data source and retrieval info for the settings screen.
+ * A failure says only whether the address is unreachable, answers but is not an ERI server, or
+ * is an ERI server that refused a step: never a status code or a word of what it sent, so the
+ * test cannot be used to read or map other services the server can reach.
  */
 export async function testConnection(endpoint: EriEndpoint, timeoutMs: number): Promise<ConnectionReport> {
   const started = Date.now();
@@ -18,12 +21,14 @@ export async function testConnection(endpoint: EriEndpoint, timeoutMs: number): 
     retrievalProcesses: [],
   };
   const client = new EriClient(endpoint, AbortSignal.timeout(timeoutMs));
+  let isEri = false;
   try {
     const schemes = await client.authMethods();
+    isEri = true;
     report.authMethods = schemes.map((s) => s.authMethod);
     if (!report.authMethods.includes(endpoint.authMethod)) {
       throw new EriClientError(
-        `The server does not offer ${endpoint.authMethod}; it offers ${report.authMethods.join(", ") || "nothing"}`,
+        `it does not offer ${endpoint.authMethod}; it offers ${report.authMethods.join(", ") || "nothing"}`,
         "auth",
       );
     }
@@ -41,10 +46,30 @@ export async function testConnection(endpoint: EriEndpoint, timeoutMs: number): 
     report.ok = true;
   } catch (error) {
     report.failedStep = error instanceof EriClientError && error.step !== "retrieval" ? error.step : null;
-    report.error = error instanceof Error ? error.message : String(error);
+    report.error = verdict(error, isEri);
   }
   report.elapsedMs = Date.now() - started;
   return report;
+}
+
+const PATHS: Record<EriStep, string> = {
+  methods: "/auth/methods",
+  auth: "/auth",
+  security: "/security/requirements",
+  dataSource: "/dataSource",
+  retrievalInfo: "/retrieval/info",
+  retrieval: "/retrieval",
+};
+
+function verdict(error: unknown, isEri: boolean): string {
+  if (error instanceof EriNotAllowed) return `Not allowed: ${error.message}`;
+  if (error instanceof EriUnreachable) return "Unreachable: no answer from this address (refused, timed out or redirected)";
+  if (!isEri) return "Not an ERI server: this address does not answer /auth/methods as an ERI v1 server does";
+  if (!(error instanceof EriClientError)) return "Reachable ERI server, but the test failed";
+  // Our own check of what an ERI server offered: its words are ERI fields, not a response body.
+  if (error.status === undefined && error.step === "auth" && / does not offer /.test(error.message)) return `Reachable ERI server, but ${error.message}`;
+  if (error.step === "auth" && (error.status === 401 || error.status === 403)) return "Reachable ERI server, but it refused the login: check the credentials";
+  return `Reachable ERI server, but its answer to ${PATHS[error.step]} is not ERI v1`;
 }
 
 export function statusOf(report: ConnectionReport): { ok: boolean; message: string } {

@@ -1,10 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
-import { AppError, badRequest } from "@/lib/errors";
-import { log, requestIdOf, withRequest } from "@/lib/log";
+import { AppError, badRequest, unsupportedMediaType } from "@/lib/errors";
+import { log, REQUEST_ID_HEADER, requestIdOf, withRequest } from "@/lib/log";
+import { newOwnerCookie } from "@/lib/security/access";
+import { admitBodyRequest, carriesBody } from "@/lib/security/admission";
+import { SECURITY_HEADERS } from "@/lib/security/headers";
 import { MAX_JSON_BYTES, readLimitedText } from "@/lib/security/limits";
 import { TooManyAttempts } from "@/lib/security/rate-limit";
 import { isCrossSite } from "./cross-site";
+import { parseUntrustedJson } from "./json";
 
 /** Readable one-line summary of a zod error: `field: problem; other: problem`. */
 export function describeZodError(error: ZodError): string {
@@ -19,16 +24,16 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-export const isJsonRequest = (request: Request) => /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
+export const isJsonRequest = (request: Request) => /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(request.headers.get("content-type") ?? "");
 
-/** The JSON body, at most `limit` bytes (413 beyond), 400 when it is not JSON. */
+/**
+ * The JSON body: 415 unless sent as application/json (a cross-site HTML form can only send
+ * text/plain, urlencoded or multipart), 413 past `limit` bytes, 400 when it is not JSON or
+ * nests too deep.
+ */
 export async function readJson(request: Request, limit = MAX_JSON_BYTES): Promise<unknown> {
-  const text = await readLimitedText(request, limit);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("Request body must be valid JSON");
-  }
+  if (!isJsonRequest(request)) throw unsupportedMediaType("Send the request body as JSON with Content-Type: application/json");
+  return parseUntrustedJson(await readLimitedText(request, limit));
 }
 
 type ErrorShape = (message: string) => Record<string, string>;
@@ -45,23 +50,52 @@ export function route<Args extends unknown[]>(
 ): (...args: Args) => Promise<Response> {
   return async (...args) => {
     const request = args[0] instanceof Request ? args[0] : null;
+    // The proxy gives every request it sees an id; one it did not see (it has a body) gets its own here.
+    const requestId = request && carriesBody(request) ? randomUUID() : requestIdOf(request);
+    const started = performance.now();
+    let response: Response;
     try {
+      if (request) admitBodyRequest(request);
       if (request && isCrossSite(request)) {
         throw new AppError(403, "Cross-site requests are not allowed");
       }
-      const started = performance.now();
-      const response = await withRequest(request, () => handler(...args));
-      return withServerTiming(response, performance.now() - started);
+      response = withServerTiming(await withRequest(request, () => handler(...args), requestId), performance.now() - started);
     } catch (error) {
-      if (error instanceof TooManyAttempts) {
-        return NextResponse.json(shape(error.message), { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
-      }
-      if (error instanceof AppError) return NextResponse.json(shape(error.message), { status: error.status });
-      if (error instanceof ZodError) return NextResponse.json(shape(describeZodError(error)), { status: 400 });
-      log("error", "unhandled_error", { request_id: requestIdOf(request), method: request?.method, path: request ? new URL(request.url).pathname : undefined, error });
-      return NextResponse.json(shape("Internal server error"), { status: 500 });
+      response = errorResponse(error, shape, request, requestId);
     }
+    return request ? asTheProxyWould(request, response, requestId) : response;
   };
+}
+
+function errorResponse(error: unknown, shape: ErrorShape, request: Request | null, requestId: string | undefined): Response {
+  if (error instanceof TooManyAttempts) {
+    return NextResponse.json(shape(error.message), { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+  }
+  if (error instanceof AppError) return NextResponse.json(shape(error.message), { status: error.status });
+  if (error instanceof ZodError) return NextResponse.json(shape(describeZodError(error)), { status: 400 });
+  log("error", "unhandled_error", { request_id: requestId, method: request?.method, path: request ? new URL(request.url).pathname : undefined, error });
+  return NextResponse.json(shape("Internal server error"), { status: 500 });
+}
+
+/**
+ * A request with a body did not pass the proxy: its response gets what the proxy adds (security
+ * headers, its request id, the owner cookie). A body left unread (a refusal) is not waited for: the connection
+ * closes after the answer instead of taking in the rest.
+ */
+function asTheProxyWould(request: Request, response: Response, requestId: string | undefined): Response {
+  if (!carriesBody(request)) return response;
+  try {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+    if (requestId) response.headers.set(REQUEST_ID_HEADER, requestId);
+    const owner = newOwnerCookie(request);
+    if (owner && response instanceof NextResponse && response.status < 400) response.cookies.set(owner);
+    const declared = Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");
+    // A body refused unread, or cut off at its limit (the socket then goes with it).
+    if (declared && (!request.bodyUsed || response.status === 413)) response.headers.set("Connection", "close");
+  } catch {
+    // immutable headers (a fetch passed through)
+  }
+  return response;
 }
 
 /**

@@ -30,6 +30,21 @@ export const findDocument = (id: string, collectionName: string) =>
 export const findJob = (id: string) =>
   db().ingestionJob.findUnique({ where: { id }, include: { files: { orderBy: { position: "asc" } } } });
 
+/**
+ * A job with one page of its files (in upload order) and the counts over all of them: a
+ * 5,000-file job's status need not carry 5,000 file details.
+ */
+export async function findJobPage(id: string, offset: number, limit: number) {
+  const job = await db().ingestionJob.findUnique({
+    where: { id },
+    include: { files: { orderBy: { position: "asc" }, skip: offset, take: limit } },
+  });
+  if (!job) return null;
+  const byStatus = await db().jobFile.groupBy({ by: ["status"], where: { jobId: id }, _count: { _all: true } });
+  const count = (statuses: string[]) => byStatus.filter((g) => statuses.includes(g.status)).reduce((sum, g) => sum + g._count._all, 0);
+  return { job, total: count(byStatus.map((g) => g.status)), processed: count(["success", "failed"]) };
+}
+
 export const pendingJobIds = async () =>
   (await db().ingestionJob.findMany({ where: { status: "pending" }, orderBy: { submittedAt: "asc" }, select: { id: true } })).map(
     (j) => j.id,

@@ -47,15 +47,19 @@ export function toFileInfo(row: Document): FileInfo {
   });
 }
 
-export function toJobStatus(job: IngestionJob & { files: JobFile[] }): IngestionJobStatus {
-  const processed = job.files.filter((f) => f.status === "success" || f.status === "failed").length;
+/** `page`: `job.files` is one page of them; the counts over all come with it. */
+export function toJobStatus(
+  job: IngestionJob & { files: JobFile[] },
+  page?: { offset: number; limit: number; total: number; processed: number },
+): IngestionJobStatus {
+  const processed = page?.processed ?? job.files.filter((f) => f.status === "success" || f.status === "failed").length;
   return jobStatus({
     job_id: job.id,
     status: JobState.parse(job.status),
     submitted_at: job.submittedAt.toISOString(),
     started_at: iso(job.startedAt),
     completed_at: iso(job.completedAt),
-    total_files: job.files.length,
+    total_files: page?.total ?? job.files.length,
     processed_files: processed,
     file_details: job.files.map((f) => ({
       file_id: f.documentId,
@@ -68,6 +72,7 @@ export function toJobStatus(job: IngestionJob & { files: JobFile[] }): Ingestion
     collection_name: job.collectionName,
     backend: job.backend,
     error_message: job.errorMessage,
+    ...(page ? { metadata: { file_details_offset: page.offset, file_details_limit: page.limit } } : {}),
   });
 }
 

@@ -1,4 +1,5 @@
 import { readTextWithin } from "@/lib/http/body";
+import { jsonDepth, MAX_JSON_DEPTH } from "@/lib/http/json";
 import {
   COUNT_TYPES,
   DEFAULT_COUNT,
@@ -53,6 +54,7 @@ export async function readArguments(request: Request): Promise<Record<string, un
   }
   if (!text.trim()) return {};
   if (type.includes("json") || /^\s*\{/.test(text)) {
+    if (jsonDepth(text) > MAX_JSON_DEPTH) throw new PolymathError(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { log, requestIdOf } from "@/lib/log";
 import { AppError } from "@/lib/errors";
+import { admitBodyRequest } from "@/lib/security/admission";
 import { PolymathError } from "./format";
 
 /**
@@ -43,6 +44,7 @@ export function jsonWithFloatSimilarities(value: unknown): string {
 export function polymathRoute(handler: (request: Request) => Promise<unknown>): (request: Request) => Promise<Response> {
   return async (request) => {
     try {
+      admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
       return polymathJson(await handler(request));
     } catch (error) {
       if (error instanceof PolymathError || error instanceof AppError) return polymathJson({ error: error.message });

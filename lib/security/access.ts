@@ -69,15 +69,22 @@ function sessionRole(request: Request): Role | null {
 export function roleOf(request: Request): Role | null {
   const bearer = bearerToken(request);
   const held = (bearer && roleForToken(bearer)) || sessionRole(request);
-  if (held === "admin" || !adminToken()) return "admin";
-  if (held === "user" || !chatToken()) return "user";
+  if (held === "admin") return "admin";
+  if (held === "user") return anonymousRole() ?? "user";
+  return anonymousRole();
+}
+
+/** What everyone is without credentials: the roles whose token is unset are open. */
+export function anonymousRole(): Role | null {
+  if (!adminToken()) return "admin";
+  if (!chatToken()) return "user";
   return null;
 }
 
 export const isAdmin = (request: Request) => roleOf(request) === "admin";
 
 const OWNER_RE = /^[A-Za-z0-9_-]{16,64}$/;
-export const newOwnerId = () => randomBytes(16).toString("base64url");
+const newOwnerId = () => randomBytes(16).toString("base64url");
 
 /** Whose chats are whose when no token is set: the one local user's (and chats from before owners). */
 export const LOCAL_OWNER = "anonymous";
@@ -96,4 +103,15 @@ export function ownerOf(request: Request): string {
   return LOCAL_OWNER;
 }
 
-export const hasOwnerCookie = (request: Request) => OWNER_RE.test(cookieValue(request, OWNER_COOKIE) ?? "");
+const hasOwnerCookie = (request: Request) => OWNER_RE.test(cookieValue(request, OWNER_COOKIE) ?? "");
+
+/**
+ * The owner cookie a response should set: once tokens are set there are several users, and each
+ * browser gets an id its chats belong to (clients without a cookie jar are known by their token
+ * instead; see ownerOf). Null when the request has one or no token is set.
+ */
+export function newOwnerCookie(request: Request) {
+  if (!anyTokenSet() || hasOwnerCookie(request)) return null;
+  const secure = new URL(request.url).protocol === "https:";
+  return { name: OWNER_COOKIE, value: newOwnerId(), httpOnly: true, sameSite: "lax" as const, path: "/", maxAge: 60 * 60 * 24 * 365, secure };
+}

@@ -1,10 +1,12 @@
+import { config } from "@/lib/config";
 import type { Role } from "./access";
 
 /**
  * What each path needs, in one table the proxy applies to every request:
  *   "public"   — anyone (health checks, the login form and its API);
  *   "protocol" — endpoints with their own credentials (ERI logins, Polymath access tokens,
- *                the Copilot key), which their routes check;
+ *                the Copilot key), which their routes check; one whose credential is optional
+ *                and unset reads as a chat user would (`ownCredentialOr`);
  *   a role     — `user` for chat, own history and reading collections; `admin` for every write
  *                and the admin pages.
  * First match wins; anything unlisted needs `admin`.
@@ -20,6 +22,12 @@ interface Rule {
 
 const readsForUsers = (method: string): Access => (READS.has(method) ? "user" : "admin");
 
+/**
+ * An integration that reads collections with its own optional credential: its route checks that
+ * credential when one is configured; without one, reading needs a reader like any other read.
+ */
+const ownCredentialOr = (role: Role, configured: () => boolean) => (): Access => (configured() ? "protocol" : role);
+
 const RULES: Rule[] = [
   { path: /^\/(_next\/static|_next\/image)\//, access: "public" },
   { path: /^\/(favicon\.ico|icon\.svg|robots\.txt)$/, access: "public" },
@@ -29,7 +37,9 @@ const RULES: Rule[] = [
   // ERI v1 server routes at the root (AI Studio logs in through /auth).
   { path: /^\/(auth|auth\/methods|dataSource|embedding\/info|retrieval|retrieval\/info|security\/requirements)$/, access: "protocol" },
   { path: /^\/api\/polymath$/, access: "protocol" },
-  { path: /^\/api\/copilot\/(search|openapi\.json|ai-plugin\.json)$/, access: "protocol" },
+  { path: /^\/api\/copilot\/search$/, access: ownCredentialOr("user", () => config().copilot.apiKey !== null) },
+  // The plugin's descriptions: what Microsoft 365 fetches to install it, no collection content.
+  { path: /^\/api\/copilot\/(openapi\.json|ai-plugin\.json)$/, access: "protocol" },
   // Vercel Cron: the route checks CRON_SECRET itself (lib/security/cron.ts).
   { path: /^\/api\/cron\/ingest$/, access: "protocol" },
   // Chat and what a chat user reads.

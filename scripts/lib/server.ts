@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -17,6 +17,15 @@ async function freePort(): Promise<number> {
     });
     srv.on("error", reject);
   });
+}
+
+/** Resident memory of a process and its descendants, in MB, from /proc. */
+export function rssMb(pid: number): number {
+  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+    readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+  return own + children.reduce((sum, child) => sum + rssMb(child), 0);
 }
 
 export interface RunningServer {

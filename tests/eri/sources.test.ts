@@ -1,6 +1,8 @@
+import http from "node:http";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { SourceCreate } from "@/lib/eri/source-schemas";
 import {
@@ -135,7 +137,8 @@ describe("ERI sources: test connection", () => {
     const source = await addSource({ secret: "wrong-secret-value" });
     const report = await testSource(source.id);
     expect(report).toMatchObject({ ok: false, failedStep: "auth" });
-    expect(report.error).toMatch(/401/);
+    expect(report.error).toMatch(/Reachable ERI server, but it refused the login/);
+    expect(report.error).not.toMatch(/401/);
     expect(JSON.stringify(report)).not.toContain("wrong-secret-value");
     expect((await getSource(source.id))?.lastStatus?.ok).toBe(false);
   });
@@ -147,21 +150,51 @@ describe("ERI sources: test connection", () => {
     expect(report.error).toMatch(/does not offer TOKEN; it offers USERNAME_PASSWORD/);
   });
 
-  it("reports an unreachable server, a timeout and a redirect clearly", async () => {
+  it("reports an unreachable server, a timeout and a redirect as unreachable, nothing more", async () => {
     const down = await testDraft({ name: "x", baseUrl: `http://127.0.0.1:${await closedPort()}`, authMethod: "NONE", enabled: true, maxMatches: 5, timeoutMs: 3000 });
     expect(down).toMatchObject({ ok: false, failedStep: "methods" });
-    expect(down.error).toMatch(/Connection refused/);
+    expect(down.error).toMatch(/^Unreachable/);
 
     fake.behaviour.delayMs = { "/auth/methods": 3000 };
     const started = Date.now();
     const slow = await testDraft({ name: "x", baseUrl: fake.url, authMethod: "NONE", enabled: true, maxMatches: 5, timeoutMs: 1000 });
     expect(Date.now() - started).toBeLessThan(2500);
-    expect(slow.error).toMatch(/Timed out/);
+    expect(slow.error).toBe(down.error);
 
     fake.behaviour.delayMs = {};
     fake.behaviour.redirect = true;
     const moved = await testDraft({ name: "x", baseUrl: fake.url, authMethod: "NONE", enabled: true, maxMatches: 5, timeoutMs: 3000 });
-    expect(moved.error).toMatch(/redirect/);
+    expect(moved.error).toBe(down.error);
+  });
+});
+
+describe("ERI sources: the connection test is no port scanner", () => {
+  it("says 'not an ERI server' for any other service, without its status or a word of its body", async () => {
+    const other = http.createServer((_req, res) => res.writeHead(500, { "content-type": "application/json" }).end('{"message":"db password is hunter2"}'));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const report = await testDraft({ name: "x", baseUrl: `http://127.0.0.1:${port}`, authMethod: "NONE", enabled: true, maxMatches: 5, timeoutMs: 3000 });
+      expect(report).toMatchObject({ ok: false, failedStep: "methods" });
+      expect(report.error).toMatch(/^Not an ERI server/);
+      expect(JSON.stringify(report)).not.toMatch(/hunter2|500/);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it("connects only to ERI_ALLOWED_NETWORKS: loopback refused once only public networks are allowed", async () => {
+    process.env.ERI_ALLOWED_NETWORKS = "public";
+    resetConfig();
+    try {
+      const before = fake.callsTo("/auth/methods").length;
+      const report = await testDraft({ name: "x", baseUrl: fake.url, authMethod: "NONE", enabled: true, maxMatches: 5, timeoutMs: 3000 });
+      expect(report.error).toMatch(/^Not allowed: 127\.0\.0\.1 is outside the networks/);
+      expect(fake.callsTo("/auth/methods").length).toBe(before);
+    } finally {
+      delete process.env.ERI_ALLOWED_NETWORKS;
+      resetConfig();
+    }
   });
 });
 

@@ -28,7 +28,7 @@ let s3: TestS3Server;
 const multipart = (files: { name: string; data: Uint8Array | string; type: string }[]) => {
   const form = new FormData();
   for (const f of files) form.append("files", new Blob([f.data as BlobPart], { type: f.type }), f.name);
-  return new Request("http://local/v1/collections/x/documents", { method: "POST", body: form, headers: { "content-length": "1" } });
+  return new Request("http://localhost/v1/collections/x/documents", { method: "POST", body: form, headers: { "content-length": "1" } });
 };
 /** FormData bodies have no length until serialised: give the request its real one. */
 async function withLength(request: Request): Promise<Request> {
@@ -78,7 +78,7 @@ describe("multipart uploads with ORIGINALS_URL", () => {
   });
 
   it("redirect a citation to a short-lived signed URL that serves the file by name and type", async () => {
-    const response = await content(new Request("http://local/x"), fileCtx(fileId));
+    const response = await content(new Request("http://localhost/x"), fileCtx(fileId));
     expect(response.status).toBe(302);
     const location = response.headers.get("location")!;
     expect(location.startsWith(`${s3.url}/${s3.bucket}/originals/${COLLECTION}/${fileId}/`)).toBe(true);
@@ -101,7 +101,7 @@ describe("browser-direct uploads", () => {
   const bigPage = `<html><body><main><h1>Lockers</h1><p>Lockers on level two are free for cyclists.</p></main><!-- ${"x".repeat(5 * 1024 * 1024)} --></body></html>`;
 
   async function sign(files: { name: string; size: number; type?: string }[]) {
-    const response = await signUploads(postJson("http://local/x", { files }), ctx());
+    const response = await signUploads(postJson("http://localhost/x", { files }), ctx());
     return { response, body: await response.json() };
   }
 
@@ -119,7 +119,7 @@ describe("browser-direct uploads", () => {
     const put = await fetch(upload.url, { method: "PUT", headers: upload.headers, body: bigPage });
     expect(put.status).toBe(200);
 
-    const submitted = await submit(postJson("http://local/x", { files: [{ file_id: upload.file_id, file_name: upload.file_name }] }), ctx());
+    const submitted = await submit(postJson("http://localhost/x", { files: [{ file_id: upload.file_id, file_name: upload.file_name }] }), ctx());
     expect(submitted.status).toBe(202);
     const { job_id, file_ids } = await submitted.json();
     expect(file_ids).toEqual([upload.file_id]);
@@ -130,7 +130,7 @@ describe("browser-direct uploads", () => {
     expect(chunks[0]).toMatchObject({ file_name: "lockers.html" });
 
     // A web page is served by the app under its sandbox policy, never from the bucket.
-    const page = await content(new Request("http://local/x"), fileCtx(upload.file_id));
+    const page = await content(new Request("http://localhost/x"), fileCtx(upload.file_id));
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("sandbox");
   });
@@ -141,8 +141,8 @@ describe("browser-direct uploads", () => {
     const [upload] = body.uploads;
     expect((await fetch(upload.url, { method: "PUT", headers: upload.headers, body: text })).status).toBe(200);
     const files = [{ file_id: upload.file_id, file_name: upload.file_name }];
-    expect((await submit(postJson("http://local/x", { files, access_tag: "not a tag!" }), ctx())).status).toBe(400);
-    const accepted = await submit(postJson("http://local/x", { files, access_tag: "staff" }), ctx());
+    expect((await submit(postJson("http://localhost/x", { files, access_tag: "not a tag!" }), ctx())).status).toBe(400);
+    const accepted = await submit(postJson("http://localhost/x", { files, access_tag: "staff" }), ctx());
     expect(accepted.status).toBe(202);
     await waitForJob((await accepted.json()).job_id);
     const doc = await db().document.findUniqueOrThrow({ where: { id: upload.file_id } });
@@ -153,7 +153,7 @@ describe("browser-direct uploads", () => {
     expect((await sign([{ name: "tool.exe", size: 10 }])).response.status).toBe(415);
     expect((await sign([{ name: "huge.pdf", size: 9 * 1024 * 1024 }])).response.status).toBe(413);
     expect((await sign([])).response.status).toBe(400);
-    const missing = await signUploads(postJson("http://local/x", { files: [{ name: "a.md", size: 1 }] }), ctx("no_such_collection"));
+    const missing = await signUploads(postJson("http://localhost/x", { files: [{ name: "a.md", size: 1 }] }), ctx("no_such_collection"));
     expect(missing.status).toBe(404);
   });
 
@@ -161,14 +161,14 @@ describe("browser-direct uploads", () => {
     const before = await db().document.count();
     const { body } = await sign([{ name: "late.md", size: 5, type: "text/markdown" }]);
     const [upload] = body.uploads;
-    const early = await submit(postJson("http://local/x", { files: [{ file_id: upload.file_id, file_name: "late.md" }] }), ctx());
+    const early = await submit(postJson("http://localhost/x", { files: [{ file_id: upload.file_id, file_name: "late.md" }] }), ctx());
     expect(early.status).toBe(400);
     expect((await early.json()).detail).toMatch(/has not arrived/);
 
     const existing = (await db().document.findFirstOrThrow({ where: { collectionName: COLLECTION } })).id;
-    const reused = await submit(postJson("http://local/x", { files: [{ file_id: existing, file_name: "garage.pdf" }] }), ctx());
+    const reused = await submit(postJson("http://localhost/x", { files: [{ file_id: existing, file_name: "garage.pdf" }] }), ctx());
     expect(reused.status).toBe(409);
-    const malformed = await submit(postJson("http://local/x", { files: [{ file_id: "../../etc", file_name: "x.md" }] }), ctx());
+    const malformed = await submit(postJson("http://localhost/x", { files: [{ file_id: "../../etc", file_name: "x.md" }] }), ctx());
     expect(malformed.status).toBe(400);
     expect(await db().document.count()).toBe(before);
   });

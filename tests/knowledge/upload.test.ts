@@ -26,7 +26,7 @@ describe("receiveUpload", () => {
 
   it("refuses a body without a declared length (411) before reading it", async () => {
     const body = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode("x")), c.close()) });
-    const request = new Request("http://local/upload", { method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=x" }, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/upload", { method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=x" }, duplex: "half" } as RequestInit);
     await expect(receiveUpload(request)).rejects.toMatchObject({ status: 411 });
   });
 
@@ -34,9 +34,9 @@ describe("receiveUpload", () => {
     const before = tempFiles();
     const form = new FormData();
     form.append("files", new Blob(["a".repeat(2 * 1024 * 1024)], { type: "text/plain" }), "big.txt");
-    const probe = new Request("http://local/upload", { method: "POST", body: form });
+    const probe = new Request("http://localhost/upload", { method: "POST", body: form });
     const bytes = new Uint8Array(await probe.arrayBuffer());
-    const request = new Request("http://local/upload", {
+    const request = new Request("http://localhost/upload", {
       method: "POST",
       body: bytes,
       headers: { "content-type": probe.headers.get("content-type")!, "content-length": String(bytes.byteLength) },
@@ -91,9 +91,9 @@ describe("an upload with hostile file names", () => {
   async function post(files: [string, string][]) {
     const form = new FormData();
     for (const [name, text] of files) form.append("files", new Blob([text], { type: "text/plain" }), name);
-    const probe = new Request("http://local/upload", { method: "POST", body: form });
+    const probe = new Request("http://localhost/upload", { method: "POST", body: form });
     const body = new Uint8Array(await probe.arrayBuffer());
-    const request = new Request(`http://local/v1/collections/${collection}/documents`, {
+    const request = new Request(`http://localhost/v1/collections/${collection}/documents`, {
       method: "POST",
       body,
       headers: { "content-type": probe.headers.get("content-type")!, "content-length": String(body.byteLength) },
@@ -139,7 +139,7 @@ describe("direct uploads without object storage", () => {
   it("are refused with 501, pointing to multipart", async () => {
     await freshDataDir();
     await activeIngestor().createCollection("no_bucket");
-    const request = new Request("http://local/x", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files: [{ name: "a.md", size: 3 }] }) });
+    const request = new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files: [{ name: "a.md", size: 3 }] }) });
     const response = await signUploads(request, { params: Promise.resolve({ name: "no_bucket" }) });
     expect(response.status).toBe(501);
     expect((await response.json()).detail).toMatch(/ORIGINALS_URL.*multipart/);

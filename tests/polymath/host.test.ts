@@ -91,7 +91,8 @@ const QUESTION = "How many days of paid vacation do employees get?";
 let payrollId = "";
 
 beforeAll(async () => {
-  await freshDataDir();
+  // Requests here name ORIGIN's host, which an instance without tokens serves only when listed.
+  await freshDataDir({ ALLOWED_HOSTS: "docchat.test" });
   resetPolymathSettingsCache();
   startWorker();
   for (const name of ["handbook", "drafts"]) await activeIngestor().createCollection(name, `The ${name}`);
@@ -108,6 +109,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.ALLOWED_HOSTS;
   await stopWorker();
 });
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LOCAL_OWNER, ownerOf, roleOf, SESSION_COOKIE, sessionCookieValue } from "@/lib/security/access";
 import { hostAllowed } from "@/lib/security/hosts";
 import { accessFor, allows } from "@/lib/security/policy";
-import { resetLoginThrottle, throttledLogin, TooManyAttempts } from "@/lib/security/rate-limit";
+import { clientAddress, resetLoginThrottle, throttledCheck, throttledLogin, TooManyAttempts } from "@/lib/security/rate-limit";
 
 const request = (headers: Record<string, string> = {}) => new Request("http://localhost/api/chat", { headers });
 const ENV = ["ADMIN_TOKEN", "CHAT_TOKEN", "ALLOWED_HOSTS", "HOST", "PUBLIC_BASE_URL"];
@@ -95,18 +95,41 @@ describe("Host allow-list", () => {
 });
 
 describe("login throttling", () => {
-  it("answers 429 after ten failures of one name, without checking the secret again", async () => {
+  const attempt = (client: string, account = "token") => ({ account, client });
+
+  it("answers 429 after ten failures from one address, without checking the secret again; other addresses go on", async () => {
     let checks = 0;
-    const wrong = () => throttledLogin("test", "alice", async () => (checks++, false));
+    const wrong = () => throttledLogin("test", attempt("10.0.0.1"), async () => (checks++, false));
     for (let i = 0; i < 10; i++) expect(await wrong()).toBe(false);
     await expect(wrong()).rejects.toBeInstanceOf(TooManyAttempts);
     expect(checks).toBe(10);
-    expect(await throttledLogin("test", "bob", async () => true)).toBe(true);
+    // The same account from another address: still checked, and the right secret gets in.
+    expect(await throttledLogin("test", attempt("10.0.0.2"), async () => true)).toBe(true);
+  });
+
+  it("past 50 failures on one account from many addresses, only addresses that logged in to it before are checked", async () => {
+    expect(await throttledLogin("test", attempt("10.0.0.9"), async () => true)).toBe(true);
+    for (let i = 0; i < 50; i++) expect(await throttledLogin("test", attempt(`203.0.113.${i}`), async () => false)).toBe(false);
+    await expect(throttledLogin("test", attempt("203.0.113.200"), async () => true)).rejects.toBeInstanceOf(TooManyAttempts);
+    expect(await throttledLogin("test", attempt("10.0.0.9"), async () => true)).toBe(true);
+    // Another account is not affected.
+    expect(await throttledLogin("test", attempt("203.0.113.200", "user:bob"), async () => true)).toBe(true);
+  });
+
+  it("counts cheap checks (Bearer tokens) with the same limits", () => {
+    for (let i = 0; i < 10; i++) expect(throttledCheck("test", attempt("10.0.0.3"), () => null)).toBeNull();
+    expect(() => throttledCheck("test", attempt("10.0.0.3"), () => "admin")).toThrow(TooManyAttempts);
+    expect(throttledCheck("test", attempt("10.0.0.4"), () => "admin")).toBe("admin");
   });
 
   it("runs at most four checks at once", async () => {
-    const slow = () => throttledLogin("test", "x", () => new Promise((r) => setTimeout(() => r(true), 50)));
+    const slow = () => throttledLogin("test", attempt("x"), () => new Promise((r) => setTimeout(() => r(true), 50)));
     const results = await Promise.allSettled(Array.from({ length: 6 }, slow));
     expect(results.filter((r) => r.status === "rejected")).toHaveLength(2);
+  });
+
+  it("takes the address the nearest proxy wrote: the last X-Forwarded-For entry", () => {
+    expect(clientAddress(new Headers({ "x-forwarded-for": "1.2.3.4, 10.0.0.7" }))).toBe("10.0.0.7");
+    expect(clientAddress(new Headers())).toBe("unknown");
   });
 });

@@ -1,6 +1,6 @@
 import { safeEqual, verifyCredential } from "@/lib/security/hashing";
 import { AuthMethod, type AuthResponse, type AuthScheme } from "../schemas";
-import { throttledLogin } from "@/lib/security/rate-limit";
+import { clientAddress, throttledLogin } from "@/lib/security/rate-limit";
 import { createSession } from "./sessions";
 import type { ServerSettings } from "./settings";
 
@@ -51,7 +51,7 @@ export async function authenticate(settings: ServerSettings, rawMethod: string |
   // NONE has nothing to guess; the others are throttled (a 429 carries Retry-After).
   const key = method === "USERNAME_PASSWORD" ? `user:${headers.get(USERNAME_HEADER) ?? ""}` : method;
   const matched =
-    method === "NONE" ? true : await throttledLogin("eri", key, () => credentialsMatch(settings, method, headers));
+    method === "NONE" ? true : await throttledLogin("eri", { account: key, client: clientAddress(headers) }, () => credentialsMatch(settings, method, headers));
   if (!matched) {
     return refuse(401, method === "TOKEN" ? "Invalid token" : "Invalid user name or password");
   }

@@ -3,6 +3,7 @@ import { ZodError, type ZodType } from "zod";
 import { AppError } from "@/lib/errors";
 import { describeZodError } from "@/lib/http/respond";
 import { log, requestIdOf } from "@/lib/log";
+import { admitBodyRequest } from "@/lib/security/admission";
 import { TooManyAttempts } from "@/lib/security/rate-limit";
 import { AuthResponse } from "../schemas";
 import { isValidSession } from "./sessions";
@@ -38,6 +39,7 @@ export function eriRoute(
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     try {
+      admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
       const settings = await loadServerSettings();
       if (!settings.enabled) return eriError(503, "The ERI server of this app is turned off (Settings → ERI)");
       if (requireSession && !(await isValidSession(request.headers.get(SESSION_HEADER)))) {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { conflict, notFound } from "@/lib/errors";
+import { config } from "@/lib/config";
+import { conflict, notFound, payloadTooLarge } from "@/lib/errors";
 import { getEmbedder } from "@/lib/models/embedder";
 import { mimeTypeFor } from "@/lib/ingest/parse";
 import type { Ingestor, SubmittedFile } from "../types";
@@ -10,7 +11,7 @@ import * as repo from "../repo";
 import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../serialize";
 import { safeFileName } from "../file-names";
 import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
-import { wakeWorker } from "./jobs/worker";
+import { stopCollectionJobs, wakeWorker } from "./jobs/worker";
 import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
 
 import { LANCEDB_BACKEND } from "./backend";
@@ -30,6 +31,9 @@ async function removeUploads(collectionName: string, fileIds: string[]): Promise
 }
 
 /** Collections live in the metadata DB (name, model) and as one LanceDB table each. */
+/** How long a deletion waits for files being ingested to finish before answering. */
+const DELETE_WAIT_MS = 20_000;
+
 export class LanceDbIngestor implements Ingestor {
   readonly backendName = LANCEDB_BACKEND;
 
@@ -56,11 +60,22 @@ export class LanceDbIngestor implements Ingestor {
     }
   }
 
+  /**
+   * Deleting a collection while it ingests: its jobs here take no further file, then its rows
+   * go (jobs and files with them: a worker elsewhere sees its files gone and stops), then its
+   * table and originals. A file still being read past the wait is let finish first, and the
+   * table and originals go after it (its last write would otherwise race the removal).
+   */
   async deleteCollection(name: string): Promise<boolean> {
     if (!(await repo.findCollection(name))) return false;
-    await db().collection.delete({ where: { name } });
-    await dropChunkTable(name);
-    await removeCollectionUploads(name);
+    const stopped = await stopCollectionJobs(name, DELETE_WAIT_MS);
+    await db().collection.deleteMany({ where: { name } });
+    const removeData = async () => {
+      await dropChunkTable(name);
+      await removeCollectionUploads(name);
+    };
+    if (stopped) await removeData();
+    else void stopCollectionJobs(name, Infinity).then(removeData).catch((error) => console.error(`[delete] ${name}:`, error));
     return true;
   }
 
@@ -78,6 +93,10 @@ export class LanceDbIngestor implements Ingestor {
 
   async submitJob(files: SubmittedFile[], collectionName: string) {
     if (!(await repo.findCollection(collectionName))) throw notFound(`Collection '${collectionName}' not found`);
+    const { maxUploadFiles } = config();
+    if (files.length > maxUploadFiles) {
+      throw payloadTooLarge(`An upload may carry at most ${maxUploadFiles} files (MAX_UPLOAD_FILES); this one has ${files.length}`);
+    }
     const jobId = randomUUID();
     const ids = files.map((f) => ("stored" in f ? f.stored.fileId : randomUUID()));
     const kept = await Promise.allSettled(

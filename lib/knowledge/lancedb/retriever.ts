@@ -1,3 +1,4 @@
+import { outboundLink } from "@/lib/http/links";
 import { imageUrl } from "../urls";
 import { embedderFor } from "@/lib/models/embedder";
 import { failedRetrieval, type Chunk, type Filters, type RetrievalResult } from "../schemas";
@@ -65,6 +66,7 @@ function contentMeta(json: string | null | undefined): Partial<Record<(typeof ME
 }
 
 const SOURCE_KEYS = ["url", "title", "description", "image_url", "access_tag"] as const;
+const LINK_KEYS = ["url", "image_url"] as const;
 
 /** The `source` column: the info (and access tag) a Polymath library gave the passage. */
 function importedSource(json: string | null | undefined): Partial<Record<(typeof SOURCE_KEYS)[number], string>> | null {
@@ -73,6 +75,8 @@ function importedSource(json: string | null | undefined): Partial<Record<(typeof
     const value = JSON.parse(json) as Record<string, unknown>;
     const out: Partial<Record<(typeof SOURCE_KEYS)[number], string>> = {};
     for (const key of SOURCE_KEYS) if (typeof value[key] === "string" && value[key]) out[key] = value[key] as string;
+    // Whatever a library file said, only http(s) and this app's paths leave as links.
+    for (const key of LINK_KEYS) if (out[key] !== undefined && outboundLink(out[key]) === null) delete out[key];
     return out;
   } catch {
     return null;

@@ -5,7 +5,7 @@ import { LoginRequest, logIn, sessionCookie } from "@/lib/security/login";
 /** The login form posts the token; the answer sets an http-only session cookie for its role. */
 export const POST = route(async (request: Request) => {
   const { token } = parseWith(LoginRequest, await readJson(request));
-  const { role, cookie } = await logIn(token);
+  const { role, cookie } = await logIn(token, request.headers);
   const response = NextResponse.json({ role });
   response.cookies.set(sessionCookie(cookie, new URL(request.url).protocol === "https:"));
   return response;

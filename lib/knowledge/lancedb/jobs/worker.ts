@@ -47,7 +47,12 @@ interface ActiveJob {
   jobError: string | null;
   inFlight: number;
   heartbeat: ReturnType<typeof setInterval>;
+  /** Its collection is being deleted: take no more files, end without completing. */
+  cancelled: boolean;
 }
+
+/** This process's claimed jobs, for stopCollectionJobs. */
+const activeJobs = new Set<ActiveJob>();
 
 export function wakeWorker(): void {
   globalWorker.__docchatWorker?.wake();
@@ -151,6 +156,11 @@ async function drain(stopped: () => boolean, takeNewWork: () => boolean): Promis
         continue;
       }
       const job = next.owner;
+      if (job.cancelled) {
+        jobs.remove(job);
+        if (job.inFlight === 0) forget(job);
+        continue;
+      }
       busy++;
       job.inFlight++;
       try {
@@ -158,10 +168,12 @@ async function drain(stopped: () => boolean, takeNewWork: () => boolean): Promis
       } finally {
         job.inFlight--;
         busy--;
-        if (job.queue.length === 0 && job.inFlight === 0) {
+        if (job.cancelled) jobs.remove(job);
+        else if (job.queue.length === 0 && job.inFlight === 0) {
           jobs.remove(job);
           await completeJob(job);
         }
+        if (job.inFlight === 0 && (job.cancelled || job.queue.length === 0)) forget(job);
         fileDone(); // wakes the lanes waiting for work
         nextFileDone = new Promise<void>((resolve) => (fileDone = resolve));
       }
@@ -171,9 +183,33 @@ async function drain(stopped: () => boolean, takeNewWork: () => boolean): Promis
     if (result.status === "rejected") console.error("[ingest] worker lane failed:", result.reason);
   }
   for (const job of jobs.all()) {
-    clearInterval(job.heartbeat);
-    await repo.releaseJob(job.id).catch(() => undefined);
+    forget(job);
+    if (!job.cancelled) await repo.releaseJob(job.id).catch(() => undefined);
   }
+}
+
+function forget(job: ActiveJob): void {
+  clearInterval(job.heartbeat);
+  activeJobs.delete(job);
+}
+
+/**
+ * Stops this process's jobs of a collection being deleted: they take no further file, and the
+ * files under way may finish (their writes are taken back by the deletion). True once none is
+ * under way, false if some still were after `waitMs`.
+ */
+export async function stopCollectionJobs(collectionName: string, waitMs: number): Promise<boolean> {
+  const mine = [...activeJobs].filter((j) => j.collectionName === collectionName);
+  for (const job of mine) {
+    job.cancelled = true;
+    job.queue.length = 0;
+  }
+  const deadline = Date.now() + waitMs;
+  while (mine.some((j) => j.inFlight > 0)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
 }
 
 /** Claims pending jobs (oldest first) while fewer than MAX_ACTIVE_JOBS run; never throws. */
@@ -213,8 +249,11 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
     jobError = error instanceof Error ? error.message : String(error);
   }
   const heartbeat = setInterval(() => void repo.heartbeat(jobId).catch(() => undefined), HEARTBEAT_MS);
-  const active: ActiveJob = { id: jobId, collectionName: job.collectionName, queue, docs, embedder, jobError, inFlight: 0, heartbeat };
-  if (queue.length > 0) return active;
+  const active: ActiveJob = { id: jobId, collectionName: job.collectionName, queue, docs, embedder, jobError, inFlight: 0, heartbeat, cancelled: false };
+  if (queue.length > 0) {
+    activeJobs.add(active);
+    return active;
+  }
   await completeJob(active); // resumed after its last file was done
   return null;
 }
@@ -222,7 +261,7 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
 /** Ingests one file of a job; its outcome is recorded on the file, never thrown. */
 async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Promise<void> {
   const doc = job.docs.get(jobFile.documentId);
-  if (!doc) return; // deleted while queued
+  if (!doc || job.cancelled) return; // deleted while queued
   const setFile = (data: {
     status?: string;
     progressPercent?: number;
@@ -251,6 +290,12 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
     }
     await setFile({ status: "success", progressPercent: 100, chunksCreated: outcome.chunks });
   } catch (error) {
+    // The collection (or the file) was deleted under it, maybe by another process: nothing to
+    // record, and the job's other files need not be tried.
+    if (job.cancelled || (await db().document.count({ where: { id: doc.id } }).catch(() => 1)) === 0) {
+      job.cancelled = true;
+      return;
+    }
     const message = userMessage(error);
     if (!(error instanceof IngestError)) console.error(`[ingest] ${doc.fileName}:`, error);
     await db()
