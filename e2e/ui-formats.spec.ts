@@ -33,7 +33,9 @@ test("a workbook's rows show as a table, an image as the picture, a slide is cit
   await chat.ask("Who is the platypus wrangler?");
   await chat.waitForAnswer();
   await chat.openCitation(0);
-  const table = chat.panel().getByTestId("source-table");
+  // A workbook is cited as one source (sheets carry no page number, like other unpaged files):
+  // the panel shows each cited row group, each labelled with its sheet and rows.
+  const table = chat.panel().getByTestId("source-table").filter({ hasText: "Platypus wrangler" });
   await expect(table).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Role" })).toBeVisible();
   await expect(table.getByRole("cell", { name: "Platypus wrangler" })).toBeVisible();
