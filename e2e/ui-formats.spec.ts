@@ -17,6 +17,8 @@ test("a workbook's rows show as a table, an image as the picture, a slide is cit
   await collections.create("formats_ui");
   await collections.open("formats_ui");
   await expect(page.getByTestId("accepted-types")).toContainText("Word (DOCX), PowerPoint (PPTX), Excel (XLSX)");
+  await expect(page.getByTestId("accepted-types")).toContainText("Word 97–2003 (DOC)");
+  await expect(page.getByTestId("accepted-types")).toContainText("E-mail (EML), Outlook message (MSG), TIFF");
   const image = await makeTextImage(["Inspectors found corrosion on valve seven", "and replaced the gasket in March."]);
   await collection.dropFiles([
     { name: "book.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(await makeXlsx()) },
@@ -31,11 +33,14 @@ test("a workbook's rows show as a table, an image as the picture, a slide is cit
   await chat.ask("Who is the platypus wrangler?");
   await chat.waitForAnswer();
   await chat.openCitation(0);
-  const table = chat.panel().getByTestId("source-table");
+  // A workbook is cited as one source (sheets carry no page number, like other unpaged files):
+  // the panel shows each cited row group, each labelled with its sheet and rows.
+  const table = chat.panel().getByTestId("source-table").filter({ hasText: "Platypus wrangler" });
   await expect(table).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Role" })).toBeVisible();
   await expect(table.getByRole("cell", { name: "Platypus wrangler" })).toBeVisible();
-  await expect(chat.panel()).toContainText("Sheet Staff");
+  // A sheet's rows are cited by sheet and row, not by a page number.
+  await expect(chat.panel()).toContainText("Sheet Staff, row 2");
   await shell.screenshot("formats-citation-table");
   await shell.expectNoSeriousA11yViolations(testInfo, "table citation");
 

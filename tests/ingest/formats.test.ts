@@ -121,15 +121,18 @@ describe("structure of each format", () => {
   it("PPTX: one page per slide, titled, with notes and tables", async () => {
     const doc = await parseFile(await fixtures.makePptx(), "deck.pptx");
     expect(doc.pageCount).toBe(3);
-    expect(doc.pages.map((p) => [p.pageNumber, p.locator, p.heading])).toEqual([
+    expect(doc.pages.map((p) => [p.pageNumber, p.locator, p.heading ?? null])).toEqual([
       [1, "slide 1", "Quarterly Review"],
       [2, "slide 2", "Roadmap"],
       [3, "slide 3", null],
+      [3, "slide 3", "Open Questions"],
     ]);
     expect(doc.pages[1].text).toContain("Notes: Mention the pilot customers.");
-    expect(doc.pages[2].text).toContain("Budget for the tangerine project | Finance");
-    // A slide without a title does not carry the previous slide's.
-    expect(chunkDocument(doc, CHUNKS).at(-1)).toMatchObject({ heading: null, pageNumber: 3, locator: "slide 3" });
+    // A slide's table is a table page of that slide, rows under their header.
+    expect(doc.pages[3]).toMatchObject({ pageNumber: 3, locator: "slide 3", contentType: "table", table: { columns: ["Question", "Owner"], rows: [["Budget for the tangerine project", "Finance"]] } });
+    expect(doc.pages[3].text).toBe("Question: Budget for the tangerine project; Owner: Finance.");
+    // A slide without a title does not carry the previous slide's: its table is headed by its own first line.
+    expect(chunkDocument(doc, CHUNKS).at(-1)).toMatchObject({ heading: "Open Questions", pageNumber: 3, locator: "slide 3", contentType: "table" });
   });
 
   it("XLSX: one table page per sheet, formulas as values, dates as dates", async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { Document, Packer, Paragraph, Table, TableCell, TableRow } from "docx";
 import { strToU8 } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { chunkDocument } from "@/lib/ingest/chunk";
@@ -133,4 +134,50 @@ describe("TIFF", () => {
     ]);
     expect(wordAccuracy(lines[1].join(" "), doc.pages[1].text)).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
+});
+
+describe("web pages and Word tables as people write them", () => {
+  const DOCS_PAGE = `<!doctype html><html><head><title>Install - Guide</title></head><body>
+    <div id="mdbook-help-container"><div id="mdbook-help-popup"><h2 class="mdbook-help-title">Keyboard shortcuts</h2>
+      <p>Press <kbd>←</kbd> or <kbd>→</kbd> to navigate between chapters</p><p>Press <kbd>S</kbd> or <kbd>/</kbd> to search in the book</p></div></div>
+    <div class="sidebar"><ol class="chapter"><li><a href="intro.html">Introduction</a></li><li><a href="install.html">Installation</a></li></ol></div>
+    <div class="menu-bar"><button id="theme-toggle">Theme</button><h1 class="menu-title">The Otter Book</h1></div>
+    <main><h1 id="install">Installation<a class="headerlink" href="#install">¶</a></h1>
+      <p>The otter command line tool installs from the package registry in a few seconds, and needs no compiler on the machine.</p>
+      <pre><code>npm install --global otter-cli
+otter init my-project
+  cd my-project # indented on purpose</code></pre>
+      <p>After that, run the otter doctor command to check that the configuration file was written where the tool expects it.</p>
+    </main>
+    <nav class="nav-wrapper"><a rel="prev" href="intro.html">Previous chapter</a></nav>
+  </body></html>`;
+
+  it("drops documentation-site chrome and keeps code blocks line by line", async () => {
+    const doc = await parseFile(strToU8(DOCS_PAGE), "install.html");
+    const text = allText(doc);
+    for (const chrome of ["Keyboard shortcuts", "navigate between chapters", "Theme", "Previous chapter", "¶", "Introduction"]) expect(text).not.toContain(chrome);
+    expect(text).toContain("```\nnpm install --global otter-cli\notter init my-project\n  cd my-project # indented on purpose\n```");
+    const chunk = chunkDocument(doc, CHUNKS).find((c) => c.text.includes("otter init"));
+    expect(chunk?.text).toContain("otter-cli\notter init my-project\n");
+  });
+
+  it("separates the cells of a table nested in a table cell, and finds an HTML table's header below its title row", async () => {
+    const html = `<html><body><main><h2>Parts</h2><table>
+      <tr><td colspan="2">Spare parts list</td></tr>
+      <tr><th>Part</th><th>Contents</th></tr>
+      <tr><td><p>Pump</p><p>Model 7</p></td><td><table><tr><th>Item</th><th>Count</th></tr><tr><td>Bolt</td><td>4</td></tr><tr><td>Gasket</td><td>2</td></tr></table></td></tr>
+    </table></main></body></html>`;
+    const table = (await parseFile(strToU8(html), "parts.html")).pages.find((p) => p.contentType === "table")!;
+    expect(table.table).toEqual({ columns: ["Part", "Contents"], rows: [["Pump Model 7", "Item: Bolt; Count: 4. Item: Gasket; Count: 2."]] });
+  });
+
+  it("separates the cells of a table nested in a Word table cell", async () => {
+    const cell = (...children: (Paragraph | Table)[]) => new TableCell({ children });
+    const row = (...cells: TableCell[]) => new TableRow({ children: cells });
+    const nested = new Table({ rows: [row(cell(new Paragraph("Item")), cell(new Paragraph("Count"))), row(cell(new Paragraph("Bolt")), cell(new Paragraph("4")))] });
+    const outer = new Table({ rows: [row(cell(new Paragraph("Part")), cell(new Paragraph("Contents"))), row(cell(new Paragraph("Pump"), new Paragraph("Model 7")), cell(nested))] });
+    const docx = new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph("Spare parts"), outer] }] })));
+    const table = (await parseFile(docx, "parts.docx")).pages.find((p) => p.contentType === "table")!;
+    expect(table.table).toEqual({ columns: ["Part", "Contents"], rows: [["Pump Model 7", "Item: Bolt; Count: 4."]] });
+  });
 });

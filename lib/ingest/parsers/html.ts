@@ -4,13 +4,21 @@ import { IngestError } from "@/lib/errors";
 import { normalizeWhitespace } from "../normalize";
 import type { ParsedDocument, ParsedPage, ParsedTable } from "../types";
 import { decodeText, looksBinary } from "./text";
-import { tablePage } from "./table";
+import { renderTable, tableFromGrid, tablePage } from "./table";
 
 export const HTML_MIME_TYPE = "text/html";
 
 /** Parts of a web page that are never its content; dropped before the main content is chosen. */
-const CHROME = "script, style, noscript, template, svg, canvas, iframe, form, nav, aside, footer, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [aria-hidden=true]";
-const BLOCKS = new Set(["P", "DIV", "SECTION", "ARTICLE", "MAIN", "HEADER", "BLOCKQUOTE", "PRE", "FIGURE", "FIGCAPTION", "DL", "DT", "DD", "ADDRESS", "DETAILS", "SUMMARY", "UL", "OL", "HR", "BR"]);
+const CHROME = [
+  "script, style, noscript, template, svg, canvas, iframe, form, nav, aside, footer, button, dialog, [hidden]",
+  "[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search], [role=dialog], [aria-hidden=true]",
+  // Documentation sites (mdBook, Sphinx, MkDocs, Docusaurus): keyboard help, menus, tables of
+  // contents, breadcrumbs, "edit this page", previous/next links, permalink marks.
+  "[id$=help-container], [class*=help-popup], .sidebar, .toc, #toc, .breadcrumb, .breadcrumbs, .pagination, .pagination-nav, .nav-wrapper",
+  ".headerlink, .hash-link, .anchor-link, .skip-link, .sr-only, .visually-hidden, .edit-this-page, .theme-edit-this-page, .theme-doc-footer",
+  ".md-sidebar, .md-header, .md-footer, .wy-nav-side, .rst-versions, .related, .sphinxsidebar, .mobile-nav-tabs, .menu-bar, .nav-chapters",
+].join(", ");
+const BLOCKS = new Set(["P", "DIV", "SECTION", "ARTICLE", "MAIN", "HEADER", "BLOCKQUOTE", "FIGURE", "FIGCAPTION", "DL", "DT", "DD", "ADDRESS", "DETAILS", "SUMMARY", "UL", "OL", "HR", "BR"]);
 
 /**
  * A web page: its main content only (Mozilla Readability, as Firefox's Reader View picks it),
@@ -51,7 +59,7 @@ export function htmlPages(root: Element, options: { subtype: string; title?: str
   };
   const flushText = () => {
     flushLine();
-    const text = normalizeWhitespace(lines.join("\n\n"));
+    const text = normalizeWhitespace(lines.join("\n\n"), { keepIndent: true });
     if (text) pages.push({ pageNumber: null, text, heading, contentSubtype: options.subtype });
     lines = [];
   };
@@ -80,6 +88,13 @@ export function htmlPages(root: Element, options: { subtype: string; title?: str
       pages.push(tablePage(table, { pageNumber: null, heading, subtype: options.subtype }));
       return;
     }
+    if (tag === "PRE") {
+      // Code keeps its lines and indentation, fenced so the chunker never takes a line for a heading.
+      flushLine();
+      const code = (el.textContent ?? "").replace(/\r\n?/g, "\n").replace(/^\n+|\s+$/g, "");
+      if (code) lines.push(`\`\`\`\n${code}\n\`\`\``);
+      return;
+    }
     if (tag === "IMG") {
       const alt = el.getAttribute("alt")?.trim();
       if (alt) line += ` ${alt} `;
@@ -103,14 +118,38 @@ export function htmlPages(root: Element, options: { subtype: string; title?: str
   return pages;
 }
 
-/** A table's rows as text; the first row (or the <thead>) is the header. Null when empty. */
+/** A table's rows as text under its header row (found as in a spreadsheet: title rows above it skipped). Null when empty. */
 function readTable(table: Element): ParsedTable | null {
-  const rows = [...table.querySelectorAll("tr")]
+  const grid = [...table.querySelectorAll("tr")]
     // Rows of a table nested inside this one belong to that table.
     .filter((tr) => tr.closest("table") === table)
-    .map((tr) => [...tr.children].filter((c) => c.tagName === "TD" || c.tagName === "TH").map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()))
+    .map((tr) => [...tr.children].filter((c) => c.tagName === "TD" || c.tagName === "TH").map(cellText))
     .filter((cells) => cells.some(Boolean));
-  if (rows.length === 0) return null;
-  const [columns, ...body] = rows;
-  return { columns, rows: body };
+  if (grid.length === 0) return null;
+  const { table: read } = tableFromGrid(grid, []);
+  return { columns: read.columns, rows: read.rows };
+}
+
+/**
+ * A cell's text with its paragraphs, line breaks and list items apart ("Alpha Beta", not
+ * "AlphaBeta"); a table nested in it reads as its rows ("Item: Bolt; Count: 4.").
+ */
+function cellText(cell: Element): string {
+  let out = "";
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) out += node.textContent ?? "";
+    if (node.nodeType !== 1) return;
+    const el = node as Element;
+    if (el.tagName === "TABLE") {
+      const nested = readTable(el);
+      if (nested) out += ` ${renderTable(nested.columns, nested.rows).replace(/\n/g, " ")} `;
+      return;
+    }
+    const apart = BLOCKS.has(el.tagName) || el.tagName === "LI" || el.tagName === "TD" || el.tagName === "TH" || el.tagName === "TR";
+    if (apart) out += " ";
+    for (const child of el.childNodes) walk(child);
+    if (apart) out += " ";
+  };
+  for (const child of cell.childNodes) walk(child);
+  return out.replace(/\s+/g, " ").trim();
 }

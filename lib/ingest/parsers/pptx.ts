@@ -2,6 +2,7 @@ import JSZip from "jszip";
 import { IngestError } from "@/lib/errors";
 import { normalizeWhitespace } from "../normalize";
 import type { ParsedDocument, ParsedPage } from "../types";
+import { tableFromGrid, tablePage } from "./table";
 
 export const PPTX_MIME_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 /** Same package with macros (never run: only the slide parts are read). */
@@ -26,13 +27,21 @@ export async function parsePptx(data: Uint8Array): Promise<ParsedDocument> {
   for (const [i, slidePath] of slidePaths.entries()) {
     const xml = await zip.file(slidePath)?.async("string");
     if (xml === undefined) continue;
-    const { title, body } = slideText(xml);
+    const { title, body, tables } = slideText(xml);
     const notesPath = (await relationships(zip, slidePath)).find((r) => r.type.endsWith("/notesSlide"))?.target;
     const notes = notesPath ? notesText((await zip.file(notesPath)?.async("string")) ?? "") : "";
     const text = normalizeWhitespace([title, body, notes && `Notes: ${notes}`].filter(Boolean).join("\n\n"));
-    pages.push({ pageNumber: i + 1, text, locator: `slide ${i + 1}`, heading: title || null, contentSubtype: "pptx" });
+    const where = { pageNumber: i + 1, locator: `slide ${i + 1}` };
+    pages.push({ ...where, text, heading: title || null, contentSubtype: "pptx" });
+    // A slide's tables are tables (rows under their header), cited as the slide, headed by its
+    // title (or, untitled, its first short line: a lone line would otherwise be dropped as a heading).
+    const label = title || body.split("\n").find((line) => line.trim() && line.length <= 80)?.trim();
+    for (const grid of tables) {
+      const { table, caption } = tableFromGrid(grid, []);
+      pages.push(tablePage({ columns: table.columns, rows: table.rows }, { ...where, heading: [label, caption].filter(Boolean).join(" — ") || undefined, subtype: "pptx" }));
+    }
   }
-  return { pages, pageCount: pages.length, mimeType: PPTX_MIME_TYPE };
+  return { pages, pageCount: new Set(pages.map((p) => p.pageNumber)).size, mimeType: PPTX_MIME_TYPE };
 }
 
 interface Relationship {
@@ -71,17 +80,18 @@ function resolvePath(dir: string, target: string): string {
   return out.join("/");
 }
 
-/** Title placeholder text, and every other shape's paragraphs (tables as " | "-joined rows). */
-function slideText(xml: string): { title: string; body: string } {
+/** Title placeholder text, every other shape's paragraphs, and the tables' cells row by row. */
+function slideText(xml: string): { title: string; body: string; tables: string[][][] } {
   let title = "";
   const body: string[] = [];
+  const tables: string[][][] = [];
   // Shapes (p:sp) and graphic frames (tables) in document order, i.e. the slide's reading order.
   for (const [shape] of xml.matchAll(/<p:sp\b[\s\S]*?<\/p:sp>|<p:graphicFrame\b[\s\S]*?<\/p:graphicFrame>/g)) {
     if (shape.startsWith("<p:graphicFrame")) {
       const rows = [...shape.matchAll(/<a:tr\b[\s\S]*?<\/a:tr>/g)].map(([row]) =>
-        [...row.matchAll(/<a:tc\b[\s\S]*?<\/a:tc>/g)].map(([cell]) => paragraphs(cell).join(" ")).join(" | "),
+        [...row.matchAll(/<a:tc\b[\s\S]*?<\/a:tc>/g)].map(([cell]) => paragraphs(cell).join(" ")),
       );
-      if (rows.length) body.push(rows.join("\n"));
+      if (rows.some((row) => row.some((cell) => cell.trim()))) tables.push(rows);
       continue;
     }
     const text = paragraphs(shape).join("\n");
@@ -89,7 +99,7 @@ function slideText(xml: string): { title: string; body: string } {
     if (!title && /<p:ph\b[^>]*type="(?:title|ctrTitle)"/.test(shape)) title = text.replace(/\s+/g, " ").trim();
     else body.push(text);
   }
-  return { title, body: body.join("\n\n") };
+  return { title, body: body.join("\n\n"), tables };
 }
 
 /** Speaker notes: the notes page's body placeholder (not its slide image or number). */

@@ -36,7 +36,7 @@ export function parseSpreadsheet(data: Uint8Array, mimeType: string, label: stri
     assertCells(cells);
     if (rows.length === 0) continue;
     // Columns left of the first used one are empty everywhere: drop them.
-    const first = Math.min(...rows.map((r) => r.cells.findIndex((v) => v !== "")));
+    const first = rows.reduce((min, r) => Math.min(min, r.cells.findIndex((v) => v !== "")), Infinity);
     const { table, caption } = tableFromGrid(
       rows.map((r) => r.cells.slice(first)),
       rows.map((r) => r.number),
