@@ -39,7 +39,8 @@ export default defineConfig({
       // The production build, offline defaults (no API key, no tokens: local single-user mode), fresh data.
       command: `node node_modules/next/dist/bin/next build && node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
       url: `http://127.0.0.1:${PORT}/v1/knowledge/health`,
-      timeout: 300_000,
+      // The build takes 2-3 min on 2 quiet cores, over 5 when other jobs share them.
+      timeout: 900_000,
       reuseExistingServer: false,
       stdout: "pipe",
       // The publisher links the Copilot app package needs (e2e/integrations.spec.ts).
