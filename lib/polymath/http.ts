@@ -21,9 +21,9 @@ const CORS = {
   "Access-Control-Max-Age": "86400",
 };
 
-export function polymathJson(body: unknown): Response {
+export function polymathJson(body: unknown, status = 200): Response {
   return new Response(jsonWithFloatSimilarities(body), {
-    status: 200,
+    status,
     headers: { ...CORS, "Content-Type": "application/json", "Cache-Control": "no-store" },
   });
 }
@@ -45,6 +45,12 @@ export function polymathRoute(handler: (request: Request) => Promise<unknown>): 
   return async (request) => {
     try {
       admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
+    } catch (error) {
+      // Refused before its body is read (too large, not allowed): the status says so, the body as Polymath clients read errors.
+      if (error instanceof AppError) return polymathJson({ error: error.message }, error.status);
+      throw error;
+    }
+    try {
       return polymathJson(await handler(request));
     } catch (error) {
       if (error instanceof PolymathError || error instanceof AppError) return polymathJson({ error: error.message });
