@@ -28,6 +28,13 @@ describe("finding a table's header", () => {
   it("does not take a row of text data for a second header row", () => {
     const grid = [["Name", "Role"], ["Ada", "Engineer"], ["Grace", "Admiral"]];
     expect(findHeader(grid)).toMatchObject({ columns: ["Name", "Role"], bodyStart: 1 });
+    // A blank header cell with text data filling it is still data.
+    expect(findHeader([["Name", "", "City"], ["Ada", "Engineer", "London"], ["Grace", "Admiral", "Arlington"]])).toMatchObject({ columns: ["Name", "", "City"], bodyStart: 1 });
+  });
+
+  it("joins two header rows under merged group labels with no row-label column", () => {
+    const grid = [["Sales", "Sales", "Margin", "Margin"], ["2023", "2024", "2023", "2024"], ["9373", "9500", "12%", "13%"]];
+    expect(findHeader(grid)).toMatchObject({ columns: ["Sales 2023", "Sales 2024", "Margin 2023", "Margin 2024"], bodyStart: 2 });
   });
 
   it("names no columns when the first row is data", () => {

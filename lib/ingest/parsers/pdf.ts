@@ -162,7 +162,9 @@ async function extractInThread(data: Uint8Array, render: RenderOptions | undefin
  * runs bundled, where the app's root is the working directory.
  */
 function pdfDataDirs(): { cMapUrl: string; standardFontDataUrl: string } {
-  const root = path.join(process.cwd(), "node_modules", "pdfjs-dist");
+  // The name is not written as a literal: file tracing would otherwise ship all of pdfjs-dist
+  // (17 MiB) with every function; next.config.js ships just the two data folders.
+  const root = path.join(process.cwd(), "node_modules", ["pdfjs", "dist"].join("-"));
   return { cMapUrl: `${path.join(root, "cmaps")}/`, standardFontDataUrl: `${path.join(root, "standard_fonts")}/` };
 }
 

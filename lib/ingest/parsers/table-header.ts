@@ -60,15 +60,18 @@ function isTitleRow(row: string[], width: number): boolean {
 }
 
 /**
- * The row below a header continues it when the header groups columns (a label spanning several,
- * or gaps the row below fills) and the row below names rather than counts.
+ * The row below a header continues it when the row below names rather than counts, and the
+ * header groups columns: a label spanning several (a merged cell reads the same in each), or
+ * gaps the row below fills while leaving a column the header names alone ("Segment" over
+ * nothing). A row of text filling every column under a header with a blank is data.
  */
 function continuesHeader(upper: string[], lower: string[]): boolean {
   const below = filled(lower);
   if (below.length === 0 || below.some(isValue)) return false;
-  const gapsFilled = lower.some((cell, i) => cell !== "" && (upper[i] ?? "") === "");
   const spans = upper.some((cell, i) => cell !== "" && cell === upper[i + 1]);
-  return gapsFilled || spans;
+  const gapsFilled = lower.some((cell, i) => cell !== "" && (upper[i] ?? "") === "");
+  const leavesLabelAlone = upper.some((cell, i) => cell !== "" && (lower[i] ?? "") === "");
+  return spans || (gapsFilled && leavesLabelAlone);
 }
 
 /** Each column's labels from top to bottom, a group label carried right over its gaps, each once. */
