@@ -308,6 +308,8 @@ test("reading needs a reader whatever the integration: Copilot search without it
   expect((await anonymous.get(search)).status()).toBe(401);
   // A body-declaring header does not take it past the checks either.
   expect((await raw(PROTECTED_PORT, search, { headers: { "content-length": "0" } })).status).toBe(401);
+  // Copilot searches only what an admin published to it.
+  expect((await admin.patch("/api/copilot/settings", { data: { published: [COLLECTION] } })).status()).toBe(200);
   const read = await user.get(search);
   expect(read.status()).toBe(200);
   expect(JSON.stringify(await read.json())).toMatch(/200 dollars/);

@@ -31,8 +31,8 @@ test.describe("collections admin", () => {
     await collections.create("nav_check");
     await collections.open("nav_check");
 
-    await collection.dropFiles([{ name: "notes.rtf", mimeType: "application/rtf", buffer: Buffer.from("x") }]);
-    await expect(page.getByRole("alert").filter({ hasText: "notes.rtf" })).toContainText(".rtf files are not supported");
+    await collection.dropFiles([{ name: "slides.ppt", mimeType: "application/vnd.ms-powerpoint", buffer: Buffer.from("x") }]);
+    await expect(page.getByRole("alert").filter({ hasText: "slides.ppt" })).toContainText(".ppt files are not supported");
 
     const big = await makePdf(
       "long.pdf",
