@@ -1,5 +1,6 @@
 import { ChatView } from "@/components/chat/ChatView";
+import { currentRole } from "@/components/shell/role";
 
-export default function ChatPage() {
-  return <ChatView />;
+export default async function ChatPage() {
+  return <ChatView admin={(await currentRole()) === "admin"} />;
 }

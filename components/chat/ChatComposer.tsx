@@ -1,23 +1,31 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { formatNumber } from "@/components/ui/format";
+import { SKIP_TARGET } from "@/components/shell/SkipLink";
 import { MAX_MESSAGE_CHARS } from "@/lib/chat/limits";
 
 interface Props {
   streaming: boolean;
   onAsk(question: string): void;
   onStop(): void;
+  /** Changes when a new chat starts: the box takes the focus then (and on load). */
+  focusKey?: number;
 }
 
 /**
  * The question box: Enter sends, Shift+Enter adds a line; while streaming, Stop replaces Send.
  * A question over the length limit stays in the box, with the limit said, until it is shortened.
  */
-export function ChatComposer({ streaming, onAsk, onStop }: Props) {
+export function ChatComposer({ streaming, onAsk, onStop, focusKey }: Props) {
   const [text, setText] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    // Not on touch screens: focusing there opens the on-screen keyboard over the page.
+    if (window.matchMedia("(pointer: fine)").matches) ref.current?.focus();
+  }, [focusKey]);
 
   const tooLong = text.length > MAX_MESSAGE_CHARS;
 
@@ -42,6 +50,7 @@ export function ChatComposer({ streaming, onAsk, onStop }: Props) {
         <textarea
           id="chat-question"
           ref={ref}
+          {...{ [SKIP_TARGET]: "" }}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {

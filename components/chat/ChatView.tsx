@@ -25,7 +25,8 @@ const isSettings = (v: unknown): v is ChatSettings =>
   typeof v === "object" && v !== null && ["retrievalMode", "top", "temperature", "suggestFollowups"].every((k) => k in v);
 const NO_COLLECTIONS: string[] = [];
 
-export function ChatView() {
+/** `admin`: this user may manage collections and sources (a chat-only user is shown neither). */
+export function ChatView({ admin }: { admin: boolean }) {
   const { mutate } = useSWRConfig();
   const [settings, setSettings] = useLocalStorageState("docchat.chat-settings", DEFAULT_SETTINGS, isSettings);
   const [storedSelection, setSelection] = useLocalStorageState("docchat.collections", NO_COLLECTIONS, isStringArray);
@@ -35,7 +36,7 @@ export function ChatView() {
     () => (collections ? storedSelection.filter((n) => collections.some((c) => c.name === n)) : storedSelection),
     [collections, storedSelection],
   );
-  const { data: allSources } = useEriSources();
+  const { data: allSources } = useEriSources(admin);
   const [storedSources, setSources] = useLocalStorageState("docchat.sources", NO_COLLECTIONS, isStringArray);
   const enabledSources = useMemo(() => allSources?.filter((s) => s.enabled) ?? [], [allSources]);
   const sources = useMemo(() => storedSources.filter((id) => enabledSources.some((s) => s.id === id)), [storedSources, enabledSources]);
@@ -49,6 +50,7 @@ export function ChatView() {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingChat, setLoadingChat] = useState(false);
+  const [newChats, setNewChats] = useState(0);
   const panelTurn = panel ? chat.turns.find((t) => t.id === panel.turnId) : undefined;
 
   const newChat = useCallback(() => {
@@ -56,6 +58,7 @@ export function ChatView() {
     setPanel(null);
     setLoadError(null);
     setHistoryOpen(false);
+    setNewChats((n) => n + 1);
   }, [chat]);
 
   const openChat = useCallback(
@@ -108,8 +111,9 @@ export function ChatView() {
             <Button size="sm" variant="ghost" onClick={() => setSettingsOpen(true)} aria-label="Chat settings">
               <GearIcon /> <span className="hidden sm:inline">Settings</span>
             </Button>
-            <Button size="sm" variant="ghost" onClick={newChat} disabled={chat.turns.length === 0} aria-label="Clear chat">
-              <TrashIcon /> <span className="hidden sm:inline">Clear chat</span>
+            {/* A new chat: the current one stays in the history (deleting is the history's own action). */}
+            <Button size="sm" variant="ghost" onClick={newChat} disabled={chat.turns.length === 0} aria-label="Start a new chat">
+              <PlusIcon /> <span className="hidden sm:inline">New chat</span>
             </Button>
           </div>
         </div>
@@ -129,7 +133,7 @@ export function ChatView() {
               </div>
             )}
             {chat.turns.length === 0 ? (
-              !loadingChat && <EmptyState collections={selection} hasDocuments={hasDocuments} onAsk={chat.ask} />
+              !loadingChat && <EmptyState collections={selection} hasDocuments={hasDocuments} admin={admin} onAsk={chat.ask} />
             ) : (
               <>
                 <h1 className="sr-only">Chat</h1>
@@ -156,7 +160,7 @@ export function ChatView() {
 
         <div className="border-t border-slate-200 bg-white px-3 py-3 dark:border-slate-800 dark:bg-slate-950">
           <div className="mx-auto max-w-3xl">
-            <ChatComposer streaming={chat.streaming} onAsk={chat.ask} onStop={chat.stop} />
+            <ChatComposer streaming={chat.streaming} onAsk={chat.ask} onStop={chat.stop} focusKey={newChats} />
             <p className="mt-1.5 text-center text-xs text-slate-600 dark:text-slate-400">Answers come from your documents; check the citations.</p>
           </div>
         </div>
@@ -199,10 +203,10 @@ function GearIcon() {
   );
 }
 
-function TrashIcon() {
+function PlusIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+      <path d="M12 5v14M5 12h14" />
     </svg>
   );
 }

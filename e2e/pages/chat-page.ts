@@ -64,6 +64,21 @@ export class ChatPage {
     return this.page.getByRole("complementary", { name: "Chat history" }).getByTestId("history-item");
   }
 
+  /** The button that opens each past chat (the list's arrow-key stops). */
+  historyEntries() {
+    return this.history().locator("[data-roving$=':0']");
+  }
+
+  async searchHistory(text: string) {
+    await this.page.getByRole("complementary", { name: "Chat history" }).getByLabel("Search chats").fill(text);
+  }
+
+  /** Asks through the chat API, as another tab would: makes history entries without driving the page. */
+  async seedChat(question: string) {
+    const response = await this.page.request.post("/api/chat", { data: { messages: [{ role: "user", content: question }] } });
+    expect(response.ok()).toBe(true);
+  }
+
   async openFromHistory(title: RegExp) {
     await this.history().getByRole("button", { name: title }).click();
   }
