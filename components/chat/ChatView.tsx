@@ -2,12 +2,15 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
+import { COLLECTIONS_URL } from "@/components/collections/api";
+import type { UploadLimits } from "@/components/collections/upload";
 import { Button } from "@/components/ui/Button";
 import { Drawer } from "@/components/ui/Drawer";
 import { errorMessage } from "@/components/ui/http";
 import { Spinner } from "@/components/ui/Spinner";
 import { AnalysisPanel } from "./AnalysisPanel";
 import { ChatComposer } from "./ChatComposer";
+import { useChatUploads } from "./ChatUploads";
 import { CollectionPicker } from "./CollectionPicker";
 import { EmptyState } from "./EmptyState";
 import { HISTORY_URL, HistoryList } from "./HistoryList";
@@ -25,8 +28,14 @@ const isSettings = (v: unknown): v is ChatSettings =>
   typeof v === "object" && v !== null && ["retrievalMode", "top", "temperature", "suggestFollowups"].every((k) => k in v);
 const NO_COLLECTIONS: string[] = [];
 
-/** `admin`: this user may manage collections and sources (a chat-only user is shown neither). */
-export function ChatView({ admin }: { admin: boolean }) {
+interface Props {
+  /** This user may manage collections and sources (a chat-only user is shown neither). */
+  admin: boolean;
+  /** Files may be dropped on the chat (admins), within these limits. */
+  uploadLimits: UploadLimits | null;
+}
+
+export function ChatView({ admin, uploadLimits }: Props) {
   const { mutate } = useSWRConfig();
   const [settings, setSettings] = useLocalStorageState("docchat.chat-settings", DEFAULT_SETTINGS, isSettings);
   const [storedSelection, setSelection] = useLocalStorageState("docchat.collections", NO_COLLECTIONS, isStringArray);
@@ -51,6 +60,19 @@ export function ChatView({ admin }: { admin: boolean }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingChat, setLoadingChat] = useState(false);
   const [newChats, setNewChats] = useState(0);
+  const uploads = useChatUploads({
+    limits: uploadLimits,
+    collections,
+    selection,
+    onIngested: useCallback(
+      (name: string) => {
+        void mutate(COLLECTIONS_URL);
+        // Searching some collections already: the one the files went to joins them.
+        if (selection.length && !selection.includes(name)) setSelection([...selection, name]);
+      },
+      [mutate, selection, setSelection],
+    ),
+  });
   const panelTurn = panel ? chat.turns.find((t) => t.id === panel.turnId) : undefined;
 
   const newChat = useCallback(() => {
@@ -94,7 +116,8 @@ export function ChatView({ admin }: { admin: boolean }) {
         {historyOpen && <HistoryList activeChatId={chat.chatId} onOpen={openChat} onNewChat={newChat} onDeletedActive={newChat} />}
       </Drawer>
 
-      <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
+      <section aria-label="Chat" {...uploads.zone.getRootProps({ className: "flex min-w-0 flex-1 flex-col" })}>
+        {uploadLimits && <input {...uploads.zone.getInputProps()} accept={uploads.accept} aria-label="Choose files to add" />}
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
           <Button size="sm" variant="ghost" className={panel ? "2xl:hidden" : "lg:hidden"} onClick={() => setHistoryOpen(true)}>
             History
@@ -147,6 +170,9 @@ export function ChatView({ admin }: { admin: boolean }) {
                       onOpenPanel={setPanel}
                       onRetry={() => chat.retry(turn.id)}
                       onFollowup={chat.ask}
+                      onRegenerate={() => chat.regenerate(turn.id)}
+                      onShowVariant={(index) => chat.showVariant(turn.id, index)}
+                      onRate={(feedback) => chat.rate(turn.id, feedback)}
                     />
                   ))}
                 </ol>
@@ -160,7 +186,14 @@ export function ChatView({ admin }: { admin: boolean }) {
 
         <div className="border-t border-slate-200 bg-white px-3 py-3 dark:border-slate-800 dark:bg-slate-950">
           <div className="mx-auto max-w-3xl">
-            <ChatComposer streaming={chat.streaming} onAsk={chat.ask} onStop={chat.stop} focusKey={newChats} />
+            {uploads.panel && <div className="mb-2">{uploads.panel}</div>}
+            <ChatComposer
+              streaming={chat.streaming}
+              onAsk={chat.ask}
+              onStop={chat.stop}
+              focusKey={newChats}
+              onAttach={uploadLimits ? uploads.zone.open : undefined}
+            />
             <p className="mt-1.5 text-center text-xs text-slate-600 dark:text-slate-400">Answers come from your documents; check the citations.</p>
           </div>
         </div>
