@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { dropFilesOn, type TestFile } from "./test-files";
 
 /** / : the chat with its history, collection picker, settings and answer details panel. */
 export class ChatPage {
@@ -29,6 +30,20 @@ export class ChatPage {
   /** Waits for the last answer to finish streaming. */
   async waitForAnswer(timeout = 30_000) {
     await expect(this.turns().last()).toHaveAttribute("data-status", "done", { timeout });
+  }
+
+  /** Drops files on the conversation (they go to the chat's collection). */
+  async dropFiles(files: TestFile[]) {
+    await dropFilesOn(this.page.getByRole("region", { name: "Chat" }), files);
+  }
+
+  uploads() {
+    return this.page.getByTestId("chat-uploads");
+  }
+
+  /** Copy, regenerate, the answers to choose between and thumbs, under the last answer. */
+  answerActions() {
+    return this.lastAnswer().getByTestId("answer-actions");
   }
 
   /** The superscript citation links of the last answer. */
