@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 const TABS = [
+  { href: "/settings/model", label: "Model" },
   { href: "/settings/eri", label: "ERI" },
   { href: "/settings/feedback", label: "Feedback" },
 ];
