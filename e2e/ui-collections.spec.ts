@@ -18,6 +18,7 @@ test.describe("collections admin", () => {
     await collections.nameInput().fill("names_ok_1");
     await expect(collections.createButton()).toBeEnabled();
     await collections.create("names_ok_1");
+    await collections.goto();
     await collections.nameInput().fill("names_ok_1");
     await expect(collections.nameHint()).toHaveText(/already exists/);
     await collections.delete("names_ok_1");
@@ -31,8 +32,8 @@ test.describe("collections admin", () => {
     await collections.create("nav_check");
     await collections.open("nav_check");
 
-    await collection.dropFiles([{ name: "notes.rtf", mimeType: "application/rtf", buffer: Buffer.from("x") }]);
-    await expect(page.getByRole("alert").filter({ hasText: "notes.rtf" })).toContainText(".rtf files are not supported");
+    await collection.dropFiles([{ name: "notes.xyz", mimeType: "application/octet-stream", buffer: Buffer.from("x") }]);
+    await expect(page.getByRole("alert").filter({ hasText: "notes.xyz" })).toContainText(".xyz files are not supported");
 
     const big = await makePdf(
       "long.pdf",

@@ -94,3 +94,18 @@ test.describe("a chat-only user", () => {
     await expect(chat.questionBox()).toBeVisible();
   });
 });
+
+test.describe("navigation on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("every page an admin may open is in the menu, none hidden off the edge", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "Menu" }).click();
+    await expect(nav.getByRole("link")).toHaveText(["Chat", "Collections", "Integrations", "Settings", "Polymath"]);
+    for (const link of await nav.getByRole("link").all()) await expect(link).toBeInViewport();
+    await nav.getByRole("link", { name: "Polymath" }).click();
+    await expect(page).toHaveURL(/\/settings\/polymath$/);
+    await expect(nav.getByRole("link")).toHaveCount(0); // the menu closed on the way
+  });
+});

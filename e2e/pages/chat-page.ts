@@ -94,6 +94,11 @@ export class ChatPage {
     expect(response.ok()).toBe(true);
   }
 
+  /** The history's "New chat" (the toolbar's is "Start a new chat"). */
+  async newChat() {
+    await this.page.getByRole("button", { name: "New chat", exact: true }).click();
+  }
+
   async openFromHistory(title: RegExp) {
     await this.history().getByRole("button", { name: title }).click();
   }
