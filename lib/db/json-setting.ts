@@ -2,6 +2,14 @@ import type { ZodType } from "zod";
 import { log } from "@/lib/log";
 import { db } from "./client";
 
+type Cached = { value: unknown; at: number };
+
+/**
+ * One cache per process, not per module instance: Next.js bundles a page and a route handler
+ * separately, each with its own copy of this module, and a save in one must show in the other.
+ */
+const processCache: Map<string, Cached> = ((globalThis as { __docchatJsonSettings?: Map<string, Cached> }).__docchatJsonSettings ??= new Map());
+
 /**
  * A group of settings stored as one JSON row of the Setting table, read through a short cache
  * (every request reads it; a change made by another instance shows within `cacheMs`). A row that
@@ -9,10 +17,10 @@ import { db } from "./client";
  */
 export function jsonSetting<T>(key: string, schema: ZodType<T>, options: { cacheMs?: number; unreadable: string }) {
   const cacheMs = options.cacheMs ?? 3_000;
-  let cache: { value: T; at: number } | undefined;
   return {
     async load(): Promise<T> {
-      if (cache && Date.now() - cache.at < cacheMs) return cache.value;
+      const cache = processCache.get(key);
+      if (cache && Date.now() - cache.at < cacheMs) return cache.value as T;
       const row = await db().setting.findUnique({ where: { key } });
       let value: T;
       try {
@@ -21,18 +29,18 @@ export function jsonSetting<T>(key: string, schema: ZodType<T>, options: { cache
         log("error", "setting_unreadable", { key, message: options.unreadable });
         value = schema.parse({});
       }
-      cache = { value, at: Date.now() };
+      processCache.set(key, { value, at: Date.now() });
       return value;
     },
     async save(value: T): Promise<T> {
       const json = JSON.stringify(value);
       await db().setting.upsert({ where: { key }, create: { key, value: json }, update: { value: json } });
-      cache = { value, at: Date.now() };
+      processCache.set(key, { value, at: Date.now() });
       return value;
     },
     /** Tests switch databases between cases. */
     reset(): void {
-      cache = undefined;
+      processCache.delete(key);
     },
   };
 }
