@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { nonceOf } from "@/lib/security/headers";
 import { AppHeader } from "@/components/shell/AppHeader";
+import { SkipLink } from "@/components/shell/SkipLink";
 import { THEME_INIT_SCRIPT } from "@/components/shell/theme";
 import "./globals.css";
 
@@ -29,12 +30,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <link rel="polymath" href="/api/polymath" />
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-indigo-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         <AppHeader />
         {/* The one <main> landmark: pages render their content straight into it. */}
         <main id="main" tabIndex={-1} className="outline-none">

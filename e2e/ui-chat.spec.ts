@@ -133,7 +133,7 @@ test.describe("chat behaviour (chat API mocked)", () => {
     await page.reload();
     await expect(page.getByTestId("question")).toHaveText(["What is the meaning of the test suite?"]);
     await expect(chat.turns().last()).toHaveAttribute("data-status", "done");
-    await page.getByRole("button", { name: "New chat" }).click();
+    await chat.newChat();
     await expect(chat.turns()).toHaveCount(0);
     await expect(page).not.toHaveURL(/chat=/);
     const item = chat.history().filter({ hasText: "What is the meaning" });

@@ -18,6 +18,7 @@ test.describe("collections admin", () => {
     await collections.nameInput().fill("names_ok_1");
     await expect(collections.createButton()).toBeEnabled();
     await collections.create("names_ok_1");
+    await collections.goto();
     await collections.nameInput().fill("names_ok_1");
     await expect(collections.nameHint()).toHaveText(/already exists/);
     await collections.delete("names_ok_1");

@@ -129,7 +129,7 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
   await test.step("find the chat in history and reopen it", async () => {
     // Titled after its first question (other tests' chats may be listed too).
     await expect(chat.history().filter({ hasText: "How much may employees spend" })).toHaveCount(1);
-    await page.getByRole("button", { name: "New chat" }).click();
+    await chat.newChat();
     await expect(chat.turns()).toHaveCount(0);
     await chat.openFromHistory(/^How much may employees/);
     await expect(chat.turns()).toHaveCount(2);

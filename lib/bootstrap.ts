@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { config } from "./config";
 import { migrate } from "./db/migrate";
+import { applyStoredModelSettings } from "./models/settings";
 import { clearIncoming } from "./knowledge/storage";
 import { markServerStarted } from "./knowledge/worker-mode";
 
@@ -16,6 +17,8 @@ export async function bootstrap(): Promise<void> {
   mkdirSync(config().dataDir, { recursive: true, mode: 0o700 });
   const applied = await migrate(config().databaseUrl);
   if (applied.length) console.log(`[db] applied migrations: ${applied.join(", ")}`);
+  await applyStoredModelSettings(); // the model server saved in Settings → Model
+
   const leftovers = await clearIncoming();
   if (leftovers) console.log(`[uploads] removed ${leftovers} temp upload(s) left by an earlier run`);
   markServerStarted();

@@ -180,9 +180,23 @@ function objectStoreOf(raw: z.infer<typeof envSchema>): S3Location | null {
 }
 
 let cached: AppConfig | undefined;
+/** Settings saved in the app (lib/models/settings.ts): they fill what the environment leaves unset. */
+let stored: Record<string, string> = {};
+
 export function config(): AppConfig {
-  cached ??= loadConfig(process.env);
+  if (!cached) {
+    const env = { ...process.env };
+    for (const [key, value] of Object.entries(stored)) if (!env[key]) env[key] = value;
+    cached = loadConfig(env);
+  }
   return cached;
+}
+
+/** Replaces the settings saved in the app (environment variables still win). */
+export function setStoredSettings(values: Record<string, string>): void {
+  if (JSON.stringify(values) === JSON.stringify(stored)) return;
+  stored = values;
+  cached = undefined;
 }
 
 /** Tests change the environment between suites. */

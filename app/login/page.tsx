@@ -1,14 +1,33 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { LoginForm } from "@/components/auth/LoginForm";
+import { currentRole } from "@/components/shell/role";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   const { next } = await searchParams;
+  // A chat user sent here from an admin page is signed in already: say why this page asks again.
+  const chatUser = (await currentRole()) === "user";
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-2xl font-semibold">Sign in</h1>
-      <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-400">This DocChat is protected. Enter the access token its administrator gave you.</p>
+      <h1 className="text-2xl font-semibold">{chatUser ? "Administrators only" : "Sign in"}</h1>
+      {chatUser ? (
+        <div className="mt-2 mb-6 space-y-2 text-sm text-slate-600 dark:text-slate-400" data-testid="admin-only-note">
+          <p>
+            {next ? <>The page <code className="font-mono">{next}</code> is</> : "That page is"} for administrators: it manages collections,
+            connections and settings. You are signed in for chatting with the documents.
+          </p>
+          <p>
+            <Link href="/" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+              Back to the chat
+            </Link>
+            , or enter an administrator&apos;s token below.
+          </p>
+        </div>
+      ) : (
+        <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-400">This DocChat is protected. Enter the access token its administrator gave you.</p>
+      )}
       <LoginForm next={next} />
     </div>
   );

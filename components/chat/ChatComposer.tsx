@@ -1,23 +1,33 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { formatNumber } from "@/components/ui/format";
+import { SKIP_TARGET } from "@/components/shell/SkipLink";
 import { MAX_MESSAGE_CHARS } from "@/lib/chat/limits";
 
 interface Props {
   streaming: boolean;
   onAsk(question: string): void;
   onStop(): void;
+  /** Changes when a new chat starts: the box takes the focus then (and on load). */
+  focusKey?: number;
+  /** Opens the file picker (files go to a collection); absent for users who may not upload. */
+  onAttach?(): void;
 }
 
 /**
  * The question box: Enter sends, Shift+Enter adds a line; while streaming, Stop replaces Send.
  * A question over the length limit stays in the box, with the limit said, until it is shortened.
  */
-export function ChatComposer({ streaming, onAsk, onStop }: Props) {
+export function ChatComposer({ streaming, onAsk, onStop, focusKey, onAttach }: Props) {
   const [text, setText] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    // Not on touch screens: focusing there opens the on-screen keyboard over the page.
+    if (window.matchMedia("(pointer: fine)").matches) ref.current?.focus();
+  }, [focusKey]);
 
   const tooLong = text.length > MAX_MESSAGE_CHARS;
 
@@ -36,12 +46,18 @@ export function ChatComposer({ streaming, onAsk, onStop }: Props) {
         }}
         className="flex items-end gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/40 dark:border-slate-600 dark:bg-slate-900"
       >
+        {onAttach && (
+          <Button variant="ghost" onClick={onAttach} aria-label="Add files" title="Add files (or drop them on the chat)" className="px-2.5">
+            <PaperclipIcon />
+          </Button>
+        )}
         <label htmlFor="chat-question" className="sr-only">
           Ask a question about your documents
         </label>
         <textarea
           id="chat-question"
           ref={ref}
+          {...{ [SKIP_TARGET]: "" }}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -79,6 +95,14 @@ function SendIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
       <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
+    </svg>
+  );
+}
+
+function PaperclipIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <path d="M21 11.5 12.5 20a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5" />
     </svg>
   );
 }

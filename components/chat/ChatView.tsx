@@ -2,12 +2,15 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
+import { COLLECTIONS_URL } from "@/components/collections/api";
+import type { UploadLimits } from "@/components/collections/upload";
 import { Button } from "@/components/ui/Button";
 import { Drawer } from "@/components/ui/Drawer";
 import { errorMessage } from "@/components/ui/http";
 import { Spinner } from "@/components/ui/Spinner";
 import { AnalysisPanel } from "./AnalysisPanel";
 import { ChatComposer } from "./ChatComposer";
+import { useChatUploads } from "./ChatUploads";
 import { CollectionPicker } from "./CollectionPicker";
 import { EmptyState } from "./EmptyState";
 import { HISTORY_URL, HistoryList } from "./HistoryList";
@@ -25,7 +28,14 @@ const isSettings = (v: unknown): v is ChatSettings =>
   typeof v === "object" && v !== null && ["retrievalMode", "top", "temperature", "suggestFollowups"].every((k) => k in v);
 const NO_COLLECTIONS: string[] = [];
 
-export function ChatView() {
+interface Props {
+  /** This user may manage collections and sources (a chat-only user is shown neither). */
+  admin: boolean;
+  /** Files may be dropped on the chat (admins), within these limits. */
+  uploadLimits: UploadLimits | null;
+}
+
+export function ChatView({ admin, uploadLimits }: Props) {
   const { mutate } = useSWRConfig();
   const [settings, setSettings] = useLocalStorageState("docchat.chat-settings", DEFAULT_SETTINGS, isSettings);
   const [storedSelection, setSelection] = useLocalStorageState("docchat.collections", NO_COLLECTIONS, isStringArray);
@@ -35,7 +45,7 @@ export function ChatView() {
     () => (collections ? storedSelection.filter((n) => collections.some((c) => c.name === n)) : storedSelection),
     [collections, storedSelection],
   );
-  const { data: allSources } = useEriSources();
+  const { data: allSources } = useEriSources(admin);
   const [storedSources, setSources] = useLocalStorageState("docchat.sources", NO_COLLECTIONS, isStringArray);
   const enabledSources = useMemo(() => allSources?.filter((s) => s.enabled) ?? [], [allSources]);
   const sources = useMemo(() => storedSources.filter((id) => enabledSources.some((s) => s.id === id)), [storedSources, enabledSources]);
@@ -49,6 +59,20 @@ export function ChatView() {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingChat, setLoadingChat] = useState(false);
+  const [newChats, setNewChats] = useState(0);
+  const uploads = useChatUploads({
+    limits: uploadLimits,
+    collections,
+    selection,
+    onIngested: useCallback(
+      (name: string) => {
+        void mutate(COLLECTIONS_URL);
+        // Searching some collections already: the one the files went to joins them.
+        if (selection.length && !selection.includes(name)) setSelection([...selection, name]);
+      },
+      [mutate, selection, setSelection],
+    ),
+  });
   const panelTurn = panel ? chat.turns.find((t) => t.id === panel.turnId) : undefined;
 
   const newChat = useCallback(() => {
@@ -56,6 +80,7 @@ export function ChatView() {
     setPanel(null);
     setLoadError(null);
     setHistoryOpen(false);
+    setNewChats((n) => n + 1);
   }, [chat]);
 
   const openChat = useCallback(
@@ -91,7 +116,8 @@ export function ChatView() {
         {historyOpen && <HistoryList activeChatId={chat.chatId} onOpen={openChat} onNewChat={newChat} onDeletedActive={newChat} />}
       </Drawer>
 
-      <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
+      <section aria-label="Chat" {...uploads.zone.getRootProps({ className: "flex min-w-0 flex-1 flex-col" })}>
+        {uploadLimits && <input {...uploads.zone.getInputProps()} accept={uploads.accept} aria-label="Choose files to add" />}
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
           <Button size="sm" variant="ghost" className={panel ? "2xl:hidden" : "lg:hidden"} onClick={() => setHistoryOpen(true)}>
             History
@@ -108,8 +134,9 @@ export function ChatView() {
             <Button size="sm" variant="ghost" onClick={() => setSettingsOpen(true)} aria-label="Chat settings">
               <GearIcon /> <span className="hidden sm:inline">Settings</span>
             </Button>
-            <Button size="sm" variant="ghost" onClick={newChat} disabled={chat.turns.length === 0} aria-label="Clear chat">
-              <TrashIcon /> <span className="hidden sm:inline">Clear chat</span>
+            {/* A new chat: the current one stays in the history (deleting is the history's own action). */}
+            <Button size="sm" variant="ghost" onClick={newChat} disabled={chat.turns.length === 0} aria-label="Start a new chat">
+              <PlusIcon /> <span className="hidden sm:inline">New chat</span>
             </Button>
           </div>
         </div>
@@ -129,7 +156,7 @@ export function ChatView() {
               </div>
             )}
             {chat.turns.length === 0 ? (
-              !loadingChat && <EmptyState collections={selection} hasDocuments={hasDocuments} onAsk={chat.ask} />
+              !loadingChat && <EmptyState collections={selection} hasDocuments={hasDocuments} admin={admin} onAsk={chat.ask} />
             ) : (
               <>
                 <h1 className="sr-only">Chat</h1>
@@ -143,6 +170,9 @@ export function ChatView() {
                       onOpenPanel={setPanel}
                       onRetry={() => chat.retry(turn.id)}
                       onFollowup={chat.ask}
+                      onRegenerate={() => chat.regenerate(turn.id)}
+                      onShowVariant={(index) => chat.showVariant(turn.id, index)}
+                      onRate={(feedback) => chat.rate(turn.id, feedback)}
                     />
                   ))}
                 </ol>
@@ -156,7 +186,14 @@ export function ChatView() {
 
         <div className="border-t border-slate-200 bg-white px-3 py-3 dark:border-slate-800 dark:bg-slate-950">
           <div className="mx-auto max-w-3xl">
-            <ChatComposer streaming={chat.streaming} onAsk={chat.ask} onStop={chat.stop} />
+            {uploads.panel && <div className="mb-2">{uploads.panel}</div>}
+            <ChatComposer
+              streaming={chat.streaming}
+              onAsk={chat.ask}
+              onStop={chat.stop}
+              focusKey={newChats}
+              onAttach={uploadLimits ? uploads.zone.open : undefined}
+            />
             <p className="mt-1.5 text-center text-xs text-slate-600 dark:text-slate-400">Answers come from your documents; check the citations.</p>
           </div>
         </div>
@@ -199,10 +236,10 @@ function GearIcon() {
   );
 }
 
-function TrashIcon() {
+function PlusIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+      <path d="M12 5v14M5 12h14" />
     </svg>
   );
 }

@@ -8,11 +8,13 @@ interface Props {
   /** Selected collection names; empty means all. */
   collections: string[];
   hasDocuments: boolean | undefined;
+  /** Only an admin can add documents; others are told who can. */
+  admin: boolean;
   onAsk(question: string): void;
 }
 
 /** First screen of a chat: example questions drawn from the selected collections' documents. */
-export function EmptyState({ collections, hasDocuments, onAsk }: Props) {
+export function EmptyState({ collections, hasDocuments, admin, onAsk }: Props) {
   const url = `/api/suggestions${collections.length ? `?collections=${encodeURIComponent(collections.join(","))}` : ""}`;
   const { data, isLoading } = useSWR<{ questions: string[] }>(hasDocuments ? url : null, jsonFetcher);
 
@@ -25,10 +27,16 @@ export function EmptyState({ collections, hasDocuments, onAsk }: Props) {
       {hasDocuments === false && (
         <p className="mt-6 rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm dark:border-slate-700">
           There are no documents yet.{" "}
-          <Link href="/collections" className="font-medium text-indigo-700 underline dark:text-indigo-300">
-            Create a collection and upload files
-          </Link>{" "}
-          to get started.
+          {admin ? (
+            <>
+              <Link href="/collections" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+                Create a collection and upload files
+              </Link>{" "}
+              to get started.
+            </>
+          ) : (
+            "An administrator adds them; once they have, ask away here."
+          )}
         </p>
       )}
       {hasDocuments && (

@@ -6,9 +6,10 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { Spinner } from "@/components/ui/Spinner";
 import { splitIncompleteNote } from "@/lib/chat/answer-notes";
 import { parseAnswer } from "./answer";
+import { AnswerActions } from "./AnswerActions";
 import { AnswerMarkdown } from "./AnswerMarkdown";
 import { FollowupChips } from "./FollowupChips";
-import type { PanelState, Turn } from "./types";
+import type { AnswerFeedback, PanelState, Turn } from "./types";
 
 interface Props {
   turn: Turn;
@@ -17,9 +18,12 @@ interface Props {
   onOpenPanel(panel: PanelState): void;
   onRetry(): void;
   onFollowup(question: string): void;
+  onRegenerate(): void;
+  onShowVariant(index: number): void;
+  onRate(feedback: AnswerFeedback | null): Promise<void>;
 }
 
-export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup }: Props) {
+export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup, onRegenerate, onShowVariant, onRate }: Props) {
   const known = turn.context?.data_points?.citations;
   // An unfinished model answer ends with a note: shown as a notice below the answer instead.
   const { text, note: incompleteNote } = useMemo(
@@ -56,7 +60,8 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
             <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Citations</h3>
             <ol className="flex flex-wrap gap-2">
               {citations.map((c, i) => (
-                <li key={c}>
+                // max-w-full: a long file name is cut short on a phone instead of running off the card.
+                <li key={c} className="min-w-0 max-w-full">
                   <button
                     type="button"
                     onClick={() => openCitation(c)}
@@ -105,6 +110,10 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
           <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="extractive-label">
             Extractive answer: sentences quoted from your documents (no language model is configured).
           </p>
+        )}
+
+        {turn.answer && (turn.status === "done" || turn.status === "stopped") && (
+          <AnswerActions turn={turn} canRegenerate={isLast} onRegenerate={onRegenerate} onShowVariant={onShowVariant} onRate={onRate} />
         )}
 
         {hasContext && turn.status !== "streaming" && (

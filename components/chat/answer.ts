@@ -1,4 +1,5 @@
 import { UNSUPPORTED_MARKER } from "@/lib/chat/answer-notes";
+import type { CitationSource } from "@/lib/chat/schemas";
 
 /**
  * Turns answer text into markdown whose citations are numbered links. Only brackets that
@@ -43,4 +44,27 @@ export function citationNumber(href: string | undefined): number | null {
   if (!href?.startsWith(CITATION_HREF_PREFIX)) return null;
   const n = Number(href.slice(CITATION_HREF_PREFIX.length));
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * The answer as Markdown to paste elsewhere: each citation a footnote (`[^1]`) whose note names
+ * the file and page and links to it (absolute, from `origin`).
+ */
+export function answerForCopy(answer: string, sources: readonly CitationSource[], origin: string): string {
+  const known = new Set(sources.map((s) => s.id));
+  const cited: string[] = [];
+  const body = answer.trim().replace(/\[([^\]\n]+)\](?!\()/g, (match, id: string) => {
+    if (!known.has(id)) return match;
+    let n = cited.indexOf(id) + 1;
+    if (n === 0) n = cited.push(id);
+    return `[^${n}]`;
+  });
+  if (!cited.length) return body;
+  const notes = cited.map((id, i) => {
+    const source = sources.find((s) => s.id === id)!;
+    const where = source.locator ?? (source.page ? `page ${source.page}` : null);
+    const label = where ? `${source.file_name}, ${where}` : source.file_name;
+    return `[^${i + 1}]: ${source.url ? `[${label}](${new URL(source.url, origin).href})` : label}`;
+  });
+  return `${body}\n\n${notes.join("\n")}\n`;
 }

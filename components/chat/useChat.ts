@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { AIChatCompletionDelta, AIChatMessage, AIChatProtocolClient } from "@microsoft/ai-chat-protocol";
 import { errorMessage, fetchJson } from "@/components/ui/http";
-import type { ChatContext, ChatSettings, StoredChat, Turn } from "./types";
+import { currentVariants, variantOf, type AnswerFeedback, type AnswerVariant, type ChatContext, type ChatSettings, type StoredChat, type Turn } from "./types";
 
 export const CHAT_ENDPOINT = "/api/chat";
 
@@ -96,7 +96,13 @@ export function useChat({ settings, collections, sources, onStored }: Options) {
           }
         }
         patchTurn(turn.id, () => ({ status: "done" }));
-        if (storedId) onStored?.(storedId);
+        if (storedId) {
+          onStored?.(storedId);
+          // The answer just stored is the chat's last: its id is what feedback is given on.
+          const stored = await fetchJson<StoredChat>(`/api/history/${encodeURIComponent(storedId)}`).catch(() => null);
+          const messageId = stored?.messages.findLast((m) => m.role === "assistant")?.id;
+          if (messageId) patchTurn(turn.id, () => ({ messageId }));
+        }
       } catch (error) {
         if (abort.signal.aborted) patchTurn(turn.id, () => ({ status: "stopped" }));
         else patchTurn(turn.id, () => ({ status: "error", error: errorMessage(error) }));
@@ -132,6 +138,45 @@ export function useChat({ settings, collections, sources, onStored }: Options) {
     [stream, setTurns],
   );
 
+  /** A new answer to the last question, kept beside the earlier ones (both stay in the history). */
+  const regenerate = useCallback(
+    (turnId: string) => {
+      const list = turnsRef.current;
+      const turn = list.at(-1);
+      if (!turn || turn.id !== turnId || turn.status === "streaming") return;
+      const variants = currentVariants(turn);
+      const blank: AnswerVariant = { answer: "", status: "streaming", context: undefined, error: undefined, messageId: undefined, feedback: undefined };
+      const fresh: Turn = { id: turn.id, question: turn.question, ...blank, variants: [...variants, blank], shown: variants.length };
+      setTurns(() => [...list.slice(0, -1), fresh]);
+      void stream(fresh, list.slice(0, -1));
+    },
+    [stream, setTurns],
+  );
+
+  /** Shows another of a question's answers (the one later questions then build on). */
+  const showVariant = useCallback(
+    (turnId: string, index: number) =>
+      patchTurn(turnId, (t) => {
+        const variants = currentVariants(t);
+        return variants[index] && t.status !== "streaming" ? { ...variants[index], variants, shown: index } : {};
+      }),
+    [patchTurn],
+  );
+
+  /** Thumbs up/down (null takes it back) with an optional comment, stored with the answer. */
+  const rate = useCallback(
+    async (turnId: string, feedback: AnswerFeedback | null) => {
+      const turn = turnsRef.current.find((t) => t.id === turnId);
+      if (!turn?.messageId) return;
+      await fetchJson("/api/answer-feedback", {
+        method: "PUT",
+        body: JSON.stringify({ message_id: turn.messageId, rating: feedback?.rating ?? null, comment: feedback?.comment ?? undefined }),
+      });
+      patchTurn(turnId, () => ({ feedback }));
+    },
+    [patchTurn],
+  );
+
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
   const clear = useCallback(() => {
@@ -149,17 +194,31 @@ export function useChat({ settings, collections, sources, onStored }: Options) {
   }, [setTurns, setChatId]);
 
   const streaming = turns.some((t) => t.status === "streaming");
-  return { turns, chatId, streaming, ask, retry, stop, clear, load };
+  return { turns, chatId, streaming, ask, retry, regenerate, showVariant, rate, stop, clear, load };
 }
 
+/** A question asked again right after itself is a regenerated answer: shown as that turn's variants. */
 function turnsFromMessages(messages: StoredChat["messages"]): Turn[] {
-  const turns: Turn[] = [];
+  const pairs: { question: string; variant: AnswerVariant }[] = [];
   for (const m of messages) {
-    if (m.role === "user") turns.push({ id: newTurnId(), question: m.content, answer: "", status: "done" });
-    else if (m.role === "assistant" && turns.length) {
-      const last = turns[turns.length - 1];
-      last.answer = m.content;
-      last.context = (m.context ?? undefined) as Partial<ChatContext> | undefined;
+    if (m.role === "user") pairs.push({ question: m.content, variant: { ...variantOf({ answer: "", status: "done" } as Turn) } });
+    else if (m.role === "assistant" && pairs.length) {
+      Object.assign(pairs[pairs.length - 1].variant, {
+        answer: m.content,
+        context: (m.context ?? undefined) as Partial<ChatContext> | undefined,
+        messageId: m.id,
+        feedback: m.feedback,
+      });
+    }
+  }
+  const turns: Turn[] = [];
+  for (const { question, variant } of pairs) {
+    const last = turns.at(-1);
+    if (last && last.question === question) {
+      const variants = [...currentVariants(last), variant];
+      Object.assign(last, variant, { variants, shown: variants.length - 1 });
+    } else {
+      turns.push({ id: newTurnId(), question, ...variant });
     }
   }
   return turns;

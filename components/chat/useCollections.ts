@@ -24,13 +24,13 @@ export function useIngestingFiles(collections: string[]) {
   );
 }
 
-/** Remote ERI sources the chat may also search (opt-in); hidden when the admin API is closed. */
+/** Remote ERI sources the chat may also search (opt-in); their list is an admin API, not asked for by others. */
 export interface EriSourceSummary {
   id: string;
   name: string;
   enabled: boolean;
 }
 
-export function useEriSources() {
-  return useSWR<EriSourceSummary[]>("/api/eri/sources", jsonFetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+export function useEriSources(admin: boolean) {
+  return useSWR<EriSourceSummary[]>(admin ? "/api/eri/sources" : null, jsonFetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
 }

@@ -1,15 +1,17 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import useSWR from "swr";
 import type { CollectionInfo } from "@/lib/knowledge/schemas";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { errorMessage, jsonFetcher } from "@/components/ui/http";
-import { COLLECTIONS_URL } from "./api";
+import { COLLECTIONS_URL, collectionPageUrl } from "./api";
 import { CollectionsTable } from "./CollectionsTable";
 import { CreateCollectionForm } from "./CreateCollectionForm";
 
 export function CollectionsView({ namePattern }: { namePattern: string }) {
   const { data, error, isLoading, mutate } = useSWR<CollectionInfo[]>(COLLECTIONS_URL, jsonFetcher);
+  const router = useRouter();
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
@@ -23,7 +25,11 @@ export function CollectionsView({ namePattern }: { namePattern: string }) {
       <CreateCollectionForm
         namePattern={namePattern}
         existingNames={data?.map((c) => c.name) ?? []}
-        onCreated={() => mutate()}
+        onCreated={(name) => {
+          void mutate();
+          // A new collection is empty: its page is where files are added.
+          router.push(collectionPageUrl(name));
+        }}
       />
 
       <section aria-labelledby="collections-heading" className="space-y-3">

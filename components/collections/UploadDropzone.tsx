@@ -1,12 +1,12 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useDropzone } from "react-dropzone";
 import { Button } from "@/components/ui/Button";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { formatBytes } from "@/components/ui/format";
-import { errorMessage } from "@/components/ui/http";
-import { batchBySize, MAX_DIRECT_FILES, rejectionReason, uploadFiles, type RejectedFile, type UploadLimits } from "./upload";
+import type { RejectedFile, UploadLimits } from "./upload";
+import { useFileUploads, type Upload } from "./useFileUploads";
 
 interface Props {
   collection: string;
@@ -14,58 +14,10 @@ interface Props {
   onJobStarted(jobId: string): void;
 }
 
-interface Upload {
-  id: number;
-  files: File[];
-  loaded: number;
-  total: number;
-  error?: string;
-}
-
-let nextUploadId = 1;
-
 /** Drop (or browse for) many files: check them, upload with a progress bar, hand over the job. */
 export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
-  const [uploads, setUploads] = useState<Upload[]>([]);
-  const [rejected, setRejected] = useState<RejectedFile[]>([]);
-
-  const start = useCallback(
-    (files: File[]) => {
-      const id = nextUploadId++;
-      const total = files.reduce((sum, f) => sum + f.size, 0);
-      setUploads((list) => [...list, { id, files, loaded: 0, total }]);
-      const { done } = uploadFiles(
-        collection,
-        files,
-        (loaded, t) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, loaded, total: t } : u))),
-        { direct: limits.directUploads },
-      );
-      done.then(
-        ({ job_id }) => {
-          onJobStarted(job_id);
-          setUploads((list) => list.filter((u) => u.id !== id));
-        },
-        (error) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, error: errorMessage(error) } : u))),
-      );
-    },
-    [collection, limits.directUploads, onJobStarted],
-  );
-
-  const onDrop = useCallback(
-    (dropped: File[]) => {
-      const refused: RejectedFile[] = [];
-      const accepted = dropped.filter((file) => {
-        const reason = rejectionReason(file, limits);
-        if (reason) refused.push({ name: file.name, reason });
-        return !reason;
-      });
-      setRejected(refused);
-      // Direct uploads are limited per file (each has its own request), others per request.
-      const batches = limits.directUploads ? batchBySize(accepted, Infinity, MAX_DIRECT_FILES) : batchBySize(accepted, limits.maxUploadBytes);
-      for (const batch of batches) start(batch);
-    },
-    [limits, start],
-  );
+  const { uploads, rejected, clearRejected, drop, retry, dismiss } = useFileUploads(limits, onJobStarted);
+  const onDrop = useCallback((files: File[]) => drop(collection, files), [drop, collection]);
 
   // Validation is ours (same messages for dropped and browsed files); the zone only collects files.
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({ onDrop, noClick: true, noKeyboard: true, multiple: true });
@@ -104,36 +56,12 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
         )}
       </div>
 
-      {rejected.length > 0 && (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
-          <div className="flex items-start justify-between gap-2">
-            <p className="font-medium">Not uploaded:</p>
-            <Button size="sm" variant="ghost" onClick={() => setRejected([])} aria-label="Dismiss the list of files not uploaded">
-              Dismiss
-            </Button>
-          </div>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {rejected.map((r, i) => (
-              <li key={`${r.name}-${i}`}>
-                <span className="font-medium">{r.name}</span>: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <RejectedFiles files={rejected} onDismiss={clearRejected} />
 
       {uploads.length > 0 && (
         <ul className="space-y-2" aria-label="Uploads in progress">
           {uploads.map((u) => (
-            <UploadRow
-              key={u.id}
-              upload={u}
-              onRetry={() => {
-                setUploads((list) => list.filter((x) => x.id !== u.id));
-                start(u.files);
-              }}
-              onDismiss={() => setUploads((list) => list.filter((x) => x.id !== u.id))}
-            />
+            <UploadRow key={u.id} upload={u} onRetry={() => retry(u)} onDismiss={() => dismiss(u.id)} />
           ))}
         </ul>
       )}
@@ -141,7 +69,29 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
   );
 }
 
-function UploadRow({ upload, onRetry, onDismiss }: { upload: Upload; onRetry(): void; onDismiss(): void }) {
+/** Files refused before upload, each with why. */
+export function RejectedFiles({ files, onDismiss }: { files: RejectedFile[]; onDismiss(): void }) {
+  if (!files.length) return null;
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-medium">Not uploaded:</p>
+        <Button size="sm" variant="ghost" onClick={onDismiss} aria-label="Dismiss the list of files not uploaded">
+          Dismiss
+        </Button>
+      </div>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {files.map((r, i) => (
+          <li key={`${r.name}-${i}`}>
+            <span className="font-medium">{r.name}</span>: {r.reason}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function UploadRow({ upload, onRetry, onDismiss }: { upload: Upload; onRetry(): void; onDismiss(): void }) {
   const pct = upload.total ? (upload.loaded / upload.total) * 100 : 0;
   const names = upload.files.map((f) => f.name).join(", ");
   return (

@@ -3,11 +3,13 @@ import { cookies } from "next/headers";
 import { SignOutButton } from "@/components/auth/SignOutButton";
 import { SESSION_COOKIE } from "@/lib/security/access";
 import { NavLinks } from "./NavLinks";
+import { currentRole } from "./role";
 import { ThemeToggle } from "./ThemeToggle";
 
 /** The one header every page sits under (chat, collections, settings). */
 export async function AppHeader() {
   const signedIn = (await cookies()).has(SESSION_COOKIE);
+  const role = await currentRole();
   return (
     <header className="sticky top-0 z-30 h-14 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex h-full max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
@@ -18,7 +20,7 @@ export async function AppHeader() {
         </Link>
         {/* min-w-0: on a narrow phone the links scroll sideways instead of pushing the theme toggle off screen. */}
         <nav aria-label="Main" className="min-w-0">
-          <NavLinks />
+          {role && <NavLinks admin={role === "admin"} />}
         </nav>
         {signedIn && <SignOutButton />}
         <ThemeToggle />

@@ -10,7 +10,8 @@ const STYLES: Record<FileStatus | JobState, string> = {
   failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
 };
 
-const LABELS: Partial<Record<FileStatus | JobState, string>> = { success: "ready" };
+// The SDK calls a file stored and waiting for a worker "uploading": people read that as still on its way up.
+const LABELS: Partial<Record<FileStatus | JobState, string>> = { success: "ready", uploading: "queued", pending: "queued" };
 
 export function StatusBadge({ status }: { status: FileStatus | JobState }) {
   return (

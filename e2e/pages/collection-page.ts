@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import type { TestFile } from "./test-files";
+import { dropFilesOn, type TestFile } from "./test-files";
 
 /** /collections/[name]: drop zone, ingestion jobs and the files table. */
 export class CollectionPage {
@@ -14,18 +14,8 @@ export class CollectionPage {
     return this.page.getByTestId("dropzone");
   }
 
-  /** Drops files the way a browser does: a DataTransfer carried by dragenter/dragover/drop. */
   async dropFiles(files: TestFile[]) {
-    const payload = files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString("base64") }));
-    const dataTransfer = await this.page.evaluateHandle((items) => {
-      const dt = new DataTransfer();
-      for (const item of items) {
-        const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
-        dt.items.add(new File([bytes], item.name, { type: item.mimeType }));
-      }
-      return dt;
-    }, payload);
-    for (const type of ["dragenter", "dragover", "drop"]) await this.dropzone().dispatchEvent(type, { dataTransfer });
+    await dropFilesOn(this.dropzone(), files);
   }
 
   jobs() {

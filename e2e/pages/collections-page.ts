@@ -29,11 +29,14 @@ export class CollectionsPage {
     await this.nameInput().fill(name);
     if (description) await this.page.getByLabel(/Description/).fill(description);
     await this.createButton().click();
-    await expect(this.row(name)).toBeVisible();
+    // A new collection opens at once: its page is where files are added.
+    await expect(this.page).toHaveURL(new RegExp(`/collections/${name}$`));
+    await expect(this.page.getByRole("heading", { name, level: 1 })).toBeVisible();
   }
 
+  /** From the list (or already there, as after create). */
   async open(name: string) {
-    await this.row(name).getByRole("link", { name }).click();
+    if (!new URL(this.page.url()).pathname.endsWith(`/collections/${name}`)) await this.row(name).getByRole("link", { name }).click();
     await expect(this.page.getByRole("heading", { name, level: 1 })).toBeVisible();
   }
 

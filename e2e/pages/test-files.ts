@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 /** Files the UI tests upload, generated here with text the tests write (no third-party files). */
@@ -23,4 +24,18 @@ export async function makePdf(name: string, pages: string[][]): Promise<TestFile
 /** Named .pdf but not a PDF at all: passes the browser's type check, fails ingestion. */
 export function brokenPdf(name = "broken.pdf"): TestFile {
   return { name, mimeType: "application/pdf", buffer: Buffer.from("This is not a PDF file, just some bytes pretending to be one.\n") };
+}
+
+/** Drops files the way a browser does: a DataTransfer carried by dragenter/dragover/drop. */
+export async function dropFilesOn(target: Locator, files: TestFile[]) {
+  const payload = files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString("base64") }));
+  const dataTransfer = await target.page().evaluateHandle((items) => {
+    const dt = new DataTransfer();
+    for (const item of items) {
+      const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], item.name, { type: item.mimeType }));
+    }
+    return dt;
+  }, payload);
+  for (const type of ["dragenter", "dragover", "drop"]) await target.dispatchEvent(type, { dataTransfer });
 }

@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { toDataPoints } from "./citations";
 import { extractiveAnswer, offlineAnswer } from "./extractive";
 import { offlineFollowups } from "./followups";
+import { applyStoredModelSettings } from "@/lib/models/settings";
 import { appendTurn, ensureChat } from "./history";
 import { modelAnswer, modelSearchQuery, tokenUsage } from "./model-answer";
 import { listCollectionRows } from "@/lib/knowledge/repo";
@@ -41,6 +42,7 @@ export interface Caller {
 
 export async function* runChat(request: ChatRequest, caller: Caller, signal?: AbortSignal): AsyncGenerator<ChatEvent> {
   const { messages, overrides } = request;
+  await applyStoredModelSettings(); // a model switched on in Settings → Model answers from now on
   const model = config().chatModel;
   const question = messages.at(-1)!.content.trim();
   const history = messages.slice(0, -1);

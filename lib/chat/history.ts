@@ -44,14 +44,24 @@ export async function listChats(owner: string) {
 }
 
 export async function getChat(owner: string, id: string) {
-  const chat = await db().chat.findFirst({ where: { id, ownerId: owner }, include: { messages: { orderBy: { position: "asc" } } } });
+  const chat = await db().chat.findFirst({
+    where: { id, ownerId: owner },
+    include: { messages: { orderBy: { position: "asc" }, include: { feedback: true } } },
+  });
   if (!chat) throw notFound(`Chat '${id}' not found`);
   return {
     id: chat.id,
     title: chat.title,
     createdAt: chat.createdAt.toISOString(),
     updatedAt: chat.updatedAt.toISOString(),
-    messages: chat.messages.map((m) => ({ role: m.role, content: m.content, context: JSON.parse(m.context) as unknown })),
+    messages: chat.messages.map((m) => ({
+      id: m.id,
+      role: m.role,
+      content: m.content,
+      context: JSON.parse(m.context) as unknown,
+      // The reader's thumbs up/down on an answer (lib/feedback).
+      feedback: m.feedback ? { rating: m.feedback.rating > 0 ? "up" : "down", comment: m.feedback.comment } : null,
+    })),
   };
 }
 

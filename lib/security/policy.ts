@@ -46,6 +46,8 @@ const RULES: Rule[] = [
   { path: /^\/$/, access: "user" },
   { path: /^\/api\/(chat|chat\/stream|suggestions)$/, access: "user" },
   { path: /^\/api\/history(\/[^/]+)?$/, access: "user" },
+  // A reader rates their own answers (the route checks the chat is theirs); reading all feedback is admin.
+  { path: /^\/api\/answer-feedback$/, access: "user" },
   { path: /^\/content\//, access: "user" },
   { path: /^\/v1\/collections\/[^/]+\/search$/, access: "user" },
   // A whole collection with its embeddings, restricted files included: admins only.

@@ -33,21 +33,29 @@ export type Behaviour =
 
 export interface FakeOpenAI {
   url: string;
-  requests: { path: string; body: Record<string, unknown> }[];
+  requests: { path: string; body: Record<string, unknown>; authorization?: string }[];
   script: Behaviour[];
+  /** What `GET /v1/models` lists (answered without taking a scripted behaviour). */
+  models: string[];
   close(): Promise<void>;
 }
 
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const requests: FakeOpenAI["requests"] = [];
   const script: Behaviour[] = [];
+  const models = ["fake-chat", "fake-embed"];
   const sockets = new Set<import("node:net").Socket>();
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
       const body = raw ? JSON.parse(raw) : {};
-      requests.push({ path: req.url ?? "", body });
+      requests.push({ path: req.url ?? "", body, authorization: req.headers.authorization });
+      if (req.method === "GET" && req.url === "/v1/models") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ object: "list", data: models.map((id) => ({ id, object: "model", created: 1, owned_by: "fake" })) }));
+        return;
+      }
       const behaviour = script.shift() ?? { kind: "status", status: 500, message: "no scripted response" };
       const base = { id: "chatcmpl-1", created: 1, model: body.model ?? "fake" };
       if (behaviour.kind === "hang") return; // never answers
@@ -101,6 +109,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     script,
+    models,
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();

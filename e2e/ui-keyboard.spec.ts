@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { ChatPage } from "./pages/chat-page";
+import { CHAT_TOKEN, PROTECTED_URL } from "./pages/protected";
+
+/** Keyboard first: the message box is where a visit starts, and the history is one Tab stop. */
+test.describe("keyboard", () => {
+  test("the message box has the focus on load, after a new chat, and from the skip link", async ({ page }) => {
+    const chat = new ChatPage(page);
+    await chat.goto();
+    await expect(chat.questionBox()).toBeFocused();
+    await page.keyboard.type("Where do visitors park?");
+    await page.keyboard.press("Enter");
+    await chat.waitForAnswer();
+    await page.getByRole("button", { name: "Start a new chat" }).click();
+    await expect(chat.questionBox()).toBeFocused();
+
+    // Elsewhere (here the history), the skip link takes a keyboard user back to the box, past the history.
+    await page.getByRole("button", { name: "New chat", exact: true }).focus();
+    await page.getByRole("link", { name: "Skip to content" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(chat.questionBox()).toBeFocused();
+  });
+
+  test("history: one Tab stop, arrows between chats and to their actions, search and date groups", async ({ page }) => {
+    const chat = new ChatPage(page);
+    for (const q of ["Keyboard one about parking", "Keyboard two about hours", "Keyboard three about parking"]) await chat.seedChat(q);
+    await chat.goto();
+    await chat.searchHistory("keyboard");
+    const entries = chat.historyEntries();
+    await expect(entries).toHaveCount(3);
+    await expect(page.getByRole("group", { name: "Past chats" }).getByRole("region", { name: "Today" })).toBeVisible();
+
+    // Tab from the search box enters the list once, and the next Tab leaves it.
+    await page.getByLabel("Search chats").focus();
+    await page.keyboard.press("Tab");
+    await expect(entries.first()).toBeFocused();
+    await page.keyboard.press("Tab");
+    const afterList = await page.evaluate(() => document.activeElement?.closest("[data-testid=history-item]") === null);
+    expect(afterList).toBe(true);
+
+    await entries.first().focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(entries.nth(1)).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(entries.nth(2)).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(chat.history().nth(2).getByRole("button", { name: /^Rename chat/ })).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("F2");
+    const field = page.getByLabel("New title");
+    await expect(field).toBeFocused();
+    await field.fill("Keyboard renamed");
+    await field.press("Enter");
+    await expect(chat.history().filter({ hasText: "Keyboard renamed" })).toHaveCount(1);
+
+    await chat.searchHistory("parking keyboard");
+    await expect(entries).toHaveCount(1);
+    await entries.first().focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("question")).toHaveText(["Keyboard three about parking"]);
+  });
+});
+
+test.describe("a chat-only user", () => {
+  test.use({ baseURL: PROTECTED_URL });
+
+  test("sees the chat alone, an empty state for their role, and a reason on admin pages", async ({ page }) => {
+    const failed: string[] = [];
+    page.on("response", (r) => {
+      if (r.status() === 401 || r.status() === 403) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto("/login");
+    await page.getByLabel("Access token").fill(CHAT_TOKEN);
+    await page.getByRole("button", { name: /Sign in/ }).click();
+    const chat = new ChatPage(page);
+    await expect(chat.questionBox()).toBeVisible();
+    await expect(chat.questionBox()).toBeFocused();
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(["Chat"]);
+    // Other suites may have shared documents on this instance by now: then the chat offers examples instead.
+    const collections = (await (await page.request.get("/v1/collections")).json()) as { file_count: number }[];
+    if (!collections.some((c) => c.file_count > 0)) {
+      await expect(page.getByText("There are no documents yet")).toContainText("An administrator adds them");
+    }
+    await expect(page.getByRole("link", { name: /Create a collection/ })).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+    expect(failed).toEqual([]);
+
+    await page.goto("/collections");
+    await expect(page.getByRole("heading", { name: "Administrators only", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("admin-only-note")).toContainText("/collections");
+    await page.getByRole("link", { name: "Back to the chat" }).click();
+    await expect(chat.questionBox()).toBeVisible();
+  });
+});
+
+test.describe("navigation on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("every page an admin may open is in the menu, none hidden off the edge", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "Menu" }).click();
+    await expect(nav.getByRole("link")).toHaveText(["Chat", "Collections", "Integrations", "Settings", "Polymath"]);
+    for (const link of await nav.getByRole("link").all()) await expect(link).toBeInViewport();
+    await nav.getByRole("link", { name: "Polymath" }).click();
+    await expect(page).toHaveURL(/\/settings\/polymath$/);
+    await expect(nav.getByRole("link")).toHaveCount(0); // the menu closed on the way
+  });
+});
