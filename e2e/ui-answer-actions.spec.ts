@@ -61,6 +61,9 @@ test.describe("answer actions", () => {
     await expect(entry).toContainText("west garage");
     await shell.expectNoSeriousA11yViolations(testInfo, "settings-feedback");
     await shell.screenshot("settings-feedback");
+    await shell.setTheme("dark");
+    await shell.expectNoSeriousA11yViolations(testInfo, "settings-feedback-dark");
+    await shell.setTheme("light");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Export as evaluation set/ }).click()]);
     const lines = (await (await download.createReadStream()).toArray()).join("").trimEnd().split("\n").map((l) => JSON.parse(l));

@@ -87,6 +87,14 @@ test.describe("a chat-only user", () => {
     await page.waitForLoadState("networkidle");
     expect(failed).toEqual([]);
 
+    // A chat user rates their own answers (the feedback API is theirs; reading all of it is not).
+    await chat.ask("Is there anything about parking?");
+    await chat.waitForAnswer();
+    await chat.answerActions().getByRole("button", { name: "Good answer" }).click();
+    await expect(chat.answerActions().getByRole("status")).toContainText("rating is saved");
+    expect((await page.request.get("/api/feedback")).status()).toBe(401);
+    failed.length = 0;
+
     await page.goto("/collections");
     await expect(page.getByRole("heading", { name: "Administrators only", level: 1 })).toBeVisible();
     await expect(page.getByTestId("admin-only-note")).toContainText("/collections");

@@ -36,6 +36,10 @@ test.describe("Settings → Model", () => {
     await expect(page.getByLabel("API key")).toHaveValue("");
     await shell.screenshot("settings-model");
     await shell.expectNoSeriousA11yViolations(testInfo, "settings-model");
+    await shell.setTheme("dark");
+    await shell.expectNoSeriousA11yViolations(testInfo, "settings-model-dark");
+    await shell.screenshot("settings-model-dark", { fullPage: false });
+    await shell.setTheme("light");
 
     fake.script.push({ kind: "stream", chunks: ["Visitors park in the ", "west garage ", "[garage.md]."] });
     const chat = new ChatPage(page);

@@ -27,6 +27,7 @@ const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every
 const isSettings = (v: unknown): v is ChatSettings =>
   typeof v === "object" && v !== null && ["retrievalMode", "top", "temperature", "suggestFollowups"].every((k) => k in v);
 const NO_COLLECTIONS: string[] = [];
+const CHAT_CLASS = "flex min-w-0 flex-1 flex-col";
 
 interface Props {
   /** This user may manage collections and sources (a chat-only user is shown neither). */
@@ -116,7 +117,8 @@ export function ChatView({ admin, uploadLimits }: Props) {
         {historyOpen && <HistoryList activeChatId={chat.chatId} onOpen={openChat} onNewChat={newChat} onDeletedActive={newChat} />}
       </Drawer>
 
-      <section aria-label="Chat" {...uploads.zone.getRootProps({ className: "flex min-w-0 flex-1 flex-col" })}>
+      {/* Only a user who may upload gets the drop zone (a disabled one marks everything inside aria-disabled). */}
+      <section aria-label="Chat" {...(uploadLimits ? uploads.zone.getRootProps({ className: CHAT_CLASS, role: "region" }) : { className: CHAT_CLASS })}>
         {uploadLimits && <input {...uploads.zone.getInputProps()} accept={uploads.accept} aria-label="Choose files to add" />}
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
           <Button size="sm" variant="ghost" className={panel ? "2xl:hidden" : "lg:hidden"} onClick={() => setHistoryOpen(true)}>
