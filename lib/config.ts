@@ -179,27 +179,34 @@ function objectStoreOf(raw: z.infer<typeof envSchema>): S3Location | null {
   };
 }
 
-let cached: AppConfig | undefined;
-/** Settings saved in the app (lib/models/settings.ts): they fill what the environment leaves unset. */
-let stored: Record<string, string> = {};
+interface ConfigState {
+  cached?: AppConfig;
+  /** Settings saved in the app (lib/models/settings.ts): they fill what the environment leaves unset. */
+  stored: Record<string, string>;
+}
+/**
+ * One state per process, not per module copy: Next.js bundles routes separately, and a model
+ * saved through one (Settings → Model) must reach the ingest worker and the chat in the others.
+ */
+const state: ConfigState = ((globalThis as { __docchatConfig?: ConfigState }).__docchatConfig ??= { stored: {} });
 
 export function config(): AppConfig {
-  if (!cached) {
+  if (!state.cached) {
     const env = { ...process.env };
-    for (const [key, value] of Object.entries(stored)) if (!env[key]) env[key] = value;
-    cached = loadConfig(env);
+    for (const [key, value] of Object.entries(state.stored)) if (!env[key]) env[key] = value;
+    state.cached = loadConfig(env);
   }
-  return cached;
+  return state.cached;
 }
 
 /** Replaces the settings saved in the app (environment variables still win). */
 export function setStoredSettings(values: Record<string, string>): void {
-  if (JSON.stringify(values) === JSON.stringify(stored)) return;
-  stored = values;
-  cached = undefined;
+  if (JSON.stringify(values) === JSON.stringify(state.stored)) return;
+  state.stored = values;
+  state.cached = undefined;
 }
 
 /** Tests change the environment between suites. */
 export function resetConfig(): void {
-  cached = undefined;
+  state.cached = undefined;
 }

@@ -33,6 +33,13 @@ export function getEmbedder(): Embedder {
   return embedder;
 }
 
+/** The embedder's vector size; a model the app knows no size for (a local server's) is asked once. */
+export async function vectorSize(embedder: Embedder): Promise<number> {
+  if (embedder.dimensions > 0) return embedder.dimensions;
+  const [probe] = await embedder.embed(["size"]);
+  return probe.length;
+}
+
 /**
  * The embedder that matches a collection's recorded model and size, so queries and new
  * documents land in the same vector space as the collection's existing vectors.

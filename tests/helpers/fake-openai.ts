@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { embeddingsReply } from "../models/fake-embeddings-server";
 
 /**
  * A local OpenAI-compatible server speaking the real wire format: `POST /v1/chat/completions`
@@ -54,6 +55,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       if (req.method === "GET" && req.url === "/v1/models") {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ object: "list", data: models.map((id) => ({ id, object: "model", created: 1, owned_by: "fake" })) }));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/embeddings") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(embeddingsReply(body)));
         return;
       }
       const behaviour = script.shift() ?? { kind: "status", status: 500, message: "no scripted response" };

@@ -21,6 +21,20 @@ export function fakeVector(text: string, dims: number): number[] {
   return Array.from({ length: dims }, (_, i) => ((sum * (i + 7)) % 13) + 1);
 }
 
+/** The /v1/embeddings answer: `dimensions` and both encoding formats honoured as the OpenAI API does. */
+export function embeddingsReply(body: RecordedRequest["body"]) {
+  const inputs = Array.isArray(body.input) ? body.input : [body.input];
+  const dims = body.dimensions ?? NATIVE_DIMENSIONS;
+  const data = inputs.map((text, index) => {
+    const vector = fakeVector(text, dims);
+    const embedding = body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
+    return { object: "embedding", index, embedding };
+  });
+  // Real servers do not promise order; index is authoritative.
+  data.reverse();
+  return { object: "list", data, model: body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } };
+}
+
 /**
  * A real HTTP server speaking the /v1/embeddings wire format, on an ephemeral port.
  * Honours `dimensions` and both encoding formats like the OpenAI API does.
@@ -48,27 +62,8 @@ export async function startEmbeddingsServer(script: Script = () => undefined) {
         res.end(scripted.body === undefined ? "" : JSON.stringify(scripted.body));
         return;
       }
-      const inputs = Array.isArray(recorded.body.input) ? recorded.body.input : [recorded.body.input];
-      const dims = recorded.body.dimensions ?? NATIVE_DIMENSIONS;
-      const data = inputs.map((text, index) => {
-        const vector = fakeVector(text, dims);
-        const embedding =
-          recorded.body.encoding_format === "base64"
-            ? Buffer.from(new Float32Array(vector).buffer).toString("base64")
-            : vector;
-        return { object: "embedding", index, embedding };
-      });
-      // Real servers do not promise order; index is authoritative.
-      data.reverse();
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          object: "list",
-          data,
-          model: recorded.body.model,
-          usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
-        }),
-      );
+      res.end(JSON.stringify(embeddingsReply(recorded.body)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

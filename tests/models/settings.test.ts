@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
-import { resetConfig } from "@/lib/config";
+import { resetConfig, setStoredSettings } from "@/lib/config";
 import { closeDb, db } from "@/lib/db/client";
 import { activeIngestor, startWorker, stopWorker } from "@/lib/knowledge";
 import { listModels, modelSettingsView, resetModelSettings, saveModelSettings } from "@/lib/models/settings";
@@ -95,5 +95,19 @@ describe("model settings", () => {
       delete process.env.CHAT_MODEL;
       resetConfig();
     }
+  });
+
+  it("a worker that has not loaded the saved settings yet embeds with the saved model", async () => {
+    await saveModelSettings({ base_url: fake.url, api_key: "sk-secret-123", chat_model: "fake-chat", embedding_model: "fake-embed" });
+    await activeIngestor().createCollection("remote");
+    expect((await db().collection.findUnique({ where: { name: "remote" } }))?.embeddingModel).toBe("fake-embed");
+    setStoredSettings({}); // what a worker process of its own starts with
+    const before = fake.requests.filter((r) => r.path === "/v1/embeddings").length;
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-settings-"));
+    const { status } = await ingestAndWait("remote", [writeTemp(tmp, "handbook.pdf", await makePdf(HANDBOOK_PAGES))]);
+    rmSync(tmp, { recursive: true, force: true });
+    expect(status.is_success, JSON.stringify(status.file_details)).toBe(true);
+    expect(fake.requests.filter((r) => r.path === "/v1/embeddings").length).toBeGreaterThan(before);
+    await saveModelSettings({ base_url: fake.url, chat_model: "fake-chat", embedding_model: "local-hash-v1" });
   });
 });

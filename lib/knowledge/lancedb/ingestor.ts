@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { config } from "@/lib/config";
 import { conflict, notFound, payloadTooLarge } from "@/lib/errors";
-import { getEmbedder } from "@/lib/models/embedder";
+import { getEmbedder, vectorSize } from "@/lib/models/embedder";
 import { mimeTypeFor } from "@/lib/ingest/parse";
 import type { Ingestor, SubmittedFile } from "../types";
 import type { CollectionInfo, DeleteFilesResult, FileInfo, IngestionJobStatus } from "../schemas";
@@ -40,14 +40,15 @@ export class LanceDbIngestor implements Ingestor {
   async createCollection(name: string, description?: string | null, metadata?: Record<string, unknown> | null) {
     if (await repo.findCollection(name)) throw conflict(`Collection '${name}' already exists`);
     const embedder = getEmbedder();
-    await createChunkTable(name, embedder.dimensions);
+    const dimensions = await vectorSize(embedder);
+    await createChunkTable(name, dimensions);
     try {
       const row = await db().collection.create({
         data: {
           name,
           description: description ?? null,
           embeddingModel: embedder.model,
-          embeddingDims: embedder.dimensions,
+          embeddingDims: dimensions,
           metadata: JSON.stringify(metadata ?? {}),
         },
       });

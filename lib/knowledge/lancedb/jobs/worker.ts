@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { db, isPostgresUrl } from "@/lib/db/client";
 import { IngestError } from "@/lib/errors";
 import { embedderFor } from "@/lib/models/embedder";
+import { applyStoredModelSettings } from "@/lib/models/settings";
 import { deleteFileChunks, ensureTextIndex, optimizeTable } from "../store";
 import * as repo from "../../repo";
 import { ingestFile } from "./pipeline";
@@ -244,6 +245,8 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
   let embedder: ActiveJob["embedder"] = null;
   let jobError: string | null = null;
   try {
+    // A model switched on in Settings → Model: this may be a worker process of its own.
+    await applyStoredModelSettings();
     embedder = embedderFor(collection.embeddingModel, collection.embeddingDims);
   } catch (error) {
     jobError = error instanceof Error ? error.message : String(error);
