@@ -1,10 +1,11 @@
 /**
  * What kind of fact a question asks for, and whether a sentence holds one: an amount for "how
  * much", a number for "how many", a date or duration for "when" / "how long", a phone number or
- * address for "who do I call", a sentence setting two things side by side for "which of the two". The offline answer puts a sentence holding the asked-for fact
+ * address for "who do I call", a sentence setting two things side by side for "which of the two", a
+ * sentence saying what to do for "how do I". The offline answer puts a sentence holding the asked-for fact
  * first; a yes/no question is answered with a yes or a no when a sentence states it.
  */
-export type FactKind = "amount" | "count" | "time" | "contact" | "comparison";
+export type FactKind = "amount" | "count" | "time" | "contact" | "comparison" | "procedure";
 
 export interface QuestionIntent {
   /** The kinds of fact that answer it (empty: any sentence that addresses it). */
@@ -21,6 +22,7 @@ const ASKS: Record<FactKind, RegExp> = {
   time: /\b(when|how long|how soon|how often|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours)|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   comparison:
     /\b(which (one|plan|of (the|these|those|both|two))|between|compare\w*|comparison|better|worse|versus|vs\.?|difference|differ\w*|more than|less than|welche[rs]? der|lequel|cu[aá]l de)\b/iu,
+  procedure: /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   contact:
     /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|reach|talk to|speak to)|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of)|anrufen|telefon\w*|nummer|kontakt\w*|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|llamar|tel[ée]fono|n[uú]mero|contactar|correo)\b/iu,
 };
@@ -31,6 +33,7 @@ const HOLDS: Record<FactKind, RegExp> = {
   time:
     /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/i,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*|however)\b/i,
+  procedure: /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
   contact: /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager)\b/i,
 };
 

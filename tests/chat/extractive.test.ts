@@ -46,6 +46,15 @@ describe("extractive answers", () => {
     for (const [, id] of answer.matchAll(/\[([^\]]+)\]/g)) expect(citations).toContain(id);
   });
 
+  it("answers a how-do-I question with the sentence saying what to do", () => {
+    const violence = page(
+      6,
+      "Workplace Violence\n\nWe have developed a comprehensive Workplace Violence Prevention Program. Workplace violence is any act of physical aggression toward another individual in the workplace. If an employee is the victim or witness of workplace violence, they should immediately notify their supervisor or Human Resources Representative.",
+    );
+    const { answer } = extractiveAnswer([{ question: "How do I report workplace violence?", chunks: [violence] }]);
+    expect(answer).toMatch(/^If an employee is the victim or witness of workplace violence, they should immediately notify their supervisor/);
+  });
+
   it("answers each part of a compound question in its own paragraph, sharing out the citations", () => {
     const [p1, p2, p3] = PAGES;
     const { answer, citations } = extractiveAnswer([
