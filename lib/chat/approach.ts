@@ -111,10 +111,11 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
         ? queries.map((part, i) => ({ question: corrected(part), chunks: paged(retrieval.perQuery[i]) }))
         : [{ question: corrected(`${question} ${query}`), chunks: paged(retrieval.chunks) }];
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
-    const answer = searchedNothing ? await nothingSearched() : offlineAnswer(question, retrieval.unknownWords, extractiveAnswer(parts), retrieval.chunks.map((c) => c.content));
+    const extracted = extractiveAnswer(parts);
+    const answer = searchedNothing ? await nothingSearched() : offlineAnswer(question, retrieval.unknownWords, extracted, retrieval.chunks.map((c) => c.content));
     step.elapsed_ms = since(started);
     for (const piece of streamPieces(answer)) yield { type: "delta", content: piece };
-    const followups = followupsWanted ? offlineFollowups(question, retrieval.chunks) : undefined;
+    const followups = followupsWanted ? offlineFollowups(question, retrieval.chunks, extracted.citations) : undefined;
     yield* finish(chatId, question, answer, { ...context, ...(followups ? { followup_questions: followups } : {}) });
     return;
   }

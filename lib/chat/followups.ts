@@ -1,15 +1,21 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { contentWordsIn } from "@/lib/text/language";
+import { citationId } from "./citations";
 import { sectionQuestion } from "./topics";
 
 /**
  * Offline follow-up questions, derived from the retrieved passages: questions about the
- * sections they come from that the question did not ask about, each once.
+ * sections they come from that the question did not ask about, each once. Sections of the
+ * documents the answer cites come first: a passage found for a shared word ("reimburse") in
+ * another document leads elsewhere than the person is reading.
  */
-export function offlineFollowups(question: string, chunks: Chunk[], count = 3): string[] {
+export function offlineFollowups(question: string, chunks: Chunk[], cited: readonly string[] = [], count = 3): string[] {
   const asked = new Set(contentWordsIn(question));
+  const citedDocuments = new Set(cited.map(documentOf));
+  const fromCited = (chunk: Chunk) => citedDocuments.has(documentOf(citationId(chunk)));
+  const ordered = [...chunks.filter(fromCited), ...chunks.filter((c) => !fromCited(c))];
   const questions = new Set<string>();
-  for (const chunk of chunks) {
+  for (const chunk of ordered) {
     const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
     const q = sectionQuestion(chunk.file_name, heading, asked, chunk.content);
     if (q) questions.add(q);
@@ -17,3 +23,6 @@ export function offlineFollowups(question: string, chunks: Chunk[], count = 3): 
   }
   return [...questions];
 }
+
+/** "hr/handbook.pdf#page=3" → "hr/handbook.pdf". */
+const documentOf = (citation: string) => citation.split("#")[0];

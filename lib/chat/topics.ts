@@ -81,7 +81,8 @@ function cased(topic: string, text: string): string {
   if (topic === topic.toUpperCase()) return topic.toLowerCase();
   return topic.replace(/\p{Lu}[\p{L}'’-]*/gu, (word) => {
     if (/\p{Lu}.*\p{Lu}/u.test(word)) return word;
-    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // "Zava's": the name is what the text writes, with or without the possessive.
+    const escaped = word.replace(/['’]s$/u, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     // After a lower-case word: the heading repeated in the text ("Balance Billing") says nothing.
     const midSentence = new RegExp(`(?<!\\p{L})\\p{Ll}+[,;:]? ${escaped}(?!\\p{L})`, "u");
     // A word, not part of an address ("hr@zava.com").
@@ -115,8 +116,8 @@ const isPlural = (topic: string) => {
   return /[^s]s$/.test(head) || new RegExp(`\\band ${head}$`, "i").test(topic.replace(/\s+(for|of|with|to|in|on|at|under|regarding|by|from)\s.*$/i, ""));
 };
 
-/** "the out-of-pocket maximum", "my costs". */
-const the = (topic: string) => (/^(the|my|a|an)\s/i.test(topic) ? topic : `the ${topic}`);
+/** "the out-of-pocket maximum", "my costs", "Zava's policy". */
+const the = (topic: string) => (/^(the|my|a|an)\s|^\S+['’]s\s/i.test(topic) ? topic : `the ${topic}`);
 
 /** The question a topic's shape calls for. */
 function phrased(topic: string, covered: boolean, subject: string): string | null {

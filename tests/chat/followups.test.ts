@@ -72,6 +72,8 @@ describe("sectionQuestion: a heading as a person would ask about it", () => {
     );
     expect(sectionQuestion(PLAN, "Coordinating Benefits with Medicare", new Set(), text)).toBe("What should I know about coordinating benefits with medicare?");
     expect(sectionQuestion(PLAN, "COB Effect On Benefits")).toBe("What should I know about COB effect on benefits?");
+    const safety = "Workplace Safety\n\nWelcome to Zava! At Zava, we have established a program. Zava's Workplace Safety Program covers training.";
+    expect(sectionQuestion("employee_handbook.pdf", "Zava's Workplace Safety Program", new Set(), safety)).toBe("What is Zava's workplace safety program?");
   });
 });
 
@@ -96,6 +98,14 @@ describe("offlineFollowups", () => {
       "What is the annual deductible under Acme Care Plus?",
       "How do I file a claim?",
       "What is the remote work policy?",
+    ]);
+  });
+
+  it("asks first about the documents the answer cites", () => {
+    const chunks = [chunk(1, "Subrogation and Reimbursement"), chunk(2, "Eligible Activities", "PerksPlus.pdf"), chunk(3, "How to File a Claim")];
+    expect(offlineFollowups("What does PerksPlus reimburse?", chunks, ["PerksPlus.pdf#page=2"], 2)).toEqual([
+      "Which activities are eligible for PerksPlus?",
+      "How do subrogation and reimbursement work?",
     ]);
   });
 
