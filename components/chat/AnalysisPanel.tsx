@@ -111,7 +111,7 @@ export function AnalysisPanel({ turn, state, onChange, onClose }: Props) {
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto p-4"
       >
-        {state.tab === "citation" && state.citation && <CitationTab citation={state.citation} context={turn.context} />}
+        {state.tab === "citation" && state.citation && <CitationTab citation={state.citation} context={turn.context} answer={turn.answer} />}
         {state.tab === "thoughts" && <ThoughtProcessTab thoughts={turn.context?.thoughts ?? []} />}
         {state.tab === "supporting" && (
           <SupportingContentTab

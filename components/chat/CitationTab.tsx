@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/Button";
+import { highlightTargets, quotedSentences } from "./passage";
 import { PdfPageView } from "./PdfPageView";
 import { SourceContent, isRichSource } from "./SourceContent";
 import { TextSourceView } from "./TextSourceView";
@@ -20,12 +21,14 @@ function pageLabel(source: CitationSource | undefined): string | null {
  * The cited source itself: a PDF at the cited page, a table as a table, an image as the picture,
  * a text file with the passage highlighted, other files' passages, or an external link.
  */
-export function CitationTab({ citation, context }: { citation: string; context?: Partial<ChatContext> }) {
+export function CitationTab({ citation, context, answer = "" }: { citation: string; context?: Partial<ChatContext>; answer?: string }) {
   const sources = context?.data_points?.sources?.filter((s) => s.id === citation) ?? [];
   // Older answers may carry only "id: text" data points.
   const passages = sources.length
     ? sources.map((s) => s.content)
     : (context?.data_points?.text ?? []).filter((t) => t.startsWith(`${citation}: `)).map((t) => t.slice(citation.length + 2));
+  // What the viewer marks: the sentences the answer quotes from this source, found in its passages.
+  const marked = highlightTargets(passages, quotedSentences(answer, citation));
   const source = sources[0];
   const url = source?.url ?? null;
   const external = url !== null && /^https?:\/\//.test(url);
@@ -65,11 +68,11 @@ export function CitationTab({ citation, context }: { citation: string; context?:
         </section>
       ) : isPdf && source && originalUrl ? (
         <>
-          <PdfPageView url={originalUrl} page={source.page ?? 1} fileName={source.file_name} passages={passages} onGone={markGone} />
+          <PdfPageView url={originalUrl} page={source.page ?? 1} fileName={source.file_name} passages={marked} onGone={markGone} />
           <Passages passages={passages} />
         </>
       ) : isText && originalUrl && source ? (
-        <TextSourceView url={originalUrl} fileName={source.file_name} passage={passages[0] ?? ""} fallback={<Passages passages={passages} />} onGone={markGone} />
+        <TextSourceView url={originalUrl} fileName={source.file_name} passage={marked[0] ?? ""} fallback={<Passages passages={passages} />} onGone={markGone} />
       ) : (
         <Passages passages={passages} note={external ? "From an external source; open the original to read it in full." : undefined} />
       )}

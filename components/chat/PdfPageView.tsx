@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/Spinner";
 import { errorMessage } from "@/components/ui/http";
-import { normalizedWords } from "./passage";
+import { lineInTarget, normalizedWords } from "./passage";
 
 interface Props {
   /** The original PDF (without #page). */
@@ -112,7 +112,7 @@ async function highlightPassages(page: PageLike, viewport: ViewportLike, context
   context.fillStyle = "rgba(250, 204, 21, 0.45)";
   for (const item of items as TextItemLike[]) {
     const text = normalizedWords(item.str ?? "");
-    if (text.length < 4 || !item.transform || !wanted.some((p) => p.includes(text))) continue;
+    if (text.length < 4 || !item.transform || !wanted.some((p) => lineInTarget(text, p))) continue;
     const [, , , , x, y] = item.transform;
     const height = item.height || Math.hypot(item.transform[2], item.transform[3]);
     const [x1, y1, x2, y2] = viewport.convertToViewportRectangle([x, y - height * 0.25, x + (item.width ?? 0), y + height]);

@@ -44,3 +44,46 @@ function collapseWhitespace(text: string): { flat: string; origin: number[] } {
 export function normalizedWords(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").trim();
 }
+
+/**
+ * The answer's sentences that cite `citation`, as the answer quotes them: the text before each
+ * of its `[citation]` markers, back to the previous marker or line. An offline answer quotes
+ * sentences word for word, so the viewer can mark exactly those; a model's paraphrase matches
+ * nothing and the whole passage is marked instead.
+ */
+export function quotedSentences(answer: string, citation: string): string[] {
+  const quoted: string[] = [];
+  for (const line of answer.split("\n")) {
+    // Adjacent markers ("…[a.pdf#page=2][b.pdf#page=5]") cite the same sentence.
+    for (const [, sentence, markers] of line.matchAll(/([^\]]*?)((?:\[[^\]]+\]\s*)+)/g)) {
+      if (!markers.includes(`[${citation}]`)) continue;
+      const text = sentence
+        .replace(/^\s*>\s*/, "")
+        .replace(/^(Yes|No)\.\s+/, "")
+        .replace(/…\s*$/, "")
+        .trim();
+      if (text.length >= 20) quoted.push(text);
+    }
+  }
+  return quoted;
+}
+
+/** Of the quoted sentences, those found in the cited passages; else the passages themselves. */
+export function highlightTargets(passages: string[], quoted: string[]): string[] {
+  const flat = passages.map(normalizedWords);
+  const found = quoted.filter((q) => flat.some((p) => p.includes(normalizedWords(q))));
+  return found.length ? found : passages;
+}
+
+/**
+ * Whether a line of the page belongs to a target: it lies inside it, or (a line where a quoted
+ * sentence starts or ends) it shares at least `overlap` characters with the target's start or end.
+ */
+export function lineInTarget(line: string, target: string, overlap = 12): boolean {
+  if (target.includes(line)) return true;
+  const head = target.slice(0, Math.min(target.length, 40));
+  const tail = target.slice(Math.max(0, target.length - 40));
+  for (let n = Math.min(line.length, head.length); n >= overlap; n--) if (line.endsWith(head.slice(0, n))) return true;
+  for (let n = Math.min(line.length, tail.length); n >= overlap; n--) if (line.startsWith(tail.slice(tail.length - n))) return true;
+  return false;
+}
