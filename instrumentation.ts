@@ -5,11 +5,11 @@ export async function register() {
       // Every setting is checked before the server takes its first request: a bad one stops the
       // start with its name, instead of every route answering 500 afterwards.
       config();
+      await bootstrap();
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       console.error(`${error.message}\nFix the setting (see .env.example) and start again.`);
       process.exit(1);
     }
-    await bootstrap();
   }
 }

@@ -4,6 +4,7 @@ import { migrate } from "./db/migrate";
 import { applyStoredModelSettings } from "./models/settings";
 import { clearIncoming } from "./knowledge/storage";
 import { markServerStarted } from "./knowledge/worker-mode";
+import { checkConditionalWrites } from "./storage/conditional-writes";
 
 /**
  * Runs once per server start: schema up to date, crash leftovers gone. It imports no knowledge
@@ -15,6 +16,8 @@ import { markServerStarted } from "./knowledge/worker-mode";
 export async function bootstrap(): Promise<void> {
   // Owner-only when created here: the database, the originals and the ERI secret live in it.
   mkdirSync(config().dataDir, { recursive: true, mode: 0o700 });
+  const lancedbStore = config().lancedbStore;
+  if (lancedbStore) await checkConditionalWrites(lancedbStore);
   const applied = await migrate(config().databaseUrl);
   if (applied.length) console.log(`[db] applied migrations: ${applied.join(", ")}`);
   await applyStoredModelSettings(); // the model server saved in Settings → Model

@@ -111,6 +111,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     uploadDir: path.resolve(/*turbopackIgnore: true*/ raw.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
     /** Where originals live when not on local disk (UPLOAD_DIR); null: local disk. */
     objectStore: objectStoreOf(raw),
+    /** LanceDB's bucket when LANCEDB_URI is `s3://…` (checked at start for conditional writes); null otherwise. */
+    lancedbStore: raw.LANCEDB_URI?.startsWith("s3://") ? s3LocationOf(raw, raw.LANCEDB_URI, "LANCEDB_URI") : null,
     maxUploadBytes: raw.MAX_UPLOAD_MB * 1024 * 1024,
     maxUploadMb: raw.MAX_UPLOAD_MB,
     knowledgeBackend: raw.KNOWLEDGE_BACKEND,
@@ -165,12 +167,15 @@ function loadConfig(env: NodeJS.ProcessEnv) {
 
 /** The same credentials, region and endpoint LanceDB reads for `s3://` URIs. */
 function objectStoreOf(raw: z.infer<typeof envSchema>): S3Location | null {
-  if (!raw.ORIGINALS_URL) return null;
+  return raw.ORIGINALS_URL ? s3LocationOf(raw, raw.ORIGINALS_URL, "ORIGINALS_URL") : null;
+}
+
+function s3LocationOf(raw: z.infer<typeof envSchema>, url: string, setting: string): S3Location {
   if (!raw.AWS_ACCESS_KEY_ID || !raw.AWS_SECRET_ACCESS_KEY) {
-    throw new ConfigError("Invalid configuration: ORIGINALS_URL needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY");
+    throw new ConfigError(`Invalid configuration: ${setting} needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`);
   }
   return {
-    ...parseS3Url(raw.ORIGINALS_URL),
+    ...parseS3Url(url),
     region: raw.AWS_REGION ?? raw.AWS_DEFAULT_REGION ?? "us-east-1",
     endpoint: raw.AWS_ENDPOINT ?? null,
     accessKeyId: raw.AWS_ACCESS_KEY_ID,

@@ -9,8 +9,11 @@ import { config } from "@/lib/config";
 import { closeDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { startWorker, stopWorker } from "@/lib/knowledge";
+import { checkConditionalWrites } from "@/lib/storage/conditional-writes";
 
 async function main() {
+  const lancedbStore = config().lancedbStore;
+  if (lancedbStore) await checkConditionalWrites(lancedbStore);
   const applied = await migrate(config().databaseUrl);
   if (applied.length) console.log(`[db] applied migrations: ${applied.join(", ")}`);
   startWorker({ shared: true });

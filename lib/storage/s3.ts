@@ -69,6 +69,12 @@ export class S3Bucket {
     await this.call("PUT", key, { body, headers: { "content-type": contentType } });
   }
 
+  /** Writes only if no object has the key (`If-None-Match: *`): false when one had it (412). */
+  async putIfAbsent(key: string, body: Uint8Array): Promise<boolean> {
+    const response = await this.call("PUT", key, { body, headers: { "if-none-match": "*" }, allow: [412] });
+    return response.status !== 412;
+  }
+
   async get(key: string): Promise<Uint8Array> {
     const response = await this.call("GET", key);
     return new Uint8Array(await response.arrayBuffer());
@@ -137,7 +143,7 @@ export class S3Bucket {
   private async call(
     method: string,
     key: string,
-    o: { body?: Uint8Array; headers?: Record<string, string>; query?: Record<string, string>; allow404?: boolean } = {},
+    o: { body?: Uint8Array; headers?: Record<string, string>; query?: Record<string, string>; allow404?: boolean; allow?: number[] } = {},
   ): Promise<Response> {
     const url = new URL(this.url(key));
     for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
@@ -146,7 +152,7 @@ export class S3Bucket {
       .catch((error: unknown) => {
         throw new S3Error(0, "NetworkError", `Object storage ${method} ${key || "(bucket)"} failed: ${error instanceof Error ? error.message : error}`);
       });
-    if (response.ok || (o.allow404 && response.status === 404)) return response;
+    if (response.ok || (o.allow404 && response.status === 404) || o.allow?.includes(response.status)) return response;
     const text = await response.text().catch(() => "");
     const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? `HTTP ${response.status}`;
     const detail = /<Message>([^<]*)<\/Message>/.exec(text)?.[1];

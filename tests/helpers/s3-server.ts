@@ -99,7 +99,8 @@ function verifySignature(req: http.IncomingMessage, url: URL, body: Buffer): { e
   return { error: expected === signature ? null : "The request signature we calculated does not match the signature you provided", presigned };
 }
 
-export async function startS3Server(options: { port?: number; bucket?: string; pageSize?: number } = {}): Promise<TestS3Server> {
+/** `ignoreConditions`: behave like stores that accept If-None-Match / If-Match writes unconditionally (s3rver). */
+export async function startS3Server(options: { port?: number; bucket?: string; pageSize?: number; ignoreConditions?: boolean } = {}): Promise<TestS3Server> {
   const bucket = options.bucket ?? "docchat-test";
   const pageSize = options.pageSize ?? 1000;
   const objects = new Map<string, StoredObject>();
@@ -219,7 +220,7 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
       const current = objects.get(key);
       const ifNoneMatch = req.headers["if-none-match"];
       const ifMatch = req.headers["if-match"];
-      if ((ifNoneMatch === "*" && current) || (ifMatch && ifMatch !== current?.etag)) {
+      if (!options.ignoreConditions && ((ifNoneMatch === "*" && current) || (ifMatch && ifMatch !== current?.etag))) {
         record(412, presigned);
         return errorXml(res, 412, "PreconditionFailed", "At least one of the pre-conditions you specified did not hold");
       }
