@@ -89,10 +89,10 @@ interface Terms {
 }
 
 /**
- * "How long", "how much", "what do I pay", "is one better than the other": words that ask for a kind of fact, not terms a
+ * "How long", "how much", "what do I pay", "which one", "is one better than the other": words that ask for a kind of fact, not terms a
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
-const ASKING_PHRASE = /\b(how (long|much|many|often|soon|far|big|old)|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
+const ASKING_PHRASE = /\b(how (long|much|many|often|soon|far|big|old)|which one|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
 
 /** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
 interface Reading {

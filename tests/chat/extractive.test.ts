@@ -55,6 +55,18 @@ describe("extractive answers", () => {
     expect(answer).toMatch(/^If an employee is the victim or witness of workplace violence, they should immediately notify their supervisor/);
   });
 
+  it("takes 'who do I write to' for a contact question, and 'which one' for no term of the question", () => {
+    const privacy = page(
+      7,
+      "Privacy\n\nThe company is committed to protecting the security of your data. You have the right to access, review, and request a copy of your personal information that we have collected and stored. To access or make changes to your personal information, please contact the Privacy Officer at privacy@zava.com.",
+    );
+    const { answer } = extractiveAnswer([{ question: "Who do I write to about my personal information?", chunks: [privacy] }]);
+    expect(answer).toMatch(/^To access or make changes to your personal information, please contact the Privacy Officer at privacy@zava\.com\./);
+
+    const plans = page(3, "Comparison of Plans\n\nAcme Plus offers more comprehensive coverage than Acme Basic. One of the plans may suit you.");
+    expect(extractiveAnswer([{ question: "Between Acme Basic and Acme Plus, which one covers more?", chunks: [plans] }]).answer).toMatch(/^Acme Plus offers more comprehensive coverage than Acme Basic\./);
+  });
+
   it("answers each part of a compound question in its own paragraph, sharing out the citations", () => {
     const [p1, p2, p3] = PAGES;
     const { answer, citations } = extractiveAnswer([
