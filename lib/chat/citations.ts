@@ -66,18 +66,3 @@ export function toDataPoints(chunks: Chunk[]): DataPoints {
   };
 }
 
-/** Brackets in an answer that name a known citation, in order of first use. */
-export function citedIds(answer: string, known: Iterable<string>): string[] {
-  const valid = new Set(known);
-  const used: string[] = [];
-  for (const [, id] of answer.matchAll(/\[([^\]\n]+)\]/g)) {
-    if (valid.has(id) && !used.includes(id)) used.push(id);
-  }
-  return used;
-}
-
-/** Drops brackets the model invented (every bracket left matches a data point). */
-export function stripUnknownCitations(answer: string, known: Iterable<string>): string {
-  const valid = new Set(known);
-  return answer.replace(/\s?\[([^\]\n]+)\]/g, (match, id: string) => (valid.has(id) ? match : ""));
-}

@@ -6,7 +6,7 @@ import { log } from "@/lib/log";
 import { offlineSearchQuery } from "@/lib/text/query";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatEvent } from "./approach";
-import { citedIds } from "./citations";
+import { citedIds } from "./cited-ids";
 import { incompleteNote } from "./answer-notes";
 import { fitPrompt, QUERY_REWRITE_PROMPT } from "./prompt";
 import type { ChatContext, ChatMessage, ChatRequest, CitationSource, DataPoints, Overrides, PromptMessage, Thought, TokenUsage } from "./schemas";

@@ -1,4 +1,4 @@
-import { citedIds } from "@/lib/chat/citations";
+import { citedIds } from "@/lib/chat/cited-ids";
 import type { ChatContext } from "@/lib/chat/schemas";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
