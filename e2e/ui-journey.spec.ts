@@ -92,7 +92,8 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     await chat.openCitation(0);
     await expect(chat.pdfPage()).toHaveAttribute("data-page", "2");
     await expect(chat.pdfPage()).toHaveAttribute("data-state", "ready");
-    await expect(chat.pdfPage()).toContainText("Page 2 of 3");
+    // The sentence the answer quotes is found on the page and marked.
+    await expect(chat.pdfPage()).toContainText("Page 2 of 3 · cited passage marked in yellow");
     // The canvas holds a drawn page (dark text pixels on white), not an empty box.
     const inkRatio = await chat.pdfPage().locator("canvas").evaluate((canvas: HTMLCanvasElement) => {
       const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);

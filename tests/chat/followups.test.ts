@@ -101,9 +101,10 @@ describe("offlineFollowups", () => {
     ]);
   });
 
-  it("asks first about the documents the answer cites", () => {
-    const chunks = [chunk(1, "Subrogation and Reimbursement"), chunk(2, "Eligible Activities", "PerksPlus.pdf"), chunk(3, "How to File a Claim")];
-    expect(offlineFollowups("What does PerksPlus reimburse?", chunks, ["PerksPlus.pdf#page=2"], 2)).toEqual([
+  it("asks first about the documents the answer cites, not about the section it quotes", () => {
+    const chunks = [chunk(1, "Subrogation and Reimbursement"), chunk(4, "Reimbursement Amount", "PerksPlus.pdf"), chunk(2, "Eligible Activities", "PerksPlus.pdf"), chunk(3, "How to File a Claim")];
+    // Page 4 is the one the answer quoted: no question about it.
+    expect(offlineFollowups("What does PerksPlus reimburse?", chunks, ["PerksPlus.pdf#page=4"], 2)).toEqual([
       "Which activities are eligible for PerksPlus?",
       "How do subrogation and reimbursement work?",
     ]);
