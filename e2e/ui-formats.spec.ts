@@ -32,9 +32,10 @@ test("a workbook's rows show as a table, an image as the picture, a slide is cit
   await chat.selectCollection("formats_ui");
   await chat.ask("Who is the platypus wrangler?");
   await chat.waitForAnswer();
+  // Each sheet of a workbook is its own source (sheets carry no page number); the panel shows
+  // the sheet's cited row groups, each labelled with its sheet and rows.
+  await expect(chat.citationLinks().first()).toHaveAttribute("title", "book.xlsx#sheet=Staff");
   await chat.openCitation(0);
-  // A workbook is cited as one source (sheets carry no page number, like other unpaged files):
-  // the panel shows each cited row group, each labelled with its sheet and rows.
   const table = chat.panel().getByTestId("source-table").filter({ hasText: "Platypus wrangler" });
   await expect(table).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Role" })).toBeVisible();

@@ -5,6 +5,7 @@
  * the vector index against exact search); then parse rates of every other format and OCR
  * pages/s (scripts/bench-formats.ts). --big-only runs the generated collections' part alone;
  * --corpus natural|flat generates one corpus instead of both (scripts/lib/generated-collection.ts).
+ * Northwind ingestion is also compared with the LangChain.js peer (scripts/lib/peer.ts, --peer DIR).
  *   npm run bench [-- /path/to/northwind] [--chunks 100000] [--runs 3] [--big-only] [--corpus natural]
  */
 import { spawnSync } from "node:child_process";
@@ -17,6 +18,7 @@ import { CORPORA, generateBigCollection, loadCorpus, type CorpusKind } from "./l
 import { datasetDir, loadQuestions, median, pdfFiles, percentile } from "./lib/northwind";
 import { createCollection, startServer, timeStream, uploadAndWait } from "./lib/server";
 import { benchFormats } from "./bench-formats";
+import { peerDir, runPeer } from "./lib/peer";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -143,15 +145,24 @@ async function main() {
   try {
     if (!BIG_ONLY) {
       console.log(`\nNorthwind ingestion over HTTP (${pdfs.length} PDFs, ${pageCount} pages, upload → job completed), ${RUNS} runs:`);
+      // The LangChain.js peer runs just before and after, for ratios in the same minute.
+      const peer = peerDir();
+      const peerSeconds = peer ? [runPeer(peer)] : [];
       const rates: number[] = [];
       for (let run = 1; run <= RUNS; run++) {
         await createCollection(server.url, `northwind_${run}`);
         const { seconds, status } = await uploadAndWait(server.url, `northwind_${run}`, pdfs);
         if (status.status !== "completed") throw new Error("ingestion failed");
         rates.push(pageCount / seconds);
-        console.log(`  run ${run}: ${seconds.toFixed(2)} s = ${(pageCount / seconds).toFixed(0)} pages/s`);
+        console.log(`  run ${run}${run === 1 ? " (cold: first upload after the start)" : ""}: ${seconds.toFixed(2)} s = ${(pageCount / seconds).toFixed(0)} pages/s`);
       }
       console.log(`  median: ${median(rates).toFixed(0)} pages/s`);
+      if (peer) {
+        peerSeconds.push(runPeer(peer));
+        const peerRate = pageCount / ((peerSeconds[0] + peerSeconds[1]) / 2);
+        const warm = rates.length > 1 ? `, warm ${(median(rates.slice(1)) / peerRate).toFixed(2)}x` : "";
+        console.log(`  LangChain.js peer ${peerRate.toFixed(0)} pages/s; ratio cold ${(rates[0] / peerRate).toFixed(2)}x${warm} (npm run bench:ingest for several rounds)`);
+      } else console.log("  (LangChain.js peer not installed: cd ../shared/peers && npm install --legacy-peer-deps)");
     }
 
     // Questions (Northwind's, each generated corpus's word queries), then the generated passages.

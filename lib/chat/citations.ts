@@ -4,14 +4,35 @@ import { documentUrl } from "@/lib/knowledge/search";
 import type { CitationSource, DataPoints } from "./schemas";
 
 /**
- * Citation ids: `file_name#page=N` for paged sources, `file_name` otherwise; with the
- * collection in front (`collection/file_name#page=N`) when several collections hold a file of
- * that name. An id is also the path the reference frontend opens: `/content/<id>`.
+ * Citation ids: `file_name#page=N` for paged sources, `file_name#sheet=Name` for a workbook's
+ * sheet (each sheet its own citation), `file_name` otherwise; with the collection in front
+ * (`collection/file_name#page=N`) when several collections hold a file of that name. An id is
+ * also the path the reference frontend opens: `/content/<id>` (the fragment stays in the browser).
  */
 export function citationId(chunk: Pick<Chunk, "file_name" | "page_number" | "metadata">): string {
   const scope = chunk.metadata.citation_scope;
   const name = typeof scope === "string" ? `${scope}/${chunk.file_name}` : chunk.file_name;
-  return chunk.page_number ? `${name}#page=${chunk.page_number}` : name;
+  if (chunk.page_number) return `${name}#page=${chunk.page_number}`;
+  const sheet = sheetOf(chunk.metadata.locator);
+  return sheet ? `${name}#sheet=${sheet}` : name;
+}
+
+/** The part of a citation id after its document: `#page=N` or `#sheet=Name`. */
+const ANCHOR = String.raw`#(?:page=\d+|sheet=[^\]\n]+)`;
+
+/** A citation's document: the id without its page or sheet. */
+export const citedDocument = (citation: string) => citation.replace(new RegExp(`${ANCHOR}$`), "");
+
+/** Bracketed text shaped like a citation: a file name with an extension, maybe its page or sheet. */
+export const LOOKS_LIKE_CITATION = new RegExp(String.raw`\.[a-z0-9]{1,5}(${ANCHOR})?$`, "i");
+
+/**
+ * The sheet of a workbook passage, from its locator ("sheet Budget" or "sheet Budget, rows
+ * 12–40", written by lib/ingest/parsers/spreadsheet.ts and the chunker); null for any other.
+ */
+function sheetOf(locator: unknown): string | null {
+  if (typeof locator !== "string") return null;
+  return /^sheet (.+?)(?:, rows? \d+(?:–\d+)?)?$/.exec(locator)?.[1] ?? null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { offlineSearchQuery } from "@/lib/text/query";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatEvent } from "./approach";
+import { citedDocument } from "./citations";
 import { citedIds } from "./cited-ids";
 import { incompleteNote } from "./answer-notes";
 import { fitPrompt, QUERY_REWRITE_PROMPT } from "./prompt";
@@ -118,7 +119,7 @@ export async function* modelAnswer(turn: ModelTurn): AsyncGenerator<ChatEvent, {
  */
 async function preparePrompt(turn: ModelTurn, followups: boolean) {
   const { dataPoints } = turn;
-  const passages = dataPoints.sources.map((s) => ({ id: s.id, document: documentName(s.id), content: s.content }));
+  const passages = dataPoints.sources.map((s) => ({ id: s.id, document: citedDocument(s.id), content: s.content }));
   const reasons = passagesLeftOut(passages, `${turn.question} ${turn.query}`);
   const usable = passages.flatMap((p, i) => (reasons[i] ? [] : [{ ...p, index: i }]));
   const summaries = await documentSummaries(dataPoints.sources.filter((_, i) => !reasons[i]));
@@ -155,8 +156,6 @@ function pick(dataPoints: DataPoints, indices: number[]): DataPoints {
   return { text: indices.map((i) => dataPoints.text[i]), citations: [...new Set(sources.map((s) => s.id))], sources };
 }
 
-/** A citation's document: the citation without its page. */
-const documentName = (citation: string) => citation.replace(/#page=\d+$/, "");
 
 /** The summaries of the documents these sources come from, by document name. */
 async function documentSummaries(sources: CitationSource[]): Promise<Map<string, string>> {
@@ -164,7 +163,7 @@ async function documentSummaries(sources: CitationSource[]): Promise<Map<string,
   if (ids.length === 0) return new Map();
   const docs = await db().document.findMany({ where: { id: { in: ids } }, select: { id: true, summary: true } });
   const summaryOf = new Map(docs.flatMap((d) => (d.summary ? [[d.id, d.summary] as const] : [])));
-  return new Map(sources.flatMap((s) => (s.file_id && summaryOf.has(s.file_id) ? [[documentName(s.id), summaryOf.get(s.file_id)!] as const] : [])));
+  return new Map(sources.flatMap((s) => (s.file_id && summaryOf.has(s.file_id) ? [[citedDocument(s.id), summaryOf.get(s.file_id)!] as const] : [])));
 }
 
 export function tokenUsage(usage: CompletionUsage): TokenUsage {

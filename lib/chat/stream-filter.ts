@@ -1,4 +1,5 @@
 import { UNSUPPORTED_MARKER } from "./answer-notes";
+import { LOOKS_LIKE_CITATION } from "./citations";
 
 /**
  * Cleans a streamed answer as it arrives:
@@ -11,8 +12,6 @@ import { UNSUPPORTED_MARKER } from "./answer-notes";
  */
 /** Longest stretch held back while waiting for a closing `>>` or `]`. */
 const MAX_HELD = 300;
-/** Bracketed text that names a file (with an optional page) is meant as a citation. */
-const LOOKS_LIKE_CITATION = /\.[a-z0-9]{1,5}(#page=\d+)?$/i;
 /** The start of one, cut off by the end of the stream. */
 const LOOKS_LIKE_CUT_CITATION = /\.[a-z0-9]{1,5}(#\S*)?$/i;
 

@@ -11,7 +11,7 @@ export interface GroundTruth {
 }
 
 /** The scripts' flags that take a value (the others, like --details, are switches). */
-const VALUE_FLAGS = new Set(["--url", "--runs", "--chunks", "--split"]);
+const VALUE_FLAGS = new Set(["--url", "--runs", "--chunks", "--split", "--peer", "--corpus"]);
 
 /** The dataset folder named on the command line, else the default; it may not exist. */
 export function datasetPath(argv = process.argv.slice(2)): string {

@@ -128,7 +128,7 @@ function isNamed(error: unknown, name: (WorkerCrashedError | WorkerTimeoutError 
 
 async function extractInThread(data: Uint8Array, render: RenderOptions | undefined): Promise<{ pages: string[]; scans: ScannedPage[] }> {
   // Loaded on first use: with worker threads, the main thread never needs pdf.js.
-  const { extractText, getDocumentProxy, renderPageAsImage } = await import("unpdf");
+  const { getDocumentProxy, renderPageAsImage } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js may detach the buffer it is given; hand it a copy so the caller's bytes stay usable.
@@ -138,7 +138,14 @@ async function extractInThread(data: Uint8Array, render: RenderOptions | undefin
     throw toIngestError(error, data);
   }
   try {
-    const pages = (await extractText(pdf, { mergePages: false })).text;
+    const pages: string[] = [];
+    // One page at a time, as the worker does (see pageTexts in ../workers/pdf-worker.mjs).
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const page = await pdf.getPage(number);
+      const { items } = await page.getTextContent();
+      pages.push(items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));
+      page.cleanup();
+    }
     const scans: ScannedPage[] = [];
     for (let i = 0; render && i < pages.length && scans.length < render.maxPages; i++) {
       if (pages[i].trim().length >= render.minChars) continue;
