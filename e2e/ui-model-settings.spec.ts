@@ -17,6 +17,8 @@ test.describe("Settings → Model", () => {
   test.afterAll(async ({ request }) => {
     // The other suites expect the offline answers of this instance.
     await request.put("/api/settings/model", { data: { base_url: "", api_key: "", chat_model: "", embedding_model: "" } });
+    // Embedded by the mock server now: without it, searching every collection would report this one.
+    await request.delete("/v1/collections/modelled");
     await fake.close();
   });
 
@@ -53,5 +55,30 @@ test.describe("Settings → Model", () => {
     const asked = fake.requests.filter((r) => r.path === "/v1/chat/completions").at(-1);
     expect(asked?.body).toMatchObject({ model: "fake-chat", stream: true });
     expect(asked?.authorization).toBe("Bearer sk-e2e");
+  });
+
+  test("a new embedding model: the collection is re-embedded as a job, and answers still cite it", async ({ page, request }, testInfo) => {
+    const settings = new ModelSettingsPage(page);
+    const shell = new AppShell(page);
+    await settings.goto();
+    await settings.chooseAndSave("fake-chat", "fake-embed");
+    await expect(settings.reembedRow("modelled")).toContainText("local-hash-v1");
+    await shell.expectNoSeriousA11yViolations(testInfo, "settings-model-reembed");
+    await settings.reembed("modelled");
+    await expect(settings.reembedRow("modelled")).toHaveCount(0, { timeout: 20_000 });
+    expect(fake.requests.filter((r) => r.path === "/v1/embeddings").length).toBeGreaterThan(0);
+    const info = (await (await request.get("/v1/collections/modelled")).json()) as { metadata: { embedding_model: string } };
+    expect(info.metadata.embedding_model).toBe("fake-embed");
+
+    const embedded = fake.requests.filter((r) => r.path === "/v1/embeddings").length;
+    fake.script.push({ kind: "stream", chunks: ["The first two hours are free ", "[garage.md]."] });
+    const chat = new ChatPage(page);
+    await chat.goto();
+    await chat.selectCollection("modelled");
+    await chat.ask("How long is parking free?");
+    await chat.waitForAnswer();
+    await expect(chat.citationLinks().first()).toHaveAccessibleName("Citation 1: garage.md");
+    // The question itself is embedded by the server now.
+    expect(fake.requests.filter((r) => r.path === "/v1/embeddings").length).toBeGreaterThan(embedded);
   });
 });

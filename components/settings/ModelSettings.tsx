@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import useSWR from "swr";
 import { Field, Pill, TextInput, inputClass } from "@/components/eri/fields";
 import { Button } from "@/components/ui/Button";
@@ -9,6 +9,7 @@ import { SaveFeedback } from "@/components/ui/SaveFeedback";
 import { errorMessage, fetchJson, jsonFetcher } from "@/components/ui/http";
 import { useAction } from "@/components/ui/useAction";
 import type { ModelSettingsView } from "@/lib/models/settings";
+import { ReembedCollections } from "./ReembedCollections";
 
 const URL = "/api/settings/model";
 const LOCAL_EMBEDDER = "local-hash-v1";
@@ -16,6 +17,7 @@ const LOCAL_EMBEDDER = "local-hash-v1";
 /** Admins: switch a language model on from the app (an OpenAI-compatible server), test it, choose the models. */
 export function ModelSettings() {
   const { data, error, mutate } = useSWR<ModelSettingsView>(URL, jsonFetcher);
+  const refresh = useCallback(() => void mutate(), [mutate]);
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <div>
@@ -28,6 +30,7 @@ export function ModelSettings() {
       </div>
       {error && <ErrorNotice message={`Could not load the model settings: ${errorMessage(error)}`} onRetry={() => mutate()} />}
       {data && <ModelForm view={data} onSaved={(v) => mutate(v, { revalidate: false })} />}
+      {data && <ReembedCollections model={data.effective.embedding_model} collections={data.needs_reembedding} onChanged={refresh} />}
     </div>
   );
 }
@@ -115,19 +118,6 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
         placeholder={LOCAL_EMBEDDER}
         hint={`${LOCAL_EMBEDDER} is the offline embedder every collection can use. A collection keeps the model it was built with.`}
       />
-
-      {view.needs_reembedding.length > 0 && (
-        <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100" data-testid="needs-reembedding">
-          <p className="font-medium">These collections were built with another embedding model and must be re-embedded (files uploaded again) to be searched with {view.effective.embedding_model}:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {view.needs_reembedding.map((c) => (
-              <li key={c.name}>
-                {c.name} <span className="text-xs">({c.embedding_model})</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
 
       <div className="flex flex-wrap items-center gap-3">
         <SaveFeedback error={save.error} saved={saved} busy={save.busy} label="Save" />
