@@ -57,6 +57,28 @@ test.describe("Settings → Model", () => {
     expect(asked?.authorization).toBe("Bearer sk-e2e");
   });
 
+  test("Azure OpenAI: endpoint, API version and key; the connection test sends the api-key header", async ({ page }, testInfo) => {
+    const settings = new ModelSettingsPage(page);
+    await settings.goto();
+    const endpoint = fake.url.replace(/\/v1$/, "");
+    await page.getByLabel("Azure OpenAI").check();
+    await page.getByLabel("Azure endpoint").fill(endpoint);
+    await page.getByLabel("API version").fill("2024-10-21");
+    await page.getByLabel("API key").fill("az-e2e");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Connected: 2 models found." })).toBeVisible();
+    expect(fake.requests.at(-1)).toMatchObject({ path: "/openai/models?api-version=2024-10-21", apiKey: "az-e2e" });
+    await page.getByLabel("Chat deployment").fill("fake-chat");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(settings.inUse()).toContainText(`fake-chat at ${endpoint}`);
+    await new AppShell(page).expectNoSeriousA11yViolations(testInfo, "settings-model-azure");
+    // Back to the OpenAI-compatible server the next test uses.
+    await page.getByLabel("OpenAI-compatible").check();
+    await settings.connect(fake.url, "sk-e2e");
+    await settings.chooseAndSave("fake-chat");
+    await expect(settings.inUse()).toContainText(`fake-chat at ${fake.url}`);
+  });
+
   test("a new embedding model: the collection is re-embedded as a job, and answers still cite it", async ({ page, request }, testInfo) => {
     const settings = new ModelSettingsPage(page);
     const shell = new AppShell(page);
