@@ -63,8 +63,8 @@ test.describe("Settings → Model", () => {
     const endpoint = fake.url.replace(/\/v1$/, "");
     await page.getByLabel("Azure OpenAI").check();
     await page.getByLabel("Azure endpoint").fill(endpoint);
-    await page.getByLabel("API version").fill("2024-10-21");
-    await page.getByLabel("API key").fill("az-e2e");
+    await page.getByLabel("API version", { exact: true }).fill("2024-10-21");
+    await page.getByLabel("API key", { exact: true }).fill("az-e2e");
     await page.getByRole("button", { name: "Test connection" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Connected: 2 models found." })).toBeVisible();
     expect(fake.requests.at(-1)).toMatchObject({ path: "/openai/models?api-version=2024-10-21", apiKey: "az-e2e" });
@@ -72,8 +72,7 @@ test.describe("Settings → Model", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(settings.inUse()).toContainText(`fake-chat at ${endpoint}`);
     await new AppShell(page).expectNoSeriousA11yViolations(testInfo, "settings-model-azure");
-    // Back to the OpenAI-compatible server the next test uses.
-    await page.getByLabel("OpenAI-compatible").check();
+    // Back to the OpenAI-compatible server.
     await settings.connect(fake.url, "sk-e2e");
     await settings.chooseAndSave("fake-chat");
     await expect(settings.inUse()).toContainText(`fake-chat at ${fake.url}`);
@@ -83,6 +82,8 @@ test.describe("Settings → Model", () => {
     const settings = new ModelSettingsPage(page);
     const shell = new AppShell(page);
     await settings.goto();
+    await settings.connect(fake.url, "sk-e2e");
+    await expect(page.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
     await settings.chooseAndSave("fake-chat", "fake-embed");
     await expect(settings.reembedRow("modelled")).toContainText("local-hash-v1");
     await shell.expectNoSeriousA11yViolations(testInfo, "settings-model-reembed");

@@ -14,8 +14,9 @@ export class ModelSettingsPage {
   }
 
   async connect(baseUrl: string, apiKey: string) {
+    await this.page.getByLabel("OpenAI-compatible").check();
     await this.page.getByLabel("Server base URL").fill(baseUrl);
-    await this.page.getByLabel("API key").fill(apiKey);
+    await this.page.getByLabel("API key", { exact: true }).fill(apiKey);
     await this.page.getByRole("button", { name: "Test connection" }).click();
   }
 
