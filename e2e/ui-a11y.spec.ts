@@ -73,7 +73,11 @@ test.describe("accessibility and themes", () => {
         await chat.waitForAnswer();
         await checkPage(shell, testInfo, `chat-answer-${tag}`);
         await chat.openCitation(0);
-        await expect(chat.panel().getByTestId("text-source").locator("mark")).toContainText("8 am");
+        // A Markdown source is rendered (headings, not "#" lines), the cited blocks highlighted.
+        const source = chat.panel().getByTestId("markdown-source");
+        await expect(source.getByTestId("source-highlight")).toContainText("8 am");
+        await expect(source.getByRole("heading", { name: "Office Guide", level: 1 })).toBeVisible();
+        await expect(source).not.toContainText("# Office Guide");
         await checkPage(shell, testInfo, `chat-citation-${tag}`);
         await chat.panel().getByRole("tab", { name: "Thought process" }).click();
         await checkPage(shell, testInfo, `chat-thoughts-${tag}`);

@@ -2,9 +2,26 @@ import { expect, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { CollectionPage } from "./pages/collection-page";
 import { CollectionsPage } from "./pages/collections-page";
+import { markdownFile, seedCollection } from "./pages/seed";
 import { brokenPdf, makePdf } from "./pages/test-files";
 
 test.describe("collections admin", () => {
+  test("the files table fits a 1366 px screen and a phone", async ({ page, request }) => {
+    const words = "Employees receive twenty days of paid vacation and a stipend for home office equipment every year. ".repeat(12);
+    await seedCollection(request, "wide_files", [markdownFile("employee_handbook_2026_final_version_with_appendices.md", `# Handbook\n\n${words}`)]);
+    const shell = new AppShell(page);
+    const collection = new CollectionPage(page);
+    for (const [name, viewport] of [["desktop-1366", { width: 1366, height: 768 }], ["phone", { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(viewport);
+      await collection.goto("wide_files");
+      await expect(page.getByTestId("file-row")).toHaveCount(1);
+      expect(await collection.filesTableOverflow()).toBeLessThanOrEqual(0);
+      await page.getByRole("heading", { name: "Files", exact: true }).scrollIntoViewIfNeeded();
+      await shell.screenshot(`collection-files-${name}`, { fullPage: false });
+    }
+    await request.delete("/v1/collections/wide_files");
+  });
+
   test("names are checked as they are typed", async ({ page }) => {
     const collections = new CollectionsPage(page);
     await collections.goto();

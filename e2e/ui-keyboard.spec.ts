@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, request as newRequest, test } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
-import { CHAT_TOKEN, PROTECTED_URL } from "./pages/protected";
+import { ADMIN_TOKEN, CHAT_TOKEN, PROTECTED_URL } from "./pages/protected";
 
 /** Keyboard first: the message box is where a visit starts, and the history is one Tab stop. */
 test.describe("keyboard", () => {
@@ -100,6 +100,29 @@ test.describe("a chat-only user", () => {
     await expect(page.getByTestId("admin-only-note")).toContainText("/collections");
     await page.getByRole("link", { name: "Back to the chat" }).click();
     await expect(chat.questionBox()).toBeVisible();
+  });
+
+  test("picks among the remote ERI sources an admin shared, and only those", async ({ page }) => {
+    const admin = await newRequest.newContext({ baseURL: PROTECTED_URL, extraHTTPHeaders: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const source = (name: string, sharedWithUsers: boolean) =>
+      admin.post("/api/eri/sources", { data: { name, baseUrl: "http://127.0.0.1:9", authMethod: "NONE", sharedWithUsers } }).then(async (r) => ((await r.json()) as { id: string }).id);
+    const ids = [await source("Shared wiki", true), await source("Admins' archive", false)];
+    try {
+      await page.goto("/login");
+      await page.getByLabel("Access token").fill(CHAT_TOKEN);
+      await page.getByRole("button", { name: /Sign in/ }).click();
+      const chat = new ChatPage(page);
+      await expect(chat.questionBox()).toBeVisible();
+      await page.getByRole("button", { name: /Search in:/ }).click();
+      const remote = page.getByRole("group", { name: "Remote sources" });
+      await expect(remote.getByRole("checkbox")).toHaveCount(1);
+      await remote.getByLabel("Shared wiki").check();
+      await expect(remote.getByLabel("Shared wiki")).toBeChecked();
+      await expect(page.getByText("Admins' archive")).toHaveCount(0);
+    } finally {
+      for (const id of ids) await admin.delete(`/api/eri/sources/${id}`);
+      await admin.dispose();
+    }
   });
 });
 

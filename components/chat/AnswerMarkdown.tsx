@@ -1,9 +1,8 @@
 "use client";
 
 import { memo } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
-import rehypeSanitize from "rehype-sanitize";
-import remarkGfm from "remark-gfm";
+import type { Components } from "react-markdown";
+import { SanitizedMarkdown } from "./SanitizedMarkdown";
 import { citationNumber, UNSUPPORTED_HREF } from "./answer";
 
 interface Props {
@@ -56,9 +55,7 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({ markdown, citations
   };
   return (
     <div className="prose-answer">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}>
-        {markdown}
-      </ReactMarkdown>
+      <SanitizedMarkdown markdown={markdown} components={components} />
     </div>
   );
 });

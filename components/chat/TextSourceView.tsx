@@ -4,7 +4,8 @@ import { useEffect, useRef } from "react";
 import useSWR from "swr";
 import { Spinner } from "@/components/ui/Spinner";
 import { ApiError, errorFromResponse, errorMessage } from "@/components/ui/http";
-import { findPassage } from "./passage";
+import { findPassage, markdownBlocksAround } from "./passage";
+import { SanitizedMarkdown } from "./SanitizedMarkdown";
 
 const fetchText = async (url: string) => {
   const response = await fetch(url);
@@ -12,7 +13,7 @@ const fetchText = async (url: string) => {
   return response.text();
 };
 
-/** A text or Markdown original shown as plain text, the cited passage highlighted and scrolled to. */
+/** A text original shown as plain text, a Markdown one rendered; the cited passage highlighted and scrolled to. */
 interface Props {
   url: string;
   fileName: string;
@@ -56,23 +57,72 @@ export function TextSourceView({ url, fileName, passage, fallback, onGone }: Pro
           <p className="text-xs text-slate-600 dark:text-slate-400">The passage could not be located in the file below.</p>
         </>
       )}
-      <pre
-        tabIndex={0}
-        aria-label={`Contents of ${fileName}`}
-        className="max-h-[70vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-relaxed dark:border-slate-700 dark:bg-slate-950"
-      >
-        {range ? (
-          <>
-            {text.slice(0, range.start)}
-            <mark ref={markRef} className="rounded-sm bg-yellow-200 text-slate-900 dark:bg-yellow-300">
-              {text.slice(range.start, range.end)}
-            </mark>
-            {text.slice(range.end)}
-          </>
-        ) : (
-          text
-        )}
-      </pre>
+      {isMarkdown(fileName) ? (
+        <MarkdownSource text={text} range={range} fileName={fileName} markRef={markRef} />
+      ) : (
+        <PlainSource text={text} range={range} fileName={fileName} markRef={markRef} />
+      )}
     </div>
+  );
+}
+
+const isMarkdown = (fileName: string) => /\.(md|markdown|mdx?)$/i.test(fileName);
+
+/**
+ * A Markdown original rendered (sanitised, as answers are). The blocks holding the passage are
+ * rendered apart, highlighted: splitting between blocks keeps each part valid Markdown.
+ */
+function MarkdownSource({ text, range, fileName, markRef }: SourceProps) {
+  const blocks = range ? markdownBlocksAround(text, range) : null;
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={`Contents of ${fileName}`}
+      className="prose-answer max-h-[70vh] overflow-auto rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-950"
+      data-testid="markdown-source"
+    >
+      {blocks ? (
+        <>
+          <SanitizedMarkdown markdown={text.slice(0, blocks.start)} />
+          <div ref={markRef as React.RefObject<HTMLDivElement | null>} className="rounded-sm bg-yellow-100 px-1 text-slate-900 ring-2 ring-yellow-300 dark:bg-yellow-200" data-testid="source-highlight">
+            <span className="sr-only">Cited passage: </span>
+            <SanitizedMarkdown markdown={text.slice(blocks.start, blocks.end)} />
+          </div>
+          <SanitizedMarkdown markdown={text.slice(blocks.end)} />
+        </>
+      ) : (
+        <SanitizedMarkdown markdown={text} />
+      )}
+    </div>
+  );
+}
+
+interface SourceProps {
+  text: string;
+  range: { start: number; end: number } | null;
+  fileName: string;
+  markRef: React.RefObject<HTMLElement | null>;
+}
+
+function PlainSource({ text, range, fileName, markRef }: SourceProps) {
+  return (
+    <pre
+      tabIndex={0}
+      aria-label={`Contents of ${fileName}`}
+      className="max-h-[70vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-relaxed dark:border-slate-700 dark:bg-slate-950"
+    >
+      {range ? (
+        <>
+          {text.slice(0, range.start)}
+          <mark ref={markRef} className="rounded-sm bg-yellow-200 text-slate-900 dark:bg-yellow-300">
+            {text.slice(range.start, range.end)}
+          </mark>
+          {text.slice(range.end)}
+        </>
+      ) : (
+        text
+      )}
+    </pre>
   );
 }

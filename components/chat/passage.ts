@@ -87,3 +87,25 @@ export function lineInTarget(line: string, target: string, overlap = 12): boolea
   for (let n = Math.min(line.length, tail.length); n >= overlap; n--) if (line.startsWith(tail.slice(tail.length - n))) return true;
   return false;
 }
+
+/**
+ * The range widened to whole Markdown blocks: back to the blank line before it, on to the blank
+ * line after it, and never ending inside a fenced code block (its blank lines are no boundary).
+ */
+export function markdownBlocksAround(text: string, range: { start: number; end: number }): { start: number; end: number } {
+  const boundaries = [0];
+  let fenced = false;
+  let offset = 0;
+  let blank = false;
+  for (const line of text.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const isBlank = !fenced && line.trim() === "";
+    if (isBlank && !blank) boundaries.push(offset);
+    blank = isBlank;
+    offset += line.length + 1;
+  }
+  boundaries.push(text.length);
+  const start = Math.max(...boundaries.filter((b) => b <= range.start));
+  const end = Math.min(...boundaries.filter((b) => b >= range.end));
+  return { start, end };
+}

@@ -24,7 +24,7 @@ export function useIngestingFiles(collections: string[]) {
   );
 }
 
-/** Remote ERI sources the chat may also search (opt-in); their list is an admin API, not asked for by others. */
+/** Remote ERI sources the chat may also search (opt-in): admins see them all, chat users those shared with them. */
 export interface EriSourceSummary {
   id: string;
   name: string;
@@ -32,5 +32,5 @@ export interface EriSourceSummary {
 }
 
 export function useEriSources(admin: boolean) {
-  return useSWR<EriSourceSummary[]>(admin ? "/api/eri/sources" : null, jsonFetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useSWR<EriSourceSummary[]>(admin ? "/api/eri/sources" : "/api/chat/sources", jsonFetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
 }

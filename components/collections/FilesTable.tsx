@@ -106,8 +106,7 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
               <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Chunks</th>
               <th scope="col" className={`${th} hidden md:table-cell`}>Access tag</th>
               <th scope="col" className={`${th} hidden lg:table-cell`}>Summary</th>
-              <th scope="col" className={`${th} hidden xl:table-cell`}>Uploaded</th>
-              <th scope="col" className={`${th} hidden xl:table-cell`}>Ingested</th>
+              <th scope="col" className={`${th} hidden xl:table-cell`}>Dates</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -138,11 +137,14 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
                 <td className={`${td} hidden md:table-cell`}>
                   <AccessTagControl collection={collection} file={f} onChanged={onDeleted} />
                 </td>
-                <td className={`${td} hidden max-w-md text-slate-700 lg:table-cell dark:text-slate-300`}>
+                <td className={`${td} hidden min-w-40 max-w-md text-slate-700 lg:table-cell dark:text-slate-300`}>
                   <Summary text={typeof f.metadata.summary === "string" ? f.metadata.summary : null} />
                 </td>
-                <td className={`${td} hidden whitespace-nowrap text-slate-700 xl:table-cell dark:text-slate-300`}>{formatDateTime(f.uploaded_at)}</td>
-                <td className={`${td} hidden whitespace-nowrap text-slate-700 xl:table-cell dark:text-slate-300`}>{formatDateTime(f.ingested_at)}</td>
+                {/* Both dates in one column: two would push the table past a 1366 px screen. */}
+                <td className={`${td} hidden text-xs text-slate-700 xl:table-cell dark:text-slate-300`}>
+                  <div className="whitespace-nowrap">Uploaded {formatDateTime(f.uploaded_at)}</div>
+                  {f.ingested_at && <div className="whitespace-nowrap">Ingested {formatDateTime(f.ingested_at)}</div>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,14 +1,15 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import useSWR from "swr";
-import { Field, Pill, TextInput, inputClass } from "@/components/eri/fields";
+import { Field, Pill, Radio, TextInput, inputClass } from "@/components/eri/fields";
 import { Button } from "@/components/ui/Button";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { SaveFeedback } from "@/components/ui/SaveFeedback";
 import { errorMessage, fetchJson, jsonFetcher } from "@/components/ui/http";
 import { useAction } from "@/components/ui/useAction";
 import type { ModelSettingsView } from "@/lib/models/settings";
+import { ReembedCollections } from "./ReembedCollections";
 
 const URL = "/api/settings/model";
 const LOCAL_EMBEDDER = "local-hash-v1";
@@ -16,6 +17,7 @@ const LOCAL_EMBEDDER = "local-hash-v1";
 /** Admins: switch a language model on from the app (an OpenAI-compatible server), test it, choose the models. */
 export function ModelSettings() {
   const { data, error, mutate } = useSWR<ModelSettingsView>(URL, jsonFetcher);
+  const refresh = useCallback(() => void mutate(), [mutate]);
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <div>
@@ -28,13 +30,17 @@ export function ModelSettings() {
       </div>
       {error && <ErrorNotice message={`Could not load the model settings: ${errorMessage(error)}`} onRetry={() => mutate()} />}
       {data && <ModelForm view={data} onSaved={(v) => mutate(v, { revalidate: false })} />}
+      {data && <ReembedCollections model={data.effective.embedding_model} collections={data.needs_reembedding} onChanged={refresh} />}
     </div>
   );
 }
 
 function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: ModelSettingsView): void }) {
   const id = useId();
+  const [provider, setProvider] = useState(view.provider);
   const [baseUrl, setBaseUrl] = useState(view.base_url);
+  const [azureEndpoint, setAzureEndpoint] = useState(view.azure_endpoint);
+  const [azureApiVersion, setAzureApiVersion] = useState(view.azure_api_version);
   const [apiKey, setApiKey] = useState("");
   const [chatModel, setChatModel] = useState(view.chat_model);
   const [embeddingModel, setEmbeddingModel] = useState(view.embedding_model || LOCAL_EMBEDDER);
@@ -45,6 +51,9 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
 
   const env = view.from_env;
   const envNote = (on: boolean, name: string) => (on ? <Pill tone="muted">set by {name}</Pill> : null);
+  const azure = provider === "azure";
+  // The address the connection test reaches: the base URL, or Azure's endpoint.
+  const server = (azure ? azureEndpoint : baseUrl).trim();
 
   return (
     <form
@@ -53,7 +62,15 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
       onSubmit={async (e) => {
         e.preventDefault();
         await save.run(async () => {
-          const body = { base_url: baseUrl.trim(), chat_model: chatModel, embedding_model: embeddingModel, ...(apiKey ? { api_key: apiKey } : {}) };
+          const body = {
+            provider,
+            base_url: baseUrl.trim(),
+            azure_endpoint: azureEndpoint.trim(),
+            azure_api_version: azureApiVersion.trim(),
+            chat_model: chatModel,
+            embedding_model: embeddingModel,
+            ...(apiKey ? { api_key: apiKey } : {}),
+          };
           onSaved(await fetchJson<ModelSettingsView>(URL, { method: "PUT", body: JSON.stringify(body) }));
           setApiKey("");
           setSaved(true);
@@ -72,9 +89,25 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
         </dl>
       </section>
 
-      <Field id={`${id}-url`} label="Server base URL" hint={<>The address before /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. {envNote(env.base_url, "OPENAI_BASE_URL / AZURE_OPENAI_ENDPOINT")}</>}>
-        <TextInput id={`${id}-url`} hint type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://api.openai.com/v1" disabled={env.base_url} />
-      </Field>
+      <fieldset className="space-y-2" disabled={env.base_url}>
+        <legend className="text-sm font-semibold">Server {envNote(env.base_url, "OPENAI_BASE_URL / AZURE_OPENAI_ENDPOINT")}</legend>
+        <Radio id={`${id}-openai`} name={`${id}-provider`} label="OpenAI-compatible" description="OpenAI, Ollama, vLLM, LM Studio, Azure's /openai/v1…" checked={!azure} onChange={() => setProvider("openai")} />
+        <Radio id={`${id}-azure`} name={`${id}-provider`} label="Azure OpenAI" description="An Azure OpenAI resource: its endpoint, API version and key; models are deployment names." checked={azure} onChange={() => setProvider("azure")} />
+      </fieldset>
+      {azure ? (
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem]">
+          <Field id={`${id}-endpoint`} label="Azure endpoint" hint="e.g. https://my-resource.openai.azure.com">
+            <TextInput id={`${id}-endpoint`} hint type="url" value={azureEndpoint} onChange={(e) => setAzureEndpoint(e.target.value)} placeholder="https://my-resource.openai.azure.com" disabled={env.azure_endpoint} />
+          </Field>
+          <Field id={`${id}-version`} label="API version" hint={env.azure_api_version ? <Pill tone="muted">set by AZURE_OPENAI_API_VERSION</Pill> : "e.g. 2024-10-21"}>
+            <TextInput id={`${id}-version`} hint value={azureApiVersion} onChange={(e) => setAzureApiVersion(e.target.value)} disabled={env.azure_api_version} />
+          </Field>
+        </div>
+      ) : (
+        <Field id={`${id}-url`} label="Server base URL" hint="The address before /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.">
+          <TextInput id={`${id}-url`} hint type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://api.openai.com/v1" disabled={env.base_url} />
+        </Field>
+      )}
       <Field
         id={`${id}-key`}
         label="API key"
@@ -85,12 +118,12 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
 
       <div className="flex flex-wrap items-center gap-3">
         <Button
-          disabled={!baseUrl.trim() || test.busy}
+          disabled={!server || test.busy}
           onClick={() =>
             test.run(async () => {
               const { models: found } = await fetchJson<{ models: string[] }>(`${URL}/test`, {
                 method: "POST",
-                body: JSON.stringify({ base_url: baseUrl.trim(), ...(apiKey ? { api_key: apiKey } : {}) }),
+                body: JSON.stringify({ provider, base_url: server, ...(azure ? { azure_api_version: azureApiVersion.trim() } : {}), ...(apiKey ? { api_key: apiKey } : {}) }),
               });
               setModels(found);
             })
@@ -103,10 +136,10 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
         </p>
       </div>
 
-      <ModelChoice id={`${id}-chat`} label="Chat model" value={chatModel} onChange={setChatModel} models={models} envNote={envNote(env.chat_model, "CHAT_MODEL")} disabled={env.chat_model} placeholder="gpt-4o-mini" />
+      <ModelChoice id={`${id}-chat`} label={azure ? "Chat deployment" : "Chat model"} value={chatModel} onChange={setChatModel} models={models} envNote={envNote(env.chat_model, "CHAT_MODEL")} disabled={env.chat_model} placeholder="gpt-4o-mini" />
       <ModelChoice
         id={`${id}-embed`}
-        label="Embedding model"
+        label={azure ? "Embedding deployment" : "Embedding model"}
         value={embeddingModel}
         onChange={setEmbeddingModel}
         models={models ? [LOCAL_EMBEDDER, ...models] : null}
@@ -115,19 +148,6 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
         placeholder={LOCAL_EMBEDDER}
         hint={`${LOCAL_EMBEDDER} is the offline embedder every collection can use. A collection keeps the model it was built with.`}
       />
-
-      {view.needs_reembedding.length > 0 && (
-        <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100" data-testid="needs-reembedding">
-          <p className="font-medium">These collections were built with another embedding model and must be re-embedded (files uploaded again) to be searched with {view.effective.embedding_model}:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {view.needs_reembedding.map((c) => (
-              <li key={c.name}>
-                {c.name} <span className="text-xs">({c.embedding_model})</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
 
       <div className="flex flex-wrap items-center gap-3">
         <SaveFeedback error={save.error} saved={saved} busy={save.busy} label="Save" />

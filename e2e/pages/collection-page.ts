@@ -30,6 +30,11 @@ export class CollectionPage {
     return this.page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`);
   }
 
+  /** How far the files table reaches past its box (0: every column is in view). */
+  filesTableOverflow() {
+    return this.page.locator("table").first().evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+  }
+
   async expectFileStatus(fileName: string, status: "success" | "failed", timeout = 60_000) {
     await expect(this.fileRow(fileName)).toHaveAttribute("data-status", status, { timeout });
   }

@@ -25,6 +25,11 @@ export async function listSources(): Promise<EriSourceView[]> {
   return (await listSourceRows()).map(toView);
 }
 
+/** What a chat user may pick: the enabled sources an admin shared with users (names only). */
+export async function sharedSources(): Promise<{ id: string; name: string; enabled: boolean }[]> {
+  return (await listSourceRows()).filter((s) => s.enabled && s.sharedWithUsers).map((s) => ({ id: s.id, name: s.name, enabled: true }));
+}
+
 export async function getSource(id: string): Promise<EriSourceView | null> {
   const row = await findSourceRow(id);
   return row ? toView(row) : null;

@@ -4,6 +4,15 @@ import { db } from "@/lib/db/client";
 
 export const findCollection = (name: string) => db().collection.findUnique({ where: { name } });
 
+/** The LanceDB table holding a collection's chunks (a re-embedding swaps in a fresh one). */
+export const tableOf = (collection: { name: string; tableName: string | null }) => collection.tableName ?? collection.name;
+
+/** The table of a collection by name; null when the collection does not exist. */
+export async function tableFor(name: string): Promise<string | null> {
+  const row = await db().collection.findUnique({ where: { name }, select: { name: true, tableName: true } });
+  return row ? tableOf(row) : null;
+}
+
 /** The collections, oldest first; only those of `names` that exist when names are given. */
 export const listCollectionRows = (names?: string[]) =>
   db().collection.findMany({ ...(names ? { where: { name: { in: names } } } : {}), orderBy: { createdAt: "asc" } });
@@ -45,10 +54,21 @@ export async function findJobPage(id: string, offset: number, limit: number) {
   return { job, total: count(byStatus.map((g) => g.status)), processed: count(["success", "failed"]) };
 }
 
-export const pendingJobIds = async () =>
-  (await db().ingestionJob.findMany({ where: { status: "pending" }, orderBy: { submittedAt: "asc" }, select: { id: true } })).map(
-    (j) => j.id,
-  );
+/**
+ * Pending jobs a worker may start, oldest first. A re-embedding copies a collection's chunks
+ * into a fresh table, so it and the collection's ingestion jobs take turns: a job waits while
+ * one of the other kind on its collection is running or was submitted before it.
+ */
+export async function pendingJobIds(): Promise<string[]> {
+  const active = await db().ingestionJob.findMany({
+    where: { status: { in: ["pending", "processing"] } },
+    orderBy: { submittedAt: "asc" },
+    select: { id: true, collectionName: true, kind: true, status: true },
+  });
+  return active
+    .filter((job, i) => job.status === "pending" && !active.some((other, j) => other.collectionName === job.collectionName && other.kind !== job.kind && (j < i || other.status === "processing")))
+    .map((j) => j.id);
+}
 
 /** Atomically moves a job from pending to processing; false if another worker got it first. */
 export async function claimJob(id: string): Promise<boolean> {
@@ -82,9 +102,9 @@ export async function requeueInterruptedJobs(staleAfterMs: number): Promise<numb
   return count;
 }
 
-export const activeJobsFor = (collectionName: string) =>
+export const activeJobsFor = (collectionName: string, kind?: "ingest" | "reembed") =>
   db().ingestionJob.findMany({
-    where: { collectionName, status: { in: ["pending", "processing"] } },
+    where: { collectionName, status: { in: ["pending", "processing"] }, ...(kind ? { kind } : {}) },
     select: { id: true },
     orderBy: { submittedAt: "asc" },
   });

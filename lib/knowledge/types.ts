@@ -59,7 +59,7 @@ export interface RetrieveOptions {
   /** False when the caller has already corrected the query (lib/knowledge/search.ts). */
   correctSpelling?: boolean;
   /** The collection's record, when the caller has already read it (saves a look-up per part). */
-  collection?: { embeddingModel: string; embeddingDims: number };
+  collection?: { name: string; tableName: string | null; embeddingModel: string; embeddingDims: number };
   /** Passages one page may give (default 1; see KnowledgeQuery.perPage). */
   perPage?: number;
 }
@@ -90,4 +90,6 @@ export interface Ingestor {
   listFiles(collectionName: string): Promise<FileInfo[]>;
   getFileStatus(fileId: string, collectionName: string): Promise<FileInfo | null>;
   healthCheck(): Promise<boolean>;
+  /** Queues re-embedding the collection's stored chunks with the configured embedding model (a job like an upload's). */
+  reembedCollection?(collectionName: string): Promise<{ jobId: string }>;
 }

@@ -44,7 +44,7 @@ const RULES: Rule[] = [
   { path: /^\/api\/cron\/ingest$/, access: "protocol" },
   // Chat and what a chat user reads.
   { path: /^\/$/, access: "user" },
-  { path: /^\/api\/(chat|chat\/stream|suggestions)$/, access: "user" },
+  { path: /^\/api\/(chat|chat\/stream|chat\/sources|suggestions)$/, access: "user" },
   { path: /^\/api\/history(\/[^/]+)?$/, access: "user" },
   // A reader rates their own answers (the route checks the chat is theirs); reading all feedback is admin.
   { path: /^\/api\/answer-feedback$/, access: "user" },

@@ -22,6 +22,7 @@ import { getRetriever } from "@/lib/knowledge";
 import { Chunk, RetrievalResult } from "@/lib/knowledge/schemas";
 import { startFakeEri, type FakeEri } from "./fake-eri-server";
 import { freshEriDataDir } from "./knowledge-fixture";
+import { GET as sharedSourcesRoute } from "@/app/api/chat/sources/route";
 
 /** Remote ERI sources: admin CRUD, connection test, security gate and the `eri` retriever, against a scripted server. */
 
@@ -333,6 +334,14 @@ describe("ERI sources: security requirements gate for chat", () => {
     expect(await checkSourceForChat(adminOnly.id, { ...user, admin: true })).toMatchObject({ usable: true });
     const shared = await addSource({ name: "Shared", sharedWithUsers: true });
     expect(await checkSourceForChat(shared.id, user)).toMatchObject({ usable: true });
+    // What chat settings offer a chat user: shared and enabled only, no address or credentials.
+    await addSource({ name: "Shared but off", sharedWithUsers: true, enabled: false });
+    const offered = await (await sharedSourcesRoute()).json();
+    expect(offered).toContainEqual({ id: shared.id, name: "Shared", enabled: true });
+    expect(offered.map((s: { name: string }) => s.name)).not.toContain("Private");
+    expect(offered.map((s: { name: string }) => s.name)).not.toContain("Shared but off");
+    expect(JSON.stringify(offered)).not.toContain(fake.url);
+    expect(JSON.stringify(offered)).not.toContain("remote-login-token");
   });
 
   it("is fast for a slow source: bounded by the source timeout", async () => {

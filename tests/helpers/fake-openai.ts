@@ -4,6 +4,7 @@ import { embeddingsReply } from "../models/fake-embeddings-server";
 
 /**
  * A local OpenAI-compatible server speaking the real wire format: `POST /v1/chat/completions`
+ * (Azure OpenAI: `/openai/deployments/{name}/chat/completions?api-version=…`)
  * answers JSON, or Server-Sent Events of `chat.completion.chunk` objects when `stream` is set,
  * ended by a chunk with `finish_reason`, a usage chunk and `data: [DONE]`; errors are JSON
  * `{"error": {message, type, param, code}}` bodies with their status (and Retry-After).
@@ -34,10 +35,13 @@ export type Behaviour =
 
 export interface FakeOpenAI {
   url: string;
-  requests: { path: string; body: Record<string, unknown>; authorization?: string }[];
+  /** `apiKey`: the `api-key` header Azure OpenAI clients send instead of a Bearer token. */
+  requests: { path: string; body: Record<string, unknown>; authorization?: string; apiKey?: string }[];
   script: Behaviour[];
   /** What `GET /v1/models` lists (answered without taking a scripted behaviour). */
   models: string[];
+  /** While set, `POST /v1/embeddings` answers only once this settles (a slow embeddings server). */
+  holdEmbeddings: Promise<void> | null;
   close(): Promise<void>;
 }
 
@@ -51,15 +55,19 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
       const body = raw ? JSON.parse(raw) : {};
-      requests.push({ path: req.url ?? "", body, authorization: req.headers.authorization });
-      if (req.method === "GET" && req.url === "/v1/models") {
+      const apiKey = req.headers["api-key"];
+      requests.push({ path: req.url ?? "", body, authorization: req.headers.authorization, ...(typeof apiKey === "string" ? { apiKey } : {}) });
+      // Azure OpenAI lists its base models under /openai/models?api-version=… .
+      if (req.method === "GET" && (req.url === "/v1/models" || req.url?.startsWith("/openai/models?api-version="))) {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ object: "list", data: models.map((id) => ({ id, object: "model", created: 1, owned_by: "fake" })) }));
         return;
       }
       if (req.method === "POST" && req.url === "/v1/embeddings") {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify(embeddingsReply(body)));
+        void Promise.resolve(fake.holdEmbeddings).then(() => {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify(embeddingsReply(body)));
+        });
         return;
       }
       const behaviour = script.shift() ?? { kind: "status", status: 500, message: "no scripted response" };
@@ -111,15 +119,17 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const fake: FakeOpenAI = {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     script,
     models,
+    holdEmbeddings: null,
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
   };
+  return fake;
 }

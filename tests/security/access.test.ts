@@ -59,6 +59,7 @@ describe("policy", () => {
     ["GET", "/v1/collections/hr/export", "admin"],
     ["GET", "/collections", "admin"],
     ["GET", "/api/eri/sources", "admin"],
+    ["GET", "/api/chat/sources", "user"],
     ["GET", "/something/new", "admin"],
   ])("%s %s needs %s", (method, path, access) => {
     expect(accessFor(method, path)).toBe(access);

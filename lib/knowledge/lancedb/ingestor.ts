@@ -12,6 +12,7 @@ import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../
 import { safeFileName } from "../file-names";
 import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
 import { stopCollectionJobs, wakeWorker } from "./jobs/worker";
+import { REEMBED, reembeddingTable, submitReembedding } from "./jobs/reembed";
 import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
 
 import { LANCEDB_BACKEND } from "./backend";
@@ -68,11 +69,14 @@ export class LanceDbIngestor implements Ingestor {
    * table and originals go after it (its last write would otherwise race the removal).
    */
   async deleteCollection(name: string): Promise<boolean> {
-    if (!(await repo.findCollection(name))) return false;
+    const row = await repo.findCollection(name);
+    if (!row) return false;
     const stopped = await stopCollectionJobs(name, DELETE_WAIT_MS);
+    // Read before the rows go: the table a re-embedding was filling goes with the collection's own.
+    const tables = [repo.tableOf(row), ...(await repo.activeJobsFor(name, REEMBED)).map((j) => reembeddingTable(name, j.id))];
     await db().collection.deleteMany({ where: { name } });
     const removeData = async () => {
-      await dropChunkTable(name);
+      for (const t of tables) await dropChunkTable(t);
       await removeCollectionUploads(name);
     };
     if (stopped) await removeData();
@@ -147,6 +151,12 @@ export class LanceDbIngestor implements Ingestor {
     return { jobId, fileIds: stored.map((s) => s.id) };
   }
 
+  async reembedCollection(collectionName: string) {
+    const jobId = await submitReembedding(collectionName);
+    wakeWorker();
+    return { jobId };
+  }
+
   async getJobStatus(jobId: string): Promise<IngestionJobStatus> {
     const job = await repo.findJob(jobId);
     return job ? toJobStatus(job) : unknownJobStatus(jobId, this.backendName);
@@ -155,7 +165,7 @@ export class LanceDbIngestor implements Ingestor {
   async deleteFile(fileId: string, collectionName: string): Promise<boolean> {
     const doc = await repo.findDocument(fileId, collectionName);
     if (!doc) return false;
-    await deleteFileChunks(collectionName, [fileId]);
+    await deleteFileChunks((await repo.tableFor(collectionName)) ?? collectionName, [fileId]);
     await db().document.delete({ where: { id: fileId } });
     await removeUpload(collectionName, fileId);
     await repo.touchCollection(collectionName);

@@ -1,5 +1,5 @@
 import type { ReadChunksOptions } from "../types";
-import { plain, sqlString, type StoredChunk } from "./rows";
+import { plain, sqlString, type ChunkRow, type StoredChunk } from "./rows";
 import { projection, table } from "./tables";
 
 /** Reads of stored passages in document order: a file's, a collection's, or found pages' neighbours. */
@@ -28,4 +28,16 @@ export async function readRows(
   return rows
     .map((r) => ({ ...plain(r), ...(options.withVectors && r.vector ? { vector: Float32Array.from(r.vector) } : {}) }))
     .sort((a, b) => a.file_id.localeCompare(b.file_id) || a.chunk_index - b.chunk_index);
+}
+
+/** A file's rows as written, search text included and vector left out: what a re-embedding copies. */
+export async function readFileRows(name: string, fileId: string): Promise<Omit<ChunkRow, "vector">[]> {
+  const t = await table(name);
+  const rows = (await t
+    .query()
+    .select([...(await projection(name, t)), "search_text"])
+    .where(`file_id = ${sqlString(fileId)}`)
+    .limit(1_000_000)
+    .toArray()) as (StoredChunk & { search_text: string })[];
+  return rows.map((r) => ({ ...plain(r), search_text: r.search_text })).sort((a, b) => a.chunk_index - b.chunk_index);
 }

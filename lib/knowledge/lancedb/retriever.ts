@@ -128,14 +128,16 @@ export class LanceDbRetriever implements Retriever {
       }
       const where = filtersToWhere(filters);
       // Spelling is a help, never a reason for a search to fail.
+      // Its model, size and table come from one record: a re-embedding swaps all three at once.
+      const chunkTable = repo.tableOf(collection);
       const searched =
-        options.correctSpelling === false ? query : (await spellCheck(collectionName, query).catch(() => ({ query }))).query;
+        options.correctSpelling === false ? query : (await spellCheck(chunkTable, query).catch(() => ({ query }))).query;
       const vector =
         options.vector ?? (mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0]);
       // The second stage weighs words (lib/knowledge/ranking): vector-only search keeps its order.
       const lexical = mode !== "vectors";
       const perPage = options.perPage ?? 1;
-      const found = await searchChunks(collectionName, {
+      const found = await searchChunks(chunkTable, {
         mode,
         query: searched,
         vector,
@@ -160,11 +162,11 @@ export class LanceDbRetriever implements Retriever {
   }
 
   async correctSpelling(query: string, collectionName: string): Promise<SpellingResult> {
-    return spellCheck(collectionName, query);
+    return spellCheck((await repo.tableFor(collectionName)) ?? collectionName, query);
   }
 
   async readChunks(collectionName: string, options: ReadChunksOptions = {}): Promise<StoredPassage[]> {
-    const rows = await readRows(collectionName, options);
+    const rows = await readRows((await repo.tableFor(collectionName)) ?? collectionName, options);
     return rows.map((row) => ({ ...toChunk({ ...row, score: 0 }, collectionName), ...(row.vector ? { vector: row.vector } : {}) }));
   }
 

@@ -3,9 +3,10 @@ import { db, isPostgresUrl } from "@/lib/db/client";
 import { IngestError } from "@/lib/errors";
 import { embedderFor } from "@/lib/models/embedder";
 import { applyStoredModelSettings } from "@/lib/models/settings";
-import { deleteFileChunks, ensureTextIndex, optimizeTable } from "../store";
+import { deleteFileChunks, dropChunkTable, ensureTextIndex, optimizeTable } from "../store";
 import * as repo from "../../repo";
 import { ingestFile } from "./pipeline";
+import { prepareReembedding, REEMBED, reembedFile, swapInReembedding, type Reembedding } from "./reembed";
 import { Rotation } from "./rotation";
 
 /**
@@ -42,6 +43,10 @@ type DocumentRow = Awaited<ReturnType<ReturnType<typeof db>["document"]["findMan
 interface ActiveJob {
   id: string;
   collectionName: string;
+  /** The LanceDB table its files' chunks go to. */
+  table: string;
+  /** A re-embedding job (jobs/reembed.ts): its files' chunks are copied with new vectors. */
+  reembedding: Reembedding | null;
   queue: JobRow["files"];
   docs: Map<string, DocumentRow>;
   embedder: ReturnType<typeof embedderFor> | null;
@@ -231,28 +236,38 @@ async function claimJobs(jobs: Rotation<ActiveJob>): Promise<void> {
 
 /** A claimed job ready to run, or null when there is nothing to run (it is then ended). */
 async function openJob(jobId: string): Promise<ActiveJob | null> {
-  const job = await repo.findJob(jobId);
+  let job = await repo.findJob(jobId);
   if (!job) return null;
   const collection = await repo.findCollection(job.collectionName);
   if (!collection) {
     await finishJob(jobId, "failed", "The collection was deleted before ingestion finished");
     return null;
   }
-  const unfinished = job.files.filter((f) => f.status !== "success" && f.status !== "failed");
-  const queue = unfinished.filter((f) => f.attempts < MAX_FILE_ATTEMPTS);
-  await giveUp(unfinished.filter((f) => f.attempts >= MAX_FILE_ATTEMPTS));
-  const docs = new Map((await db().document.findMany({ where: { id: { in: queue.map((f) => f.documentId) } } })).map((d) => [d.id, d]));
   let embedder: ActiveJob["embedder"] = null;
+  let reembedding: Reembedding | null = null;
   let jobError: string | null = null;
   try {
     // A model switched on in Settings → Model: this may be a worker process of its own.
     await applyStoredModelSettings();
-    embedder = embedderFor(collection.embeddingModel, collection.embeddingDims);
+    if (job.kind === REEMBED) {
+      reembedding = await prepareReembedding(collection, jobId);
+      embedder = reembedding.embedder;
+      job = (await repo.findJob(jobId)) ?? job;
+    } else embedder = embedderFor(collection.embeddingModel, collection.embeddingDims);
   } catch (error) {
     jobError = error instanceof Error ? error.message : String(error);
   }
+  if (job.kind === REEMBED && !reembedding) {
+    await finishJob(jobId, "failed", `The collection could not be re-embedded: ${jobError}`);
+    return null;
+  }
+  const unfinished = job.files.filter((f) => f.status !== "success" && f.status !== "failed");
+  const queue = unfinished.filter((f) => f.attempts < MAX_FILE_ATTEMPTS);
+  await giveUp(unfinished.filter((f) => f.attempts >= MAX_FILE_ATTEMPTS));
+  const docs = new Map((await db().document.findMany({ where: { id: { in: queue.map((f) => f.documentId) } } })).map((d) => [d.id, d]));
   const heartbeat = setInterval(() => void repo.heartbeat(jobId).catch(() => undefined), HEARTBEAT_MS);
-  const active: ActiveJob = { id: jobId, collectionName: job.collectionName, queue, docs, embedder, jobError, inFlight: 0, heartbeat, cancelled: false };
+  const table = reembedding?.target ?? repo.tableOf(collection);
+  const active: ActiveJob = { id: jobId, collectionName: job.collectionName, table, reembedding, queue, docs, embedder, jobError, inFlight: 0, heartbeat, cancelled: false };
   if (queue.length > 0) {
     activeJobs.add(active);
     return active;
@@ -265,6 +280,7 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
 async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Promise<void> {
   const doc = job.docs.get(jobFile.documentId);
   if (!doc || job.cancelled) return; // deleted while queued
+  if (job.reembedding) return reembedOne(job, job.reembedding, jobFile);
   const setFile = (data: {
     status?: string;
     progressPercent?: number;
@@ -278,7 +294,8 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
     await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null, chunksCreated: 0, attempts: { increment: 1 } });
     await db().document.update({ where: { id: doc.id }, data: { status: "ingesting", errorMessage: null } });
     const outcome = await ingestFile(
-      { fileId: doc.id, fileName: doc.fileName, storagePath: doc.storagePath, collectionName: job.collectionName },
+      // The pipeline writes to the table it is given under `collectionName`.
+      { fileId: doc.id, fileName: doc.fileName, storagePath: doc.storagePath, collectionName: job.table },
       job.embedder,
       (percent) => setFile({ progressPercent: Math.round(percent) }),
     );
@@ -288,7 +305,7 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
     });
     if (count === 0) {
       // Deleted while it was being ingested: take back the chunks just written.
-      await deleteFileChunks(job.collectionName, [doc.id]).catch(() => undefined);
+      await deleteFileChunks(job.table, [doc.id]).catch(() => undefined);
       return;
     }
     await setFile({ status: "success", progressPercent: 100, chunksCreated: outcome.chunks });
@@ -320,8 +337,10 @@ async function giveUp(files: JobRow["files"]): Promise<void> {
 
 /** Completions one at a time: two jobs of one collection must not build its text index at once. */
 let completions: Promise<void> = Promise.resolve();
-/** Table compactions under way (awaited where the process may end after the work: runQueuedJobs). */
+/** Table compactions and old tables' drops under way (awaited where the process may end after the work: runQueuedJobs). */
 const optimizing = new Set<Promise<void>>();
+/** How long a table swapped out by a re-embedding stays for searches that were reading it. */
+const OLD_TABLE_GRACE_MS = 2_000;
 function completeJob(job: ActiveJob): Promise<void> {
   completions = completions.then(() => endJob(job));
   return completions;
@@ -329,10 +348,11 @@ function completeJob(job: ActiveJob): Promise<void> {
 
 async function endJob(job: ActiveJob): Promise<void> {
   try {
+    if (job.reembedding) return await endReembedding(job, job.reembedding);
     const files = await db().jobFile.findMany({ where: { jobId: job.id } });
     const succeeded = files.filter((f) => f.status === "success").length;
     if (succeeded > 0) {
-      await ensureTextIndex(job.collectionName).catch((error) => console.error("[ingest] text index failed:", error));
+      await ensureTextIndex(job.table).catch((error) => console.error("[ingest] text index failed:", error));
     }
     await repo.touchCollection(job.collectionName).catch(() => undefined);
     await finishJob(
@@ -342,10 +362,7 @@ async function endJob(job: ActiveJob): Promise<void> {
     );
     console.log(`[ingest] job ${job.id} ${succeeded > 0 ? "completed" : "failed"}: ${succeeded} of ${files.length} file(s) ingested (pid ${process.pid})`);
     if (succeeded > 0) {
-      const optimized = optimizeTable(job.collectionName)
-        .catch((error) => console.error("[ingest] optimize failed:", error))
-        .finally(() => optimizing.delete(optimized));
-      optimizing.add(optimized);
+      afterJob(optimizeTable(job.table), "optimize");
     }
   } catch (error) {
     // Left "processing": its heartbeat stops, so it is requeued and ended on a later claim.
@@ -353,6 +370,41 @@ async function endJob(job: ActiveJob): Promise<void> {
   } finally {
     clearInterval(job.heartbeat);
   }
+}
+
+/** Work left after a job has ended (awaited where the process may end after the work: runQueuedJobs). */
+function afterJob(work: Promise<void>, what: string): void {
+  const settled = work.catch((error) => console.error(`[ingest] ${what} failed:`, error)).finally(() => optimizing.delete(settled));
+  optimizing.add(settled);
+}
+
+/** Copies one file's chunks with new vectors; a file that fails ends the copying (the job fails). */
+async function reembedOne(job: ActiveJob, reembedding: Reembedding, jobFile: JobRow["files"][number]): Promise<void> {
+  const setFile = (data: { status: string; progressPercent: number; chunksCreated?: number; errorMessage?: string | null }) =>
+    db().jobFile.update({ where: { id: jobFile.id }, data }).then(() => undefined);
+  try {
+    if (!job.embedder) throw new IngestError(job.jobError ?? "No embedder available");
+    await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null });
+    const chunks = await reembedFile(reembedding, jobFile.documentId);
+    await setFile({ status: "success", progressPercent: 100, chunksCreated: chunks });
+  } catch (error) {
+    if (!(error instanceof IngestError)) console.error(`[reembed] ${jobFile.fileName}:`, error);
+    job.jobError ??= `Re-embedding ${jobFile.fileName} failed: ${error instanceof Error ? error.message : String(error)}`;
+    job.queue.length = 0;
+    await setFile({ status: "failed", progressPercent: 100, errorMessage: job.jobError }).catch(() => undefined);
+  }
+}
+
+/** A re-embedding whose every file was copied swaps its table in; otherwise its table goes. */
+async function endReembedding(job: ActiveJob, reembedding: Reembedding): Promise<void> {
+  const files = await db().jobFile.findMany({ where: { jobId: job.id } });
+  const copied = !job.jobError && files.every((f) => f.status === "success");
+  const swapped = copied && (await swapInReembedding(job.collectionName, reembedding));
+  if (!copied) await dropChunkTable(reembedding.target).catch(() => undefined);
+  await finishJob(job.id, swapped ? "completed" : "failed", swapped ? null : job.jobError ?? "The collection was changed while it was being re-embedded");
+  console.log(`[reembed] job ${job.id} ${swapped ? "completed" : "failed"}: ${files.length} file(s) with ${reembedding.embedder.model} (pid ${process.pid})`);
+  // Searches that read the old table a moment ago finish before it goes.
+  if (swapped) afterJob(new Promise((resolve) => setTimeout(resolve, OLD_TABLE_GRACE_MS)).then(() => dropChunkTable(reembedding.source)), "dropping the old table");
 }
 
 /** Only the worker still holding the job may end it (a stale one may have lost it to a peer). */

@@ -5,6 +5,5 @@ export const dynamic = "force-dynamic";
 
 /** Admins: reaches the server and lists its models (the choices for chat and embeddings). */
 export const POST = route(async (request: Request) => {
-  const { base_url, api_key } = parseWith(ConnectionTestInput, await readJson(request));
-  return json({ models: await listModels(base_url, api_key) });
+  return json({ models: await listModels(parseWith(ConnectionTestInput, await readJson(request))) });
 });
