@@ -67,6 +67,14 @@ describe("extractive answers", () => {
     expect(extractiveAnswer([{ question: "Between Acme Basic and Acme Plus, which one covers more?", chunks: [plans] }]).answer).toMatch(/^Acme Plus offers more comprehensive coverage than Acme Basic\./);
   });
 
+  it("takes a time of day for the fact a when-question asks, not a duration", () => {
+    const guide = page(
+      1,
+      "Office Guide\n\nVisitors park in the west garage on weekdays; the first two hours are free. The office opens at 8 am and closes at 6 pm on weekdays.",
+    );
+    expect(extractiveAnswer([{ question: "When does the office open on weekdays?", chunks: [guide] }]).answer).toMatch(/^The office opens at 8 am/);
+  });
+
   it("answers each part of a compound question in its own paragraph, sharing out the citations", () => {
     const [p1, p2, p3] = PAGES;
     const { answer, citations } = extractiveAnswer([
