@@ -50,6 +50,8 @@ const RULES: Rule[] = [
   { path: /^\/api\/answer-feedback$/, access: "user" },
   { path: /^\/content\//, access: "user" },
   { path: /^\/v1\/collections\/[^/]+\/search$/, access: "user" },
+  // Who may read a collection is the admins' to see and change.
+  { path: /^\/v1\/collections\/[^/]+\/access$/, access: "admin" },
   // A whole collection with its embeddings, restricted files included: admins only.
   { path: /^\/v1\/collections\/[^/]+\/export$/, access: "admin" },
   { path: /^\/v1\//, access: readsForUsers },
