@@ -33,6 +33,8 @@ const RULES: Rule[] = [
   { path: /^\/(favicon\.ico|icon\.svg|robots\.txt)$/, access: "public" },
   { path: /^\/login$/, access: "public" },
   { path: /^\/api\/auth\/(login|logout)$/, access: "public" },
+  // Better Auth's endpoints (sign in, sign out, the session) check their own credentials (lib/auth).
+  { path: /^\/api\/account\//, access: "public" },
   { path: /^\/v1\/knowledge\/health$/, access: "public" },
   // ERI v1 server routes at the root (AI Studio logs in through /auth).
   { path: /^\/(auth|auth\/methods|dataSource|embedding\/info|retrieval|retrieval\/info|security\/requirements)$/, access: "protocol" },

@@ -1,4 +1,5 @@
-import { roleOf, type Role } from "./access";
+import { signedInUser } from "@/lib/auth/session";
+import { ownerOf, roleOf, type Role } from "./access";
 
 /**
  * Who is asking, as the read door sees it: a person (today a role from the shared tokens; with
@@ -15,9 +16,26 @@ export const person = (role: Role, userId: string | null = null, groups: string[
 
 export const integration = (scope: IntegrationScope): Principal => ({ kind: "integration", scope });
 
-/** The principal of a request that passed admission (a role-less request reads as a plain user). */
-export function principalOf(request: Request): Principal {
+/**
+ * The principal of a request that passed admission: the signed-in user (role, id, groups), else
+ * the role its token gives (a role-less request reads as a plain user).
+ */
+export async function principalOf(request: Request): Promise<Principal> {
+  const user = await signedInUser(request);
+  if (user) return person(user.role, user.id, user.groups);
   return person(roleOf(request) ?? "user");
+}
+
+/** Whose chats these are: a signed-in user's own, else as before accounts (ownerOf). */
+export async function chatOwnerOf(request: Request): Promise<string> {
+  const user = await signedInUser(request);
+  return user ? `user:${user.id}` : ownerOf(request);
+}
+
+/** The role a request holds: its signed-in user's, else its token's (lib/security/access.ts roleOf). */
+export async function roleOfRequest(request: Request): Promise<Role | null> {
+  const user = await signedInUser(request);
+  return user?.role ?? roleOf(request);
 }
 
 export const isAdminPrincipal = (principal: Principal) => principal.kind === "person" && principal.role === "admin";

@@ -12,7 +12,7 @@ import { uploadMetadata } from "@/lib/polymath/access";
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name, principalOf(request), "edit");
+  const name = await existingCollectionName((await params).name, (await principalOf(request)), "edit");
   // Optional field `access_tag`: the files' Polymath access tag.
   const files = isJsonRequest(request)
     ? await receiveDirectUploads(name, await readJson(request), uploadMetadata)
@@ -29,13 +29,13 @@ export const POST = route(async (request: Request, { params }: Ctx) => {
 });
 
 export const GET = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name, principalOf(request));
+  const name = await existingCollectionName((await params).name, (await principalOf(request)));
   return json(await activeIngestor().listFiles(name));
 });
 
 /** File ids come as JSON `{"file_ids": [...]}` or as `?file_ids=a,b` (or repeated). */
 export const DELETE = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name, principalOf(request), "edit");
+  const name = await existingCollectionName((await params).name, (await principalOf(request)), "edit");
   const fromQuery = new URL(request.url).searchParams.getAll("file_ids").flatMap((v) => v.split(",")).filter(Boolean);
   // No or unreadable JSON reads as {} (the schema then says what is missing); too large stays 413.
   const body = fromQuery.length ? { file_ids: fromQuery } : await readJson(request).catch((error: unknown) => {
