@@ -3,6 +3,8 @@ import Link from "next/link";
 import { AccountLoginForm } from "@/components/auth/AccountLoginForm";
 import { LoginForm } from "@/components/auth/LoginForm";
 import { currentRole } from "@/components/shell/role";
+import { SsoButton } from "@/components/auth/SsoButton";
+import { ssoSettings } from "@/lib/auth/sso";
 import { accountsExist } from "@/lib/auth/users";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -11,6 +13,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { next, token } = await searchParams;
   // Once an admin has created accounts, people sign in with theirs; the token form stays a link away.
   const withAccount = token === undefined && (await accountsExist());
+  const sso = process.env.ADMIN_TOKEN?.trim() ? ssoSettings() : null;
   // A chat user sent here from an admin page is signed in already: say why this page asks again.
   const chatUser = (await currentRole()) === "user";
   return (
@@ -32,6 +35,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       ) : (
         <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-400">This DocChat is protected.{" "}
           {withAccount ? "Sign in with the account its administrator created for you." : "Enter the access token its administrator gave you."}</p>
+      )}
+      {sso && (
+        <div className="mb-8">
+          <SsoButton name={sso.name} next={next} />
+        </div>
       )}
       {withAccount ? (
         <>

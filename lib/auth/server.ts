@@ -4,6 +4,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { admin } from "better-auth/plugins";
 import { config } from "@/lib/config";
 import { db, isPostgresUrl } from "@/lib/db/client";
+import { applySignInGroups, ssoPlugin, ssoSettings } from "./sso";
 
 /**
  * Accounts and server-side sessions: Better Auth storing through this app's Prisma client (its
@@ -25,6 +26,7 @@ function authSecret(): string {
 }
 
 function createAuth() {
+  const sso = ssoSettings();
   return betterAuth({
     database: prismaAdapter(db(), { provider: isPostgresUrl(config().databaseUrl) ? "postgresql" : "sqlite" }),
     basePath: AUTH_BASE_PATH,
@@ -34,8 +36,9 @@ function createAuth() {
     // People get accounts from an admin (or, later, their identity provider); no one signs themselves up.
     emailAndPassword: { enabled: true, disableSignUp: true },
     user: { additionalFields: { groups: { type: "string", defaultValue: "[]", input: false } } },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), ...(sso ? [ssoPlugin(sso)] : [])],
     telemetry: { enabled: false },
+    databaseHooks: { session: { create: { after: async (session) => applySignInGroups(session.userId) } } },
   });
 }
 
@@ -45,7 +48,7 @@ const store = globalThis as unknown as { __docchatAuth?: { key: string; auth: Au
 
 /** One instance per database and secret (kept on globalThis so dev reloads do not make more). */
 export function auth(): Auth {
-  const key = `${config().databaseUrl}\n${authSecret()}`;
+  const key = `${config().databaseUrl}\n${authSecret()}\n${JSON.stringify(ssoSettings())}`;
   if (store.__docchatAuth?.key !== key) store.__docchatAuth = { key, auth: createAuth() };
   return store.__docchatAuth.auth;
 }
