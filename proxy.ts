@@ -19,11 +19,11 @@ import { TooManyAttempts } from "@/lib/security/rate-limit";
 
 const API = /^\/(api|v1|content)\/|^\/(auth|auth\/methods|dataSource|embedding\/info|retrieval|retrieval\/info|security\/requirements)$/;
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   const isApi = API.test(pathname);
 
-  const refused = refusal(request);
+  const refused = await refusal(request);
   if (refused) {
     if (refused.status === 401 && !isApi && request.method === "GET") {
       const login = new URL("/login", request.url);

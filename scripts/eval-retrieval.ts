@@ -19,6 +19,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parsePdf } from "@/lib/ingest/parsers/pdf";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
+import { OPERATOR } from "@/lib/security/principal";
 import { datasetDir, loadQuestions, pdfFiles, scratchDir } from "./lib/northwind";
 import { figures, FIGURES_HEADER, figuresLine, pageBm25, type RankedQuestion } from "./lib/retrieval-figures";
 import { referencesOnNextPage } from "./lib/reference-pages";
@@ -78,7 +79,7 @@ async function inProcess(dir: string): Promise<{ search: Search; stop: () => Pro
   await activeIngestor().createCollection("northwind", "Northwind evaluation set");
   const job = await ingestFiles("northwind", pdfFiles(dir), tmp);
   if (job.status !== "completed") throw new Error(`ingestion failed: ${JSON.stringify(job.file_details)}`);
-  const search: Search = async (query, mode) => (await searchKnowledge({ query, top: TOP_K, mode, collections: ["northwind"] })).chunks;
+  const search: Search = async (query, mode) => (await searchKnowledge({ principal: OPERATOR, query, top: TOP_K, mode, collections: ["northwind"] })).chunks;
   return { search, stop: stopWorker };
 }
 

@@ -1,12 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AccountLoginForm } from "@/components/auth/AccountLoginForm";
 import { LoginForm } from "@/components/auth/LoginForm";
 import { currentRole } from "@/components/shell/role";
+import { SsoButton } from "@/components/auth/SsoButton";
+import { ssoSettings } from "@/lib/auth/sso";
+import { accountsExist } from "@/lib/auth/users";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next } = await searchParams;
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; token?: string }> }) {
+  const { next, token } = await searchParams;
+  // Once an admin has created accounts, people sign in with theirs; the token form stays a link away.
+  const withAccount = token === undefined && (await accountsExist());
+  const sso = process.env.ADMIN_TOKEN?.trim() ? ssoSettings() : null;
   // A chat user sent here from an admin page is signed in already: say why this page asks again.
   const chatUser = (await currentRole()) === "user";
   return (
@@ -26,9 +33,26 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </p>
         </div>
       ) : (
-        <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-400">This DocChat is protected. Enter the access token its administrator gave you.</p>
+        <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-400">This DocChat is protected.{" "}
+          {withAccount ? "Sign in with the account its administrator created for you." : "Enter the access token its administrator gave you."}</p>
       )}
-      <LoginForm next={next} />
+      {sso && (
+        <div className="mb-8">
+          <SsoButton name={sso.name} next={next} />
+        </div>
+      )}
+      {withAccount ? (
+        <>
+          <AccountLoginForm next={next} />
+          <p className="mt-6 text-sm">
+            <Link href={`/login?token=1${next ? `&next=${encodeURIComponent(next)}` : ""}`} className="text-indigo-700 underline dark:text-indigo-300">
+              Use an access token instead
+            </Link>
+          </p>
+        </>
+      ) : (
+        <LoginForm next={next} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { cookies } from "next/headers";
 import { SignOutButton } from "@/components/auth/SignOutButton";
+import { isAccountSessionCookie } from "@/lib/auth/session";
 import { SESSION_COOKIE } from "@/lib/security/access";
 import { NavLinks } from "./NavLinks";
 import { currentRole } from "./role";
@@ -8,7 +9,8 @@ import { ThemeToggle } from "./ThemeToggle";
 
 /** The one header every page sits under (chat, collections, settings). */
 export async function AppHeader() {
-  const signedIn = (await cookies()).has(SESSION_COOKIE);
+  const jar = await cookies();
+  const signedIn = jar.has(SESSION_COOKIE) || jar.getAll().some((c) => isAccountSessionCookie(c.name));
   const role = await currentRole();
   return (
     <header className="sticky top-0 z-30 h-14 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">

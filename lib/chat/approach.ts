@@ -6,6 +6,8 @@ import { applyStoredModelSettings } from "@/lib/models/settings";
 import { appendTurn, ensureChat } from "./history";
 import { modelAnswer, modelSearchQuery, tokenUsage } from "./model-answer";
 import { listCollectionRows } from "@/lib/knowledge/repo";
+import { permittedCollections } from "@/lib/security/collection-access";
+import type { Principal } from "@/lib/security/principal";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { withWholePages } from "@/lib/knowledge/search";
 import { retrieveForChat, retrieveForConversation } from "./retrieve";
@@ -15,8 +17,8 @@ import { applyCorrections } from "@/lib/text/typos";
 import { streamPieces } from "./stream-filter";
 
 /** The offline answer when nothing was searched: no collection yet, or none of the chosen ones exists. */
-async function nothingSearched(): Promise<string> {
-  return (await listCollectionRows()).length
+async function nothingSearched(principal: Principal): Promise<string> {
+  return (await permittedCollections(principal, (await listCollectionRows()).map((r) => r.name))).length
     ? "None of the chosen collections exists any more: choose others under “Search in”, then ask again."
     : "There are no documents to search yet: add some under Collections, then ask again.";
 }
@@ -34,10 +36,10 @@ const DEFAULT_TOP = 10;
 
 const since = (start: number) => Math.round(performance.now() - start);
 
-/** Who asks: whose history the turn joins, and whether admin-only sources are theirs to use. */
+/** Who asks: whose history the turn joins, what they may read, and whether admin-only sources are theirs. */
 export interface Caller {
   owner: string;
-  admin: boolean;
+  principal: Principal;
 }
 
 export async function* runChat(request: ChatRequest, caller: Caller, signal?: AbortSignal): AsyncGenerator<ChatEvent> {
@@ -54,7 +56,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
   // 1–2. Search query and retrieval (and open the chat record meanwhile). Each part of a
   // compound question is searched on its own, so one part's rarer words do not crowd the other's
   // passages out (a model's rewrite is usually one query, left whole).
-  const plan = { top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model, admin: caller.admin, signal };
+  const plan = { top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model, principal: caller.principal, signal };
   const firstQuestion = messages.find((m) => m.role === "user")?.content ?? question;
   const search = async () => {
     let started = performance.now();
@@ -112,7 +114,9 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
         : [{ question: corrected(`${question} ${query}`), chunks: paged(retrieval.chunks) }];
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
     const extracted = extractiveAnswer(parts);
-    const answer = searchedNothing ? await nothingSearched() : offlineAnswer(question, retrieval.unknownWords, extracted, retrieval.chunks.map((c) => c.content));
+    const answer = searchedNothing
+      ? await nothingSearched(caller.principal)
+      : offlineAnswer(question, retrieval.unknownWords, extracted, retrieval.chunks.map((c) => c.content));
     step.elapsed_ms = since(started);
     for (const piece of streamPieces(answer)) yield { type: "delta", content: piece };
     const followups = followupsWanted ? offlineFollowups(question, retrieval.chunks, extracted.citations) : undefined;

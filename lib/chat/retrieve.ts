@@ -3,6 +3,7 @@ import { usableSources } from "@/lib/eri/sources";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
 import { searchConversation } from "@/lib/knowledge/conversation";
 import { searchKnowledge } from "@/lib/knowledge/search";
+import { isAdminPrincipal, type Principal } from "@/lib/security/principal";
 import type { ConversationMessage } from "@/lib/text/query";
 import { scopeSharedFileNames } from "./citations";
 import type { Thought } from "./schemas";
@@ -22,8 +23,8 @@ export interface RetrievalPlan {
   sources?: string[];
   /** Offline extractive mode counts as self-hosted for ERI security requirements. */
   offline: boolean;
-  /** Admins may use every source; chat users only those shared with them. */
-  admin: boolean;
+  /** Who asks: the collections they may read; admins may use every source, chat users only those shared with them. */
+  principal: Principal;
   signal?: AbortSignal;
 }
 
@@ -41,10 +42,11 @@ export interface RetrievalOutcome {
 }
 
 export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOutcome> {
-  const gate = await usableSources(plan.sources ?? [], { modelSelfHosted: config().chatModelSelfHosted, offline: plan.offline, admin: plan.admin });
+  const gate = await usableSources(plan.sources ?? [], { modelSelfHosted: config().chatModelSelfHosted, offline: plan.offline, admin: isAdminPrincipal(plan.principal) });
   const names = new Map(gate.usable.map((s) => [s.id, s.name]));
   const result = await searchKnowledge({
     query: plan.queries,
+    principal: plan.principal,
     top: plan.top,
     mode: plan.mode,
     collections: plan.collections,

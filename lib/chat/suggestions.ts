@@ -1,12 +1,17 @@
 import { db } from "@/lib/db/client";
 import { documentPassages } from "@/lib/knowledge/search";
 import { documentTitle } from "@/lib/knowledge/document-title";
+import { listCollectionRows } from "@/lib/knowledge/repo";
+import { permittedCollections } from "@/lib/security/collection-access";
+import type { Principal } from "@/lib/security/principal";
 import { sectionQuestion } from "./topics";
 
-/** Example questions for the empty chat: section headings of the selected collections' documents. */
-export async function exampleQuestions(collections: string[] | null, count = 4): Promise<string[]> {
+/** Example questions for the empty chat: section headings of the selected collections' documents that `principal` may read. */
+export async function exampleQuestions(principal: Principal, collections: string[] | null, count = 4): Promise<string[]> {
+  const chosen = collections ?? (await listCollectionRows()).map((r) => r.name);
+  const readable = await permittedCollections(principal, chosen);
   const docs = await db().document.findMany({
-    where: { status: "success", ...(collections ? { collectionName: { in: collections } } : {}) },
+    where: { status: "success", collectionName: { in: readable } },
     select: { id: true, collectionName: true, fileName: true },
     orderBy: { uploadedAt: "desc" },
     take: 8,

@@ -1,7 +1,7 @@
 import { exampleQuestions } from "@/lib/chat/suggestions";
 import { pluginManifest } from "./manifest";
 import { openApiDocument, SEARCH_PATH } from "./openapi";
-import { publishedCollections } from "./publishing";
+import { COPILOT_PRINCIPAL, publishedCollections } from "./publishing";
 import type { CopilotSettings } from "./settings";
 import { validateManifest, type ManifestCheck } from "./validate";
 
@@ -33,7 +33,7 @@ export interface CopilotPlugin {
 /** Example questions from the published collections' documents (section headings), or one generic question. */
 async function conversationStarters(collections: string[]): Promise<string[]> {
   if (collections.length === 0) return [FALLBACK_STARTER];
-  const questions = await exampleQuestions(collections, MAX_STARTERS).catch((error: unknown) => {
+  const questions = await exampleQuestions(COPILOT_PRINCIPAL, collections, MAX_STARTERS).catch((error: unknown) => {
     console.warn("[copilot] conversation starters unavailable:", error);
     return [];
   });

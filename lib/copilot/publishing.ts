@@ -3,6 +3,8 @@ import { jsonSetting } from "@/lib/db/json-setting";
 import { badRequest } from "@/lib/errors";
 import { CollectionName } from "@/lib/knowledge/schemas";
 import { listCollectionRows } from "@/lib/knowledge/repo";
+import { permittedCollections } from "@/lib/security/collection-access";
+import { integration } from "@/lib/security/principal";
 
 /**
  * What an admin publishes to Microsoft 365 Copilot, one JSON row in `Setting`: the collections
@@ -26,10 +28,13 @@ const stored = jsonSetting(SETTING_KEY, Stored, { unreadable: "stored Copilot se
 
 export const loadCopilotPublishing = (): Promise<CopilotPublishing> => stored.load();
 
-/** The published collections that still exist, in the order of the collection list. */
+/** Whom the plugin searches as, whoever its client is. */
+export const COPILOT_PRINCIPAL = integration("copilot");
+
+/** The published collections that still exist and Copilot's scope may read, in the order of the collection list. */
 export async function publishedCollections(): Promise<string[]> {
   const published = new Set((await loadCopilotPublishing()).published);
-  return (await listCollectionRows()).map((r) => r.name).filter((name) => published.has(name));
+  return permittedCollections(COPILOT_PRINCIPAL, (await listCollectionRows()).map((r) => r.name).filter((name) => published.has(name)));
 }
 
 export async function updateCopilotPublishing(update: CopilotPublishingUpdate): Promise<CopilotPublishing> {

@@ -3,7 +3,7 @@ import { AppError, badRequest } from "@/lib/errors";
 import { documentTitle } from "@/lib/knowledge/document-title";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentUrl, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
-import { publishedCollections } from "./publishing";
+import { COPILOT_PRINCIPAL, publishedCollections } from "./publishing";
 
 /**
  * GET /api/copilot/search: the knowledge base as Microsoft 365 Copilot's plugin calls it. The
@@ -100,7 +100,7 @@ export async function copilotSearch(params: CopilotSearchParams, baseUrl: string
   // A collection that exists but is not published is as unknown as one that does not exist.
   const unknown = (params.collection ?? []).filter((name) => !published.includes(name));
   if (unknown.length) throw badRequest(`Unknown collection: ${unknown.join(", ")}. Available: ${published.join(", ")}`);
-  const found = await searchKnowledge({ query: params.query, top: params.top, collections: params.collection ?? published });
+  const found = await searchKnowledge({ query: params.query, principal: COPILOT_PRINCIPAL, top: params.top, collections: params.collection ?? published });
   if (everySearchFailed(found)) throw new AppError(503, `Search failed: ${found.failures[0].message}`);
   return {
     query: params.query,

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { isAdmin } from "@/lib/security/access";
+import { roleOfRequest } from "@/lib/security/principal";
 import { route } from "./respond";
 import { isCrossSite } from "./cross-site";
 
@@ -10,9 +10,9 @@ import { isCrossSite } from "./cross-site";
  * site's page is refused, so a web page cannot drive the admin API behind the user's back.
  * (The proxy applies the same rule to every path; this keeps each admin route safe on its own.)
  */
-export function requireAdmin(request: Request): void {
+export async function requireAdmin(request: Request): Promise<void> {
   if (isCrossSite(request)) throw new AppError(403, "Cross-site requests to the admin API are not allowed");
-  if (!isAdmin(request)) {
+  if ((await roleOfRequest(request)) !== "admin") {
     throw new AppError(401, "Admin token required: send Authorization: Bearer <ADMIN_TOKEN>, or log in at /login as admin");
   }
 }
@@ -22,7 +22,7 @@ export function adminRoute<Rest extends unknown[]>(
   handler: (request: Request, ...rest: Rest) => Promise<Response>,
 ): (request: Request, ...rest: Rest) => Promise<Response> {
   return route(async (request: Request, ...rest: Rest) => {
-    requireAdmin(request);
+    await requireAdmin(request);
     return handler(request, ...rest);
   });
 }

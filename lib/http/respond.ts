@@ -55,7 +55,7 @@ export function route<Args extends unknown[]>(
     const started = performance.now();
     let response: Response;
     try {
-      if (request) admitBodyRequest(request);
+      if (request) await admitBodyRequest(request);
       if (request && isCrossSite(request)) {
         throw new AppError(403, "Cross-site requests are not allowed");
       }

@@ -1,5 +1,7 @@
 import { conflict, notFound } from "@/lib/errors";
 import { db } from "@/lib/db/client";
+import { permittedCollections } from "@/lib/security/collection-access";
+import type { Principal } from "@/lib/security/principal";
 import { findDocument } from "./repo";
 import { isMissingOriginal, readOriginal, signedOriginalUrl } from "./storage";
 
@@ -36,16 +38,17 @@ export async function originalResponse(doc: StoredDocument): Promise<Response> {
 /**
  * The document a citation path names: `<file name>`, or `<collection>/<file name>` when the
  * name is used in several collections (chat then cites it that way). The latest upload wins.
+ * Only collections `principal` may read are looked in.
  */
-export async function documentAtPath(segments: string[]): Promise<StoredDocument> {
+export async function documentAtPath(segments: string[], principal: Principal): Promise<StoredDocument> {
   const [first, ...rest] = segments;
-  if (rest.length) {
+  if (rest.length && (await permittedCollections(principal, [first])).length) {
     const scoped = await latestNamed(rest.join("/"), first);
     if (scoped) return scoped;
   }
   const fileName = segments.join("/");
   const holders = await collectionsHolding([fileName]);
-  const collections = holders.get(fileName) ?? [];
+  const collections = await permittedCollections(principal, holders.get(fileName) ?? []);
   if (collections.length > 1) {
     throw conflict(`'${fileName}' is in several collections (${collections.join(", ")}): open /content/<collection>/${fileName}`);
   }

@@ -1,4 +1,6 @@
 import { badRequest, notFound } from "@/lib/errors";
+import { permittedCollections } from "@/lib/security/collection-access";
+import type { Principal } from "@/lib/security/principal";
 import { findCollection } from "./repo";
 import { COLLECTION_NAME_RE } from "./schemas";
 
@@ -15,9 +17,13 @@ export function collectionName(raw: string): string {
   return name;
 }
 
-/** The collection's name once it is known to exist (one primary-key lookup, no counts). */
-export async function existingCollectionName(raw: string): Promise<string> {
+/**
+ * The collection's name once it is known to exist and `principal` may read it (or edit it): one
+ * that is not theirs is as missing as one that does not exist.
+ */
+export async function existingCollectionName(raw: string, principal: Principal, access: "read" | "edit" = "read"): Promise<string> {
   const name = collectionName(raw);
-  if (!(await findCollection(name))) throw notFound(`Collection '${name}' not found`);
+  const [row, permitted] = await Promise.all([findCollection(name), permittedCollections(principal, [name], access)]);
+  if (!row || permitted.length === 0) throw notFound(`Collection '${name}' not found`);
   return name;
 }

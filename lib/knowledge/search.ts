@@ -1,3 +1,5 @@
+import { permittedCollections } from "@/lib/security/collection-access";
+import type { Principal } from "@/lib/security/principal";
 import { questionParts } from "@/lib/text/query";
 import { sentencesOf } from "@/lib/text/sentences";
 import { applyCorrections } from "@/lib/text/typos";
@@ -12,7 +14,8 @@ import type { ReadChunksOptions, SpellingResult, StoredPassage } from "./types";
  * search here: the chosen collections (default all) and remote ERI sources in parallel, typos
  * corrected once per collection for every part of the question, results merged by score with
  * one passage per page. A failing collection or source never fails the others: it is reported
- * in `failures`, and each caller decides what that means for its protocol.
+ * in `failures`, and each caller decides what that means for its protocol. Who asks decides
+ * what is searched: a collection the principal may not read is as unknown as a missing one.
  */
 
 import { ERI_BACKEND as REMOTE_SOURCE_BACKEND } from "@/lib/eri/retriever";
@@ -24,6 +27,8 @@ export interface KnowledgeQuery {
    * the parts already split; each part gets an equal share of `top`.
    */
   query: string | string[];
+  /** Who asks: only the collections they may read are searched (lib/security/collection-access.ts). */
+  principal: Principal;
   top: number;
   mode?: RetrievalMode;
   /** Collection names; null or absent: every collection. Unknown names are reported, not searched. */
@@ -68,8 +73,9 @@ export interface KnowledgeResult {
 export async function searchKnowledge(request: KnowledgeQuery): Promise<KnowledgeResult> {
   const queries = (Array.isArray(request.query) ? request.query : questionParts(request.query)).filter((q) => q.trim());
   const rows = await listCollectionRows(request.collections ?? undefined);
-  const byName = new Map(rows.map((r) => [r.name, r]));
-  const wanted = request.collections ?? rows.map((r) => r.name);
+  const readable = new Set(await permittedCollections(request.principal, rows.map((r) => r.name)));
+  const byName = new Map(rows.filter((r) => readable.has(r.name)).map((r) => [r.name, r]));
+  const wanted = request.collections ?? [...byName.keys()];
   const collections = [...new Set(wanted)].filter((name) => byName.has(name));
   const unknownCollections = wanted.filter((name) => !byName.has(name));
   const sources = [...new Set(request.sources ?? [])];

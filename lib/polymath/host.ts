@@ -4,6 +4,8 @@ import { listCollectionRows } from "@/lib/knowledge/repo";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentPassages, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
 import { embedderFor } from "@/lib/models/embedder";
+import { permittedCollections } from "@/lib/security/collection-access";
+import { integration } from "@/lib/security/principal";
 import { fileFacts } from "./access";
 import type { QueryArguments } from "./args";
 import { chunkAccessTag, chunkCollection, chunkFileId, chunkTokens, toBit } from "./bits";
@@ -47,10 +49,14 @@ interface Target {
   dims: number;
 }
 
+/** Whom the host reads as: access tags then decide which of those bits leave it. */
+const POLYMATH_PRINCIPAL = integration("polymath");
+
 async function publishedTargets(settings: PolymathSettings): Promise<Target[]> {
-  const published = new Set(settings.published);
-  return (await listCollectionRows())
-    .filter((row) => published.has(row.name))
+  const rows = (await listCollectionRows()).filter((row) => settings.published.includes(row.name));
+  const readable = new Set(await permittedCollections(POLYMATH_PRINCIPAL, rows.map((r) => r.name)));
+  return rows
+    .filter((row) => readable.has(row.name))
     .map((row) => ({
       name: row.name,
       description: row.description,
@@ -175,6 +181,7 @@ async function searchWithinBudget(args: QueryArguments, targets: Target[], vecto
     const result = await searchKnowledge({
       // The read door needs some text even when it searches by embedding (a label then).
       query: args.query ?? "query_embedding",
+      principal: POLYMATH_PRINCIPAL,
       top: pool,
       collections,
       mode: "vectors",

@@ -44,7 +44,7 @@ export function jsonWithFloatSimilarities(value: unknown): string {
 export function polymathRoute(handler: (request: Request) => Promise<unknown>): (request: Request) => Promise<Response> {
   return async (request) => {
     try {
-      admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
+      await admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
     } catch (error) {
       // Refused before its body is read (too large, not allowed): the status says so, the body as Polymath clients read errors.
       if (error instanceof AppError) return polymathJson({ error: error.message }, error.status);

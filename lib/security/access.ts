@@ -81,7 +81,6 @@ export function anonymousRole(): Role | null {
   return null;
 }
 
-export const isAdmin = (request: Request) => roleOf(request) === "admin";
 
 const OWNER_RE = /^[A-Za-z0-9_-]{16,64}$/;
 const newOwnerId = () => randomBytes(16).toString("base64url");

@@ -1,3 +1,4 @@
+import { signedInUser } from "@/lib/auth/session";
 import { AppError, badRequest, payloadTooLarge } from "@/lib/errors";
 import { anonymousRole, bearerToken, roleForToken, roleOf } from "./access";
 import { hostAllowed } from "./hosts";
@@ -15,7 +16,7 @@ import { clientAddress, throttledCheck } from "./rate-limit";
  * wrapper instead (lib/http/respond.ts): Next.js reads the whole body of any request its proxy
  * sees before the proxy's answer can leave, so those skip the proxy (see its matcher).
  */
-export function refusal(request: Request): AppError | null {
+export async function refusal(request: Request): Promise<AppError | null> {
   const { pathname } = new URL(request.url);
   try {
     decodeURIComponent(pathname);
@@ -39,7 +40,8 @@ export function refusal(request: Request): AppError | null {
   } catch (error) {
     return error as AppError;
   }
-  if (!allows(access, roleOf(request))) {
+  // A session is looked up only where the tokens do not let the request in already.
+  if (!allows(access, roleOf(request)) && !allows(access, (await signedInUser(request))?.role ?? null)) {
     return new AppError(
       401,
       access === "user"
@@ -56,8 +58,8 @@ export function refusal(request: Request): AppError | null {
 export const carriesBody = (request: Request) => request.headers.has("content-length") || request.headers.has("transfer-encoding");
 
 /** For route wrappers: throws the refusal of a request the proxy did not see. */
-export function admitBodyRequest(request: Request): void {
+export async function admitBodyRequest(request: Request): Promise<void> {
   if (!carriesBody(request)) return;
-  const refused = refusal(request);
+  const refused = await refusal(request);
   if (refused) throw refused;
 }

@@ -33,6 +33,8 @@ const RULES: Rule[] = [
   { path: /^\/(favicon\.ico|icon\.svg|robots\.txt)$/, access: "public" },
   { path: /^\/login$/, access: "public" },
   { path: /^\/api\/auth\/(login|logout)$/, access: "public" },
+  // Better Auth's endpoints (sign in, sign out, the session) check their own credentials (lib/auth).
+  { path: /^\/api\/account\//, access: "public" },
   { path: /^\/v1\/knowledge\/health$/, access: "public" },
   // ERI v1 server routes at the root (AI Studio logs in through /auth).
   { path: /^\/(auth|auth\/methods|dataSource|embedding\/info|retrieval|retrieval\/info|security\/requirements)$/, access: "protocol" },
@@ -50,6 +52,8 @@ const RULES: Rule[] = [
   { path: /^\/api\/answer-feedback$/, access: "user" },
   { path: /^\/content\//, access: "user" },
   { path: /^\/v1\/collections\/[^/]+\/search$/, access: "user" },
+  // Who may read a collection is the admins' to see and change.
+  { path: /^\/v1\/collections\/[^/]+\/access$/, access: "admin" },
   // A whole collection with its embeddings, restricted files included: admins only.
   { path: /^\/v1\/collections\/[^/]+\/export$/, access: "admin" },
   { path: /^\/v1\//, access: readsForUsers },

@@ -49,7 +49,7 @@ describe.skipIf(!bin)("PostgreSQL", () => {
       expect(actual, model).toEqual([...fields.keys()].sort());
     }
     expect(rows.map((r) => r.table_name)).toEqual(
-      ["AnswerFeedback", "Chat", "ChatMessage", "Collection", "Document", "EriSession", "EriSource", "IngestionJob", "JobFile", "Setting", "_prisma_migrations"].sort(),
+      ["Account", "AnswerFeedback", "Chat", "ChatMessage", "Collection", "CollectionGrant", "Document", "EriSession", "EriSource", "IngestionJob", "JobFile", "Session", "Setting", "User", "Verification", "_prisma_migrations"].sort(),
     );
     await client.end();
   });

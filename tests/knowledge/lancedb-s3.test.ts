@@ -6,6 +6,7 @@ import { freshDataDir } from "../helpers/env";
 import { makePdf, writeTemp } from "../helpers/files";
 import { ingestAndWait } from "../helpers/jobs";
 import { s3Environment, startS3Server, type TestS3Server } from "../helpers/s3-server";
+import { OPERATOR } from "@/lib/security/principal";
 
 /**
  * The whole store in object storage, as on a serverless deployment: LanceDB at
@@ -40,7 +41,7 @@ describe("LanceDB and originals on s3://", () => {
     expect(keys("lancedb/remote.lance/").length).toBeGreaterThan(3); // data, versions, indexes
     expect(keys("originals/remote/")).toHaveLength(1);
 
-    const { chunks } = await searchKnowledge({ query: "Where are visitor badges collected?", collections: ["remote"], top: 3 });
+    const { chunks } = await searchKnowledge({ principal: OPERATOR, query: "Where are visitor badges collected?", collections: ["remote"], top: 3 });
     expect(chunks[0]).toMatchObject({ file_name: "badges.pdf", page_number: 2 });
     expect(chunks[0].content).toContain("north entrance");
 

@@ -12,6 +12,7 @@ import { freshDataDir } from "../helpers/env";
 import { makePdf } from "../helpers/files";
 import { waitForJob } from "../helpers/jobs";
 import { s3Environment, startS3Server, type TestS3Server } from "../helpers/s3-server";
+import { OPERATOR } from "@/lib/security/principal";
 
 /**
  * Originals in S3-compatible object storage (ORIGINALS_URL), against a local S3 server that
@@ -73,7 +74,7 @@ describe("multipart uploads with ORIGINALS_URL", () => {
     expect(existsSync(path.join(config().uploadDir, COLLECTION))).toBe(false);
     expect((await db().document.findUnique({ where: { id: fileId } }))?.storagePath).toBe(`s3://${s3.bucket}/${key}`);
 
-    const { chunks } = await searchKnowledge({ query: "When does the parking garage close?", collections: [COLLECTION], top: 3 });
+    const { chunks } = await searchKnowledge({ principal: OPERATOR, query: "When does the parking garage close?", collections: [COLLECTION], top: 3 });
     expect(chunks[0]).toMatchObject({ file_name: "garage.pdf", page_number: 2 });
   });
 
@@ -126,7 +127,7 @@ describe("browser-direct uploads", () => {
     expect((await waitForJob(job_id)).status).toBe("completed");
     const doc = await db().document.findUnique({ where: { id: upload.file_id } });
     expect(doc).toMatchObject({ fileName: "lockers.html", fileSize: size, status: "success" });
-    const { chunks } = await searchKnowledge({ query: "Are lockers free for cyclists?", collections: [COLLECTION], top: 3 });
+    const { chunks } = await searchKnowledge({ principal: OPERATOR, query: "Are lockers free for cyclists?", collections: [COLLECTION], top: 3 });
     expect(chunks[0]).toMatchObject({ file_name: "lockers.html" });
 
     // A web page is served by the app under its sandbox policy, never from the bucket.

@@ -6,6 +6,7 @@ import { activeIngestor } from "@/lib/knowledge";
 import { tableExists } from "@/lib/knowledge/lancedb/tables";
 import { IngestionJobStatus } from "@/lib/knowledge/schemas";
 import { searchKnowledge } from "@/lib/knowledge/search";
+import { OPERATOR } from "@/lib/security/principal";
 import { modelSettingsView, saveModelSettings } from "@/lib/models/settings";
 import type { FakeOpenAI } from "../helpers/fake-openai";
 import { startModelTestBed, type ModelTestBed } from "../helpers/model-env";
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => bed.close());
 
 const embeddingCalls = () => fake.requests.filter((r) => r.path === "/v1/embeddings");
-const search = (query: string) => searchKnowledge({ query, top: 3, collections: ["hr"] });
+const search = (query: string) => searchKnowledge({ principal: OPERATOR, query, top: 3, collections: ["hr"] });
 const status = async (jobId: string) =>
   IngestionJobStatus.parse(await (await jobStatusRoute(new Request(`http://local/v1/documents/${jobId}/status`), { params: Promise.resolve({ job_id: jobId }) })).json());
 
@@ -102,7 +103,7 @@ describe("re-embedding a collection", () => {
     expect(failed.error_message).toMatch(/re-embedded/);
     expect(await db().collection.findUnique({ where: { name: "ops" } })).toMatchObject({ embeddingModel: "local-hash-v1", tableName: null });
     expect(await tableExists(`ops-${jobId.slice(0, 8)}`)).toBe(false);
-    const found = await searchKnowledge({ query: "vacation days", top: 3, collections: ["ops"] });
+    const found = await searchKnowledge({ principal: OPERATOR, query: "vacation days", top: 3, collections: ["ops"] });
     expect(found.failures).toEqual([]);
     expect(found.chunks[0]?.content).toContain("twenty days");
   });

@@ -11,6 +11,7 @@ import { Chunk, RetrievalResult } from "@/lib/knowledge/schemas";
 import { searchKnowledge } from "@/lib/knowledge/search";
 import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
 import { serveRoutes } from "../eri/route-server";
+import { OPERATOR } from "@/lib/security/principal";
 
 /**
  * The SDK's retriever checklist, run for every registered backend: each gets a real store to
@@ -94,7 +95,7 @@ describe.each(listRetrievers())("Retriever compliance (%s)", (backend) => {
 
   it("is searched through the one read door like any other", async () => {
     const request = backend === "eri" ? { collections: [], sources: [fixture().target] } : { collections: [fixture().target] };
-    const found = await searchKnowledge({ query: "annual deductible", top: 5, ...request });
+    const found = await searchKnowledge({ principal: OPERATOR, query: "annual deductible", top: 5, ...request });
     expect(found.failures).toEqual([]);
     expect(found.chunks[0]).toMatchObject({ file_name: "handbook.pdf", page_number: 3 });
   });

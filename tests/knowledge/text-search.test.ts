@@ -9,6 +9,7 @@ import { startWorker, stopWorker } from "@/lib/knowledge";
 import { freshDataDir } from "../helpers/env";
 import { ingestAndWait } from "../helpers/jobs";
 import { writeTemp } from "../helpers/files";
+import { OPERATOR } from "@/lib/security/principal";
 
 /** Full-text search details that plain BM25 gets wrong: hyphenated compounds and typos. */
 
@@ -104,7 +105,7 @@ describe("the read door", () => {
     // The new rows folded into the BM25 index: its statistics, not a scan's, rank them.
     await (await import("@/lib/knowledge/lancedb/store")).optimizeTable("plans");
     const compound = "Which providers bill the plan directly for visits, and where do bikes go?";
-    const files = async (query: string | string[]) => (await searchKnowledge({ query, top: 2, collections: ["plans"], mode: "text" })).chunks.map((c) => c.file_name);
+    const files = async (query: string | string[]) => (await searchKnowledge({ principal: OPERATOR, query, top: 2, collections: ["plans"], mode: "text" })).chunks.map((c) => c.file_name);
     expect(await files(compound)).toContain("office.md");
     // Asked as one search, the passages about providers take both places.
     expect(await files([compound])).not.toContain("office.md");

@@ -16,6 +16,7 @@ import { resetPolymathSettingsCache } from "@/lib/polymath/settings";
 import { freshDataDir } from "../helpers/env";
 import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT } from "../helpers/files";
 import { waitForJob } from "../helpers/jobs";
+import { OPERATOR } from "@/lib/security/principal";
 
 /**
  * The Polymath host end to end, in process: real collections ingested through the upload route,
@@ -344,7 +345,7 @@ describe("export and import", () => {
     expect(granted.bits.map((b) => b.text).join(" ")).toContain("Salaries are paid monthly");
 
     // Chat and the other read paths see the original source: its title and url.
-    const { chunks } = await searchKnowledge({ query: QUESTION, top: 1, collections: ["copy"] });
+    const { chunks } = await searchKnowledge({ principal: OPERATOR, query: QUESTION, top: 1, collections: ["copy"] });
     expect(chunks[0].display_citation).toBe("handbook.pdf, p.1");
     expect(chunks[0].metadata.url).toBe(before.bits[0].info!.url);
   });
@@ -354,7 +355,7 @@ describe("export and import", () => {
     const foreign = { ...exported, embedding_model: "openai.com:text-embedding-ada-002", bits: exported.bits.map((b) => ({ ...b, embedding: "AAAA" })) };
     const { status } = await upload("other_model", [{ name: "foreign.json", data: JSON.stringify(foreign) }]);
     expect(status.is_success, JSON.stringify(status.file_details)).toBe(true);
-    const { chunks } = await searchKnowledge({ query: QUESTION, top: 1, collections: ["other_model"] });
+    const { chunks } = await searchKnowledge({ principal: OPERATOR, query: QUESTION, top: 1, collections: ["other_model"] });
     expect(chunks[0].content).toContain("twenty days of paid vacation");
   });
 

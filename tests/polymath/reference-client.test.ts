@@ -20,6 +20,7 @@ import { serveRoutes } from "../eri/route-server";
 import { freshDataDir } from "../helpers/env";
 import { makePdf, writeTemp } from "../helpers/files";
 import { waitForJob } from "../helpers/jobs";
+import { OPERATOR } from "@/lib/security/principal";
 
 /**
  * The Polymath host as the reference project (dglazkov/polymath) reads it, on a collection
@@ -162,10 +163,10 @@ describe("the reference client's checks", () => {
 describe("the read door's perPage (what the host asks for)", () => {
   it("gives up to that many passages of a page, in every search mode; chat's default stays one", async () => {
     for (const mode of ["hybrid", "text", "vectors"] as const) {
-      const one = await searchKnowledge({ query: QUESTION, top: 6, collections: ["handbook"], mode });
+      const one = await searchKnowledge({ principal: OPERATOR, query: QUESTION, top: 6, collections: ["handbook"], mode });
       const pageKeys = (chunks: Chunk[]) => chunks.map((c) => `${String(c.metadata.file_id)}#${c.page_number}`);
       expect(new Set(pageKeys(one.chunks)).size, mode).toBe(one.chunks.length);
-      const several = await searchKnowledge({ query: QUESTION, top: 6, collections: ["handbook"], mode, perPage: 2 });
+      const several = await searchKnowledge({ principal: OPERATOR, query: QUESTION, top: 6, collections: ["handbook"], mode, perPage: 2 });
       const keys = pageKeys(several.chunks);
       expect(keys.filter((k) => k === keys[0]).length, mode).toBe(2);
       expect(Math.max(...keys.map((k) => keys.filter((x) => x === k).length)), mode).toBe(2);

@@ -23,31 +23,31 @@ afterEach(() => {
 const protect = () => Object.assign(process.env, { ADMIN_TOKEN: "admin-token-0123456789", CHAT_TOKEN: "chat-token-0123456789" });
 
 describe("admission (the proxy's checks, and the routes' for requests with a body)", () => {
-  it("Copilot search needs a reader unless COPILOT_API_KEY is set; then its route checks the key", () => {
+  it("Copilot search needs a reader unless COPILOT_API_KEY is set; then its route checks the key", async () => {
     protect();
     const search = (headers: Record<string, string> = {}) => refusal(new Request("http://localhost/api/copilot/search?query=x", { headers }));
-    expect(search()?.status).toBe(401);
-    expect(search({ authorization: "Bearer chat-token-0123456789" })).toBeNull();
+    expect((await search())?.status).toBe(401);
+    expect(await search({ authorization: "Bearer chat-token-0123456789" })).toBeNull();
     process.env.COPILOT_API_KEY = "copilot-key-0123456789";
     resetConfig();
-    expect(search()).toBeNull();
+    expect(await search()).toBeNull();
   });
 
-  it("refuses from the headers alone: no role, or a declared body over the route's limit", () => {
+  it("refuses from the headers alone: no role, or a declared body over the route's limit", async () => {
     protect();
     const post = (headers: Record<string, string>) => refusal(new Request("http://localhost/api/chat", { method: "POST", headers }));
-    expect(post({ "content-length": "1" })?.status).toBe(401);
-    expect(post({ authorization: "Bearer chat-token-0123456789", "content-length": String(200 * 1024 * 1024) })?.status).toBe(413);
-    expect(post({ authorization: "Bearer chat-token-0123456789", "content-length": "100" })).toBeNull();
+    expect((await post({ "content-length": "1" }))?.status).toBe(401);
+    expect((await post({ authorization: "Bearer chat-token-0123456789", "content-length": String(200 * 1024 * 1024) }))?.status).toBe(413);
+    expect(await post({ authorization: "Bearer chat-token-0123456789", "content-length": "100" })).toBeNull();
   });
 
-  it("throttles wrong Bearer tokens per client address, not the others", () => {
+  it("throttles wrong Bearer tokens per client address, not the others", async () => {
     protect();
     const read = (token: string, from: string) =>
       refusal(new Request("http://localhost/v1/collections", { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": from } }));
-    for (let i = 0; i < 10; i++) expect(read("guess", "203.0.113.5")?.status).toBe(401);
-    expect(read("chat-token-0123456789", "203.0.113.5")?.status).toBe(429);
-    expect(read("chat-token-0123456789", "198.51.100.1")).toBeNull();
+    for (let i = 0; i < 10; i++) expect((await read("guess", "203.0.113.5"))?.status).toBe(401);
+    expect((await read("chat-token-0123456789", "203.0.113.5"))?.status).toBe(429);
+    expect(await read("chat-token-0123456789", "198.51.100.1")).toBeNull();
   });
 
   it("a route refuses a request with a body before reading it, and closes the connection", async () => {

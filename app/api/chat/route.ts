@@ -1,5 +1,5 @@
 import { runChat } from "@/lib/chat/approach";
-import { isAdmin, ownerOf } from "@/lib/security/access";
+import { chatOwnerOf, principalOf } from "@/lib/security/principal";
 import { collectJson, parseChatRequest } from "@/lib/chat/protocol";
 import { json, route } from "@/lib/http/respond";
 
@@ -9,5 +9,5 @@ const errorShape = (message: string) => ({ error: message });
 
 export const POST = route(async (request: Request) => {
   const chat = await parseChatRequest(request);
-  return json(await collectJson(runChat(chat, { owner: ownerOf(request), admin: isAdmin(request) }, request.signal)));
+  return json(await collectJson(runChat(chat, { owner: (await chatOwnerOf(request)), principal: (await principalOf(request)) }, request.signal)));
 }, errorShape);

@@ -1,7 +1,7 @@
 import { listChats } from "@/lib/chat/history";
 import { json, route } from "@/lib/http/respond";
-import { ownerOf } from "@/lib/security/access";
+import { chatOwnerOf } from "@/lib/security/principal";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(async (request: Request) => json(await listChats(ownerOf(request))));
+export const GET = route(async (request: Request) => json(await listChats((await chatOwnerOf(request)))));

@@ -1,11 +1,13 @@
 import { json, parseWith, readJson, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
+import { readableCollections } from "@/lib/knowledge/existing";
 import { CreateCollectionRequest } from "@/lib/knowledge/schemas";
+import { principalOf } from "@/lib/security/principal";
 
 // Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
 export const maxDuration = 60;
 
-export const GET = route(async () => json(await activeIngestor().listCollections()));
+export const GET = route(async (request: Request) => json(await readableCollections((await principalOf(request)))));
 
 export const POST = route(async (request: Request) => {
   const body = parseWith(CreateCollectionRequest, await readJson(request));

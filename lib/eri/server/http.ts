@@ -39,7 +39,7 @@ export function eriRoute(
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     try {
-      admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
+      await admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
       const settings = await loadServerSettings();
       if (!settings.enabled) return eriError(503, "The ERI server of this app is turned off (Settings → ERI)");
       if (requireSession && !(await isValidSession(request.headers.get(SESSION_HEADER)))) {

@@ -8,7 +8,7 @@ import { documentPassages, documentUrl, everySearchFailed, searchKnowledge, type
 import type { StoredPassage } from "@/lib/knowledge/types";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
 import type { Context, RetrievalRequest } from "../schemas";
-import { exposedCollections } from "./collections";
+import { ERI_PRINCIPAL, exposedCollections } from "./collections";
 import { DEFAULT_MATCHES, DEFAULT_PROCESS_ID, MAX_MATCHES_CAP, MAX_NEIGHBOURS, PROCESSES, type Process } from "./processes";
 import type { ServerSettings } from "./settings";
 
@@ -105,7 +105,7 @@ function pickCollections(exposed: Collection[], requested: string[] | null): Col
 
 /** A failing collection is logged and skipped; only when every one fails is the request an error. */
 async function searchAll(collections: Collection[], query: string[], limit: number, mode: RetrievalMode): Promise<KnowledgeResult> {
-  const result = await searchKnowledge({ query, top: limit, mode, collections: collections.map((c) => c.name) });
+  const result = await searchKnowledge({ query, principal: ERI_PRINCIPAL, top: limit, mode, collections: collections.map((c) => c.name) });
   for (const failure of result.failures) log("warn", "eri_collection_search_failed", { collection: failure.name, message: failure.message });
   if (everySearchFailed(result)) throw new AppError(500, result.failures[0].message);
   return result;

@@ -1,5 +1,5 @@
 import { runChat } from "@/lib/chat/approach";
-import { isAdmin, ownerOf } from "@/lib/security/access";
+import { chatOwnerOf, principalOf } from "@/lib/security/principal";
 import { ndjsonStream, parseChatRequest } from "@/lib/chat/protocol";
 import { requestIdOf } from "@/lib/log";
 import { AppError } from "@/lib/errors";
@@ -11,7 +11,7 @@ const errorShape = (message: string) => ({ error: message });
 
 export const POST = route(async (request: Request) => {
   const chat = await parseChatRequest(request);
-  const events = runChat(chat, { owner: ownerOf(request), admin: isAdmin(request) }, request.signal);
+  const events = runChat(chat, { owner: (await chatOwnerOf(request)), principal: (await principalOf(request)) }, request.signal);
   const first = await events.next(); // errors before streaming become a plain HTTP error
   if (first.done) throw new AppError(500, "The answer ended unexpectedly");
   return new Response(ndjsonStream(first.value, events, requestIdOf(request)), {

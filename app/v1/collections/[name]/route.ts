@@ -1,16 +1,17 @@
 import { json, route } from "@/lib/http/respond";
 import { activeIngestor } from "@/lib/knowledge";
 import { existingCollection } from "@/lib/knowledge/existing";
+import { principalOf } from "@/lib/security/principal";
 
 // Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
 export const maxDuration = 60;
 
 type Ctx = { params: Promise<{ name: string }> };
 
-export const GET = route(async (_request: Request, { params }: Ctx) => json(await existingCollection((await params).name)));
+export const GET = route(async (request: Request, { params }: Ctx) => json(await existingCollection((await params).name, (await principalOf(request)))));
 
-export const DELETE = route(async (_request: Request, { params }: Ctx) => {
-  const { name } = await existingCollection((await params).name);
+export const DELETE = route(async (request: Request, { params }: Ctx) => {
+  const { name } = await existingCollection((await params).name, (await principalOf(request)), "edit");
   await activeIngestor().deleteCollection(name);
   return json({ message: `Collection '${name}' deleted`, name });
 });

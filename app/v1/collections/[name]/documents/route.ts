@@ -3,6 +3,7 @@ import { isJsonRequest, json, parseWith, readJson, route } from "@/lib/http/resp
 import { activeIngestor } from "@/lib/knowledge";
 import { ingestAfterResponse } from "@/lib/knowledge/background";
 import { existingCollectionName } from "@/lib/knowledge/params";
+import { principalOf } from "@/lib/security/principal";
 import { DeleteFilesRequest } from "@/lib/knowledge/schemas";
 import { receiveDirectUploads } from "@/lib/knowledge/direct-upload";
 import { discardUploads, receiveUpload } from "@/lib/knowledge/upload";
@@ -11,7 +12,7 @@ import { uploadMetadata } from "@/lib/polymath/access";
 type Ctx = { params: Promise<{ name: string }> };
 
 export const POST = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name);
+  const name = await existingCollectionName((await params).name, (await principalOf(request)), "edit");
   // Optional field `access_tag`: the files' Polymath access tag.
   const files = isJsonRequest(request)
     ? await receiveDirectUploads(name, await readJson(request), uploadMetadata)
@@ -27,14 +28,14 @@ export const POST = route(async (request: Request, { params }: Ctx) => {
   );
 });
 
-export const GET = route(async (_request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name);
+export const GET = route(async (request: Request, { params }: Ctx) => {
+  const name = await existingCollectionName((await params).name, (await principalOf(request)));
   return json(await activeIngestor().listFiles(name));
 });
 
 /** File ids come as JSON `{"file_ids": [...]}` or as `?file_ids=a,b` (or repeated). */
 export const DELETE = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name);
+  const name = await existingCollectionName((await params).name, (await principalOf(request)), "edit");
   const fromQuery = new URL(request.url).searchParams.getAll("file_ids").flatMap((v) => v.split(",")).filter(Boolean);
   // No or unreadable JSON reads as {} (the schema then says what is missing); too large stays 413.
   const body = fromQuery.length ? { file_ids: fromQuery } : await readJson(request).catch((error: unknown) => {

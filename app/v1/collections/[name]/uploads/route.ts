@@ -1,6 +1,7 @@
 import { json, readJson, route } from "@/lib/http/respond";
 import { signUploads } from "@/lib/knowledge/direct-upload";
 import { existingCollectionName } from "@/lib/knowledge/params";
+import { principalOf } from "@/lib/security/principal";
 
 type Ctx = { params: Promise<{ name: string }> };
 
@@ -9,6 +10,6 @@ type Ctx = { params: Promise<{ name: string }> };
  * PUT URL per file; then POST `{"files": [{file_id, file_name}]}` to ../documents.
  */
 export const POST = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name);
+  const name = await existingCollectionName((await params).name, (await principalOf(request)), "edit");
   return json(await signUploads(name, await readJson(request)));
 });

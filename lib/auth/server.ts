@@ -1,0 +1,54 @@
+import { createHmac } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { admin } from "better-auth/plugins";
+import { config } from "@/lib/config";
+import { db, isPostgresUrl } from "@/lib/db/client";
+import { applySignInGroups, ssoPlugin, ssoSettings } from "./sso";
+
+/**
+ * Accounts and server-side sessions: Better Auth storing through this app's Prisma client (its
+ * User, Session, Account and Verification models, migration 0007). A session is a database row:
+ * signing out or disabling a user deletes it, and the next request is refused.
+ *
+ * Accounts come on with the protected mode (ADMIN_TOKEN set, which stays the break-glass way in);
+ * without it the app is the single local user's and no one signs in.
+ */
+
+export const AUTH_BASE_PATH = "/api/account";
+
+/** Signs session cookies: AUTH_SECRET, else one derived from ADMIN_TOKEN (rotating it then ends every session). */
+function authSecret(): string {
+  const explicit = process.env.AUTH_SECRET?.trim();
+  if (explicit) return explicit;
+  const adminToken = process.env.ADMIN_TOKEN?.trim() ?? "";
+  return createHmac("sha256", adminToken).update("docchat-auth-secret").digest("base64url");
+}
+
+function createAuth() {
+  const sso = ssoSettings();
+  return betterAuth({
+    database: prismaAdapter(db(), { provider: isPostgresUrl(config().databaseUrl) ? "postgresql" : "sqlite" }),
+    basePath: AUTH_BASE_PATH,
+    // Behind a proxy the public address; else each request's own origin.
+    ...(config().publicBaseUrl ? { baseURL: config().publicBaseUrl! } : {}),
+    secret: authSecret(),
+    // People get accounts from an admin (or, later, their identity provider); no one signs themselves up.
+    emailAndPassword: { enabled: true, disableSignUp: true },
+    user: { additionalFields: { groups: { type: "string", defaultValue: "[]", input: false } } },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), ...(sso ? [ssoPlugin(sso)] : [])],
+    telemetry: { enabled: false },
+    databaseHooks: { session: { create: { after: async (session) => applySignInGroups(session.userId) } } },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const store = globalThis as unknown as { __docchatAuth?: { key: string; auth: Auth } };
+
+/** One instance per database and secret (kept on globalThis so dev reloads do not make more). */
+export function auth(): Auth {
+  const key = `${config().databaseUrl}\n${authSecret()}\n${JSON.stringify(ssoSettings())}`;
+  if (store.__docchatAuth?.key !== key) store.__docchatAuth = { key, auth: createAuth() };
+  return store.__docchatAuth.auth;
+}

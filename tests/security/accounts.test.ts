@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as accountPost } from "@/app/api/account/[...all]/route";
+import { POST as chatPost } from "@/app/api/chat/route";
+import { GET as historyGet } from "@/app/api/history/route";
+import { PATCH as userPatch } from "@/app/api/users/[id]/route";
+import { GET as usersGet, POST as usersPost } from "@/app/api/users/route";
+import { GET as collectionsGet } from "@/app/v1/collections/route";
+import { db } from "@/lib/db/client";
+import { stopWorker } from "@/lib/knowledge";
+import { setGrants } from "@/lib/security/collection-access";
+import { refusal } from "@/lib/security/admission";
+import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
+
+/**
+ * Local accounts with server-side sessions (Better Auth through Prisma), in process: an admin
+ * (ADMIN_TOKEN, the break-glass way in) creates people; they sign in, read what their groups
+ * may read, own their chats; signing out or being disabled ends the session at once.
+ */
+
+const ORIGIN = "http://127.0.0.1:3000";
+const ADMIN = "admin-token-0123456789abcdef";
+const USER_TOKEN = "chat-token-0123456789abcdef";
+const PASSWORD = "correct horse battery staple";
+
+type Handler = (request: Request, ctx: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
+
+function request(path: string, init: { method?: string; body?: unknown; cookie?: string; bearer?: string } = {}): Request {
+  const headers: Record<string, string> = { origin: ORIGIN };
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  if (body) headers["content-length"] = String(Buffer.byteLength(body));
+  return new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+}
+
+const call = (handler: Handler, req: Request, params: Record<string, unknown> = {}) => handler(req, { params: Promise.resolve(params) });
+
+async function signIn(email: string): Promise<{ status: number; cookie: string }> {
+  const response = await call(accountPost as Handler, request("/api/account/sign-in/email", { body: { email, password: PASSWORD } }));
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return { status: response.status, cookie };
+}
+
+const admitted = async (path: string, cookie: string) => (await refusal(request(path, { cookie })))?.status ?? 200;
+const names = async (cookie: string) => ((await (await call(collectionsGet as Handler, request("/v1/collections", { cookie }))).json()) as { name: string }[]).map((c) => c.name);
+
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  await freshEriDataDir({ ADMIN_TOKEN: ADMIN, CHAT_TOKEN: USER_TOKEN });
+  await ingestHandbook();
+  await setGrants("secret", [{ subject_type: "group", subject_id: "hr", access: "read" }]);
+  for (const [email, groups, role] of [["hr@example.org", ["hr"], "user"], ["sam@example.org", [], "user"], ["ada@example.org", [], "admin"]] as const) {
+    const response = await call(usersPost as Handler, request("/api/users", { bearer: ADMIN, body: { email, name: email.split("@")[0], password: PASSWORD, groups, role } }));
+    expect(response.status).toBe(201);
+    ids[email] = ((await response.json()) as { id: string }).id;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await stopWorker();
+  delete process.env.ADMIN_TOKEN;
+  delete process.env.CHAT_TOKEN;
+});
+
+describe("local accounts", () => {
+  it("are created by an admin (ADMIN_TOKEN stays a way in), never by signing up", async () => {
+    const listed = (await (await call(usersGet as Handler, request("/api/users", { bearer: ADMIN }))).json()) as { users: { email: string; role: string; groups: string[] }[] };
+    expect(listed.users.map((u) => [u.email, u.role, u.groups])).toEqual([
+      ["hr@example.org", "user", ["hr"]],
+      ["sam@example.org", "user", []],
+      ["ada@example.org", "admin", []],
+    ]);
+    const signUp = await call(accountPost as Handler, request("/api/account/sign-up/email", { body: { email: "eve@example.org", password: PASSWORD, name: "eve" } }));
+    expect(signUp.status).toBeGreaterThanOrEqual(400);
+    expect(await db().user.count({ where: { email: "eve@example.org" } })).toBe(0);
+    expect((await signIn("hr@example.org")).status).toBe(200);
+    const wrong = await call(accountPost as Handler, request("/api/account/sign-in/email", { body: { email: "hr@example.org", password: "not the password" } }));
+    expect(wrong.status).toBe(401);
+  });
+
+  it("sign people in with their own role, groups and collections", async () => {
+    const hr = await signIn("hr@example.org");
+    const sam = await signIn("sam@example.org");
+    const ada = await signIn("ada@example.org");
+    expect(await admitted("/v1/collections", "")).toBe(401);
+    expect(await admitted("/v1/collections", hr.cookie)).toBe(200);
+    expect(await admitted("/api/users", sam.cookie)).toBe(401);
+    expect(await admitted("/api/users", ada.cookie)).toBe(200);
+    expect(await names(hr.cookie)).toEqual(["handbook", "secret"]);
+    expect(await names(sam.cookie)).toEqual(["handbook"]);
+    expect(await names(ada.cookie)).toEqual(["handbook", "secret"]);
+  });
+
+  it("keep each person's chats their own", async () => {
+    const hr = await signIn("hr@example.org");
+    const sam = await signIn("sam@example.org");
+    const asked = await call(chatPost as Handler, request("/api/chat", { cookie: hr.cookie, body: { messages: [{ role: "user", content: "What is the annual deductible for the executive plan?" }] } }));
+    expect(asked.status).toBe(200);
+    const history = async (cookie: string) => JSON.stringify(await (await call(historyGet as Handler, request("/api/history", { cookie }))).json());
+    expect(await history(hr.cookie)).toContain("executive plan");
+    expect(await history(sam.cookie)).not.toContain("executive plan");
+    const owner = await db().chat.findFirst({ where: { title: { contains: "executive plan" } }, select: { ownerId: true } });
+    expect(owner?.ownerId).toBe(`user:${ids["hr@example.org"]}`);
+  });
+
+  it("end the session on sign-out: the same cookie is refused at once", async () => {
+    const sam = await signIn("sam@example.org");
+    expect(await admitted("/v1/collections", sam.cookie)).toBe(200);
+    const out = await call(accountPost as Handler, request("/api/account/sign-out", { cookie: sam.cookie, body: {} }));
+    expect(out.status).toBe(200);
+    expect(await admitted("/v1/collections", sam.cookie)).toBe(401);
+  });
+
+  it("end every session of a disabled user, who cannot sign in again until enabled", async () => {
+    const first = await signIn("hr@example.org");
+    const second = await signIn("hr@example.org");
+    const id = ids["hr@example.org"];
+    const disabled = await call(userPatch as Handler, request(`/api/users/${id}`, { method: "PATCH", bearer: ADMIN, body: { disabled: true } }), { id });
+    expect(((await disabled.json()) as { disabled: boolean; active_sessions: number })).toMatchObject({ disabled: true, active_sessions: 0 });
+    expect(await admitted("/v1/collections", first.cookie)).toBe(401);
+    expect(await admitted("/v1/collections", second.cookie)).toBe(401);
+    expect((await signIn("hr@example.org")).status).toBe(403);
+    await call(userPatch as Handler, request(`/api/users/${id}`, { method: "PATCH", bearer: ADMIN, body: { disabled: false } }), { id });
+    expect((await signIn("hr@example.org")).status).toBe(200);
+  });
+});
