@@ -24,7 +24,11 @@ const ingestOnly = [
 // Prisma adapter and Prisma's SQLite query compiler (4.2 MiB) resolve to a stand-in that fails
 // clearly if SQLite is used anyway. Any other build keeps both databases.
 const postgresBuild = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
-const sqliteDriver = ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/client/runtime/query_compiler_fast_bg.sqlite.wasm-base64.mjs"];
+const sqliteDriver = [
+  "better-sqlite3",
+  "@prisma/adapter-better-sqlite3",
+  "@prisma/client/runtime/query_compiler_fast_bg.sqlite.wasm-base64.mjs",
+];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -44,7 +44,12 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       // The publisher links the Copilot app package needs (e2e/integrations.spec.ts).
-      env: { ...offline, DATA_DIR: dataDir, COPILOT_PRIVACY_URL: "https://example.org/privacy", COPILOT_TERMS_URL: "https://example.org/terms" },
+      env: {
+        ...offline,
+        DATA_DIR: dataDir,
+        COPILOT_PRIVACY_URL: "https://example.org/privacy",
+        COPILOT_TERMS_URL: "https://example.org/terms",
+      },
     },
     {
       // The same build (the servers start in order, so it exists by now) as a protected

@@ -80,6 +80,9 @@ export const config = {
         { type: "header", key: "transfer-encoding" },
       ],
     },
-    { source: "/((?!_next/static|_next/image|api/|v1/|content/|auth$|auth/methods$|dataSource$|embedding/info$|retrieval$|retrieval/info$|security/requirements$).*)" },
+    {
+      source:
+        "/((?!_next/static|_next/image|api/|v1/|content/|auth$|auth/methods$|dataSource$|embedding/info$|retrieval$|retrieval/info$|security/requirements$).*)",
+    },
   ],
 };

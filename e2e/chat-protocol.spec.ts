@@ -16,7 +16,9 @@ test.beforeAll(async ({ request }) => {
     multipart: { files: { name: "handbook.pdf", mimeType: "application/pdf", buffer: Buffer.from(await makePdf(HANDBOOK_PAGES)) } },
   });
   const { job_id } = await upload.json();
-  await expect.poll(async () => (await (await request.get(`/v1/documents/${job_id}/status`)).json()).status, { timeout: 30_000 }).toBe("completed");
+  await expect
+    .poll(async () => (await (await request.get(`/v1/documents/${job_id}/status`)).json()).status, { timeout: 30_000 })
+    .toBe("completed");
 });
 
 const overrides = { collections: [COLLECTION], suggest_followup_questions: true };
@@ -57,7 +59,11 @@ test("getStreamedCompletion streams context, content and follow-ups; session sta
 });
 
 /** The client throws whatever is under the body's `error` key (here: our message string). */
-const thrown = (promise: Promise<unknown>) => promise.then(() => "did not throw", (error: unknown) => String(error));
+const thrown = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "did not throw",
+    (error: unknown) => String(error),
+  );
 
 test("errors reach the client as thrown errors with the server's message", async () => {
   expect(await thrown(client.getCompletion([{ role: "user", content: "" }]))).toMatch(/must not be empty/);

@@ -83,7 +83,10 @@ test.describe.serial("ERI server and sources over HTTP", () => {
     expect(view).not.toContain(LOGIN_TOKEN);
     expect(view).not.toContain(PASSWORD);
     expect(view).not.toMatch(/Hash/);
-    const { settings, address } = JSON.parse(view) as { settings: Record<string, unknown>; address: { url: string; hostname: string; port: number } };
+    const { settings, address } = JSON.parse(view) as {
+      settings: Record<string, unknown>;
+      address: { url: string; hostname: string; port: number };
+    };
     expect(settings).toMatchObject({ enabled: true, hasToken: true, hasPassword: true, exposedCollections: [COLLECTION] });
     const base = new URL(test.info().project.use.baseURL!);
     expect(address).toEqual({ url: base.origin, hostname: `http://${base.hostname}`, port: Number(base.port) });
@@ -190,7 +193,10 @@ test.describe.serial("ERI server and sources over HTTP", () => {
 
   test("unknown process ids and malformed requests answer 400", async ({ request }) => {
     const token = await login(request, "NONE");
-    const unknown = await request.post("/retrieval", { headers: { token }, data: aiStudioRequest("vacation", { retrievalProcessId: "semantic-v9" }) });
+    const unknown = await request.post("/retrieval", {
+      headers: { token },
+      data: aiStudioRequest("vacation", { retrievalProcessId: "semantic-v9" }),
+    });
     expect(unknown.status()).toBe(400);
     expect(((await jsonOf(unknown)) as { message: string }).message).toContain("semantic-v9");
     const malformed: [string, string][] = [
@@ -216,7 +222,9 @@ test.describe.serial("ERI server and sources over HTTP", () => {
     let sourceId = "";
 
     test("the admin API refuses bad sources and cross-site writes", async ({ request, baseURL }) => {
-      expect((await request.post("/api/eri/sources", { data: { name: "x", baseUrl: "ftp://example.com", authMethod: "NONE" } })).status()).toBe(400);
+      expect(
+        (await request.post("/api/eri/sources", { data: { name: "x", baseUrl: "ftp://example.com", authMethod: "NONE" } })).status(),
+      ).toBe(400);
       expect((await request.post("/api/eri/sources", { data: { name: "x", baseUrl: baseURL, authMethod: "TOKEN" } })).status()).toBe(400);
       const crossSite = await request.post("/api/eri/sources", {
         headers: { Origin: "https://evil.example" },
@@ -249,14 +257,22 @@ test.describe.serial("ERI server and sources over HTTP", () => {
     });
 
     test("a search through the eri retriever returns its citations", async ({ request, baseURL }) => {
-      const response = await request.post(`/api/eri/sources/${sourceId}/search`, { data: { query: "annual deductible for in-network care", top_k: 5 } });
+      const response = await request.post(`/api/eri/sources/${sourceId}/search`, {
+        data: { query: "annual deductible for in-network care", top_k: 5 },
+      });
       expect(response.status(), await response.text()).toBe(200);
-      const result = (await response.json()) as { success: boolean; backend: string; chunks: { file_name: string; page_number: number; display_citation: string; metadata: Record<string, unknown> }[] };
+      const result = (await response.json()) as {
+        success: boolean;
+        backend: string;
+        chunks: { file_name: string; page_number: number; display_citation: string; metadata: Record<string, unknown> }[];
+      };
       expect(result).toMatchObject({ success: true, backend: "eri" });
       expect(result.chunks.length).toBeLessThanOrEqual(3);
       expect(result.chunks[0]).toMatchObject({ file_name: "handbook.pdf", page_number: 3, display_citation: "handbook.pdf, p.3" });
       expect(result.chunks[0].metadata).toMatchObject({ source_id: sourceId, source_name: "Myself" });
-      expect(String(result.chunks[0].metadata.url)).toMatch(new RegExp(`^${baseURL}/v1/collections/${COLLECTION}/documents/[^/]+/content#page=3$`));
+      expect(String(result.chunks[0].metadata.url)).toMatch(
+        new RegExp(`^${baseURL}/v1/collections/${COLLECTION}/documents/[^/]+/content#page=3$`),
+      );
     });
 
     test("a test of a draft reports wrong credentials without saving", async ({ request, baseURL }) => {
@@ -278,7 +294,10 @@ test.describe.serial("ERI server and sources over HTTP", () => {
       expect(response.status(), await response.text()).toBe(200);
       const body = (await response.json()) as {
         message: { content: string };
-        context: { data_points: { citations: string[]; sources: { url: string | null }[] }; thoughts: { title: string; props?: { collections?: string[] } }[] };
+        context: {
+          data_points: { citations: string[]; sources: { url: string | null }[] };
+          thoughts: { title: string; props?: { collections?: string[] } }[];
+        };
       };
       expect(body.message.content).toContain("1,500");
       expect(body.message.content).toContain("[handbook.pdf#page=3]");

@@ -50,11 +50,14 @@ async function waitForJob(jobId: string) {
 function raw(port: number, path: string, options: { method?: string; headers?: Record<string, string>; chunks?: Buffer[] } = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     // A connection of its own each time (no keep-alive pool): some of these the server closes.
-    const req = http.request({ host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
-      let body = "";
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: options.headers, agent: false },
+      (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on("error", reject);
     for (const chunk of options.chunks ?? []) req.write(chunk);
     req.end();
@@ -71,7 +74,9 @@ test.beforeAll(async () => {
       files: {
         name: "travel.md",
         mimeType: "text/markdown",
-        buffer: Buffer.from("# Travel policy\n\nThe reimbursement limit for hotel nights is 200 dollars per night.\n\nFlights are booked in economy class."),
+        buffer: Buffer.from(
+          "# Travel policy\n\nThe reimbursement limit for hotel nights is 200 dollars per night.\n\nFlights are booked in economy class.",
+        ),
       },
     },
   });
@@ -173,12 +178,18 @@ test("chat history belongs to its owner: no reading, renaming, deleting or appen
 
 test("a chat user cannot make the server log in to an admin-only ERI source", async () => {
   const source = await (
-    await admin.post("/api/eri/sources", { data: { name: "Admin archive", baseUrl: "http://127.0.0.1:9", authMethod: "TOKEN", secret: "stored-secret" } })
+    await admin.post("/api/eri/sources", {
+      data: { name: "Admin archive", baseUrl: "http://127.0.0.1:9", authMethod: "TOKEN", secret: "stored-secret" },
+    })
   ).json();
   const ask = (client: APIRequestContext) =>
-    client.post("/api/chat", { data: { messages: [{ role: "user", content: "Hotel limit?" }], context: { overrides: { sources: [source.id] } } } });
+    client.post("/api/chat", {
+      data: { messages: [{ role: "user", content: "Hotel limit?" }], context: { overrides: { sources: [source.id] } } },
+    });
   const thoughts = async (client: APIRequestContext) =>
-    ((await (await ask(client)).json()).context.thoughts as { title: string; description: unknown }[]).map((t) => `${t.title}: ${String(t.description)}`);
+    ((await (await ask(client)).json()).context.thoughts as { title: string; description: unknown }[]).map(
+      (t) => `${t.title}: ${String(t.description)}`,
+    );
   expect((await thoughts(user)).join("\n")).toMatch(/ERI source skipped: Admin archive: This source is available to admins only/);
   // The admin's turn does try it (and records the failure of the unreachable address).
   expect((await thoughts(admin)).join("\n")).not.toMatch(/admins only/);
@@ -197,14 +208,20 @@ test("login floods are throttled per client (429); the server keeps answering th
   expect(attempts.find((r) => r.status() === 429)!.headers()["retry-after"]).toMatch(/^\d+$/);
 
   // The ERI server's login too (switched on by the admin for this).
-  expect((await admin.patch("/api/eri/server", { data: { enabled: true, authMethods: ["TOKEN"], token: "eri-login-token-123456" } })).status()).toBe(200);
+  expect(
+    (await admin.patch("/api/eri/server", { data: { enabled: true, authMethods: ["TOKEN"], token: "eri-login-token-123456" } })).status(),
+  ).toBe(200);
   const eri = await Promise.all(
-    Array.from({ length: 40 }, () => anonymous.post("/auth?authMethod=TOKEN", { headers: { Authorization: "Bearer wrong", ...from("203.0.113.8") } })),
+    Array.from({ length: 40 }, () =>
+      anonymous.post("/auth?authMethod=TOKEN", { headers: { Authorization: "Bearer wrong", ...from("203.0.113.8") } }),
+    ),
   );
   expect(eri.map((r) => r.status())).toContain(429);
   expect(eri.every((r) => [401, 429].includes(r.status()))).toBe(true);
   // The right ERI token from another client still logs in.
-  expect((await anonymous.post("/auth?authMethod=TOKEN", { headers: { Authorization: "Bearer eri-login-token-123456" } })).status()).toBe(200);
+  expect((await anonymous.post("/auth?authMethod=TOKEN", { headers: { Authorization: "Bearer eri-login-token-123456" } })).status()).toBe(
+    200,
+  );
   expect((await admin.patch("/api/eri/server", { data: { enabled: false } })).status()).toBe(200);
 
   expect((await user.post(`/v1/collections/${COLLECTION}/search`, { data: FIXED_QUERY })).status()).toBe(200);
@@ -213,17 +230,24 @@ test("login floods are throttled per client (429); the server keeps answering th
 test("Bearer guesses are throttled per client; the correct admin still gets in during a flood", async () => {
   const from = (address: string) => ({ "X-Forwarded-For": address });
   const guesses = [];
-  for (let i = 0; i < 12; i++) guesses.push((await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer guess-${i}`, ...from("203.0.113.9") } })).status());
+  for (let i = 0; i < 12; i++)
+    guesses.push(
+      (await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer guess-${i}`, ...from("203.0.113.9") } })).status(),
+    );
   expect(guesses.slice(0, 10).every((s) => s === 401)).toBe(true);
   expect(guesses.slice(10)).toEqual([429, 429]);
   // Even the right token is not checked for that client now; for everyone else it works.
-  expect((await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${CHAT_TOKEN}`, ...from("203.0.113.9") } })).status()).toBe(429);
+  expect(
+    (await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${CHAT_TOKEN}`, ...from("203.0.113.9") } })).status(),
+  ).toBe(429);
   expect((await user.get("/v1/collections")).status()).toBe(200);
 
   // A guesser spreading itself over many addresses: past the account's limit only clients that
   // signed in before are checked. This test's admin has (its Bearer requests above).
   const flood = Promise.all(
-    Array.from({ length: 80 }, (_, i) => anonymous.post("/api/auth/login", { data: { token: `guess-${i}` }, headers: from(`198.51.100.${i}`) })),
+    Array.from({ length: 80 }, (_, i) =>
+      anonymous.post("/api/auth/login", { data: { token: `guess-${i}` }, headers: from(`198.51.100.${i}`) }),
+    ),
   );
   const browser = await context();
   const started = performance.now();
@@ -254,7 +278,9 @@ test("oversized and malformed requests get a clear 4xx", async () => {
   expect(chunked.status).toBe(413);
   expect((await admin.get("/v1/collections/%E0%A4%A")).status()).toBe(400);
   expect((await admin.post("/v1/collections", { data: "{not json", headers: { "content-type": "application/json" } })).status()).toBe(400);
-  expect((await admin.post("/v1/collections", { data: { name: "ok_name" }, headers: { Origin: "https://evil.example" } })).status()).toBe(403);
+  expect((await admin.post("/v1/collections", { data: { name: "ok_name" }, headers: { Origin: "https://evil.example" } })).status()).toBe(
+    403,
+  );
 });
 
 test("long non-ASCII and bidi-spoofed file names are stored safely, next to a good file of the same upload", async () => {
@@ -384,7 +410,9 @@ test("deeply nested JSON answers 400, on every JSON input", async () => {
   const collection = await admin.post("/v1/collections", { data: `{"name":"deep","metadata":${deep}}`, headers: asJson });
   expect(collection.status()).toBe(400);
   expect((await collection.json()).detail).toMatch(/nests deeper/);
-  expect((await user.post("/api/chat", { data: `{"messages":[{"role":"user","content":"hi"}],"context":${deep}}`, headers: asJson })).status()).toBe(400);
+  expect(
+    (await user.post("/api/chat", { data: `{"messages":[{"role":"user","content":"hi"}],"context":${deep}}`, headers: asJson })).status(),
+  ).toBe(400);
   const polymath = await anonymous.post("/api/polymath", { data: `{"version":1,"query":${deep}}`, headers: asJson });
   expect((await polymath.json()).error).toMatch(/nests deeper/);
 });
@@ -394,7 +422,14 @@ test("/v1 writes take JSON only as application/json (a cross-site form cannot se
     const res = await admin.post("/v1/collections", { data: '{"name":"plain_text"}', headers: { "content-type": type } });
     expect(res.status(), type).toBe(415);
   }
-  expect((await user.post(`/v1/collections/${COLLECTION}/search`, { data: JSON.stringify(FIXED_QUERY), headers: { "content-type": "text/plain" } })).status()).toBe(415);
+  expect(
+    (
+      await user.post(`/v1/collections/${COLLECTION}/search`, {
+        data: JSON.stringify(FIXED_QUERY),
+        headers: { "content-type": "text/plain" },
+      })
+    ).status(),
+  ).toBe(415);
 });
 
 test("only http(s) and the app's own links leave the server: search, chat, Polymath, ERI", async () => {
@@ -404,7 +439,10 @@ test("only http(s) and the app's own links leave the server: search, chat, Polym
     version: 1,
     embedding_model: "openai.com:text-embedding-3-small",
     bits: [
-      { text: "The parking garage opens at six in the morning.", info: { url: "javascript:alert(document.cookie)", image_url: "data:text/html,<script>alert(1)</script>", title: "Parking" } },
+      {
+        text: "The parking garage opens at six in the morning.",
+        info: { url: "javascript:alert(document.cookie)", image_url: "data:text/html,<script>alert(1)</script>", title: "Parking" },
+      },
       { text: "The parking garage closes at ten in the evening.", info: { url: "https://example.com/parking", title: "Parking hours" } },
     ],
   };
@@ -420,7 +458,10 @@ test("only http(s) and the app's own links leave the server: search, chat, Polym
   try {
     noBadLink(await (await user.post(`/v1/collections/${LINKS}/search`, { data: { query: "parking garage opens", top_k: 5 } })).text());
     const chat = await user.post("/api/chat", {
-      data: { messages: [{ role: "user", content: "When does the parking garage open?" }], context: { overrides: { collections: [LINKS] } } },
+      data: {
+        messages: [{ role: "user", content: "When does the parking garage open?" }],
+        context: { overrides: { collections: [LINKS] } },
+      },
     });
     noBadLink(JSON.stringify((await chat.json()).context.data_points));
 
@@ -433,7 +474,14 @@ test("only http(s) and the app's own links leave the server: search, chat, Polym
     const prompt = "When does the parking garage open?";
     const retrieval = await anonymous.post("/retrieval", {
       headers: { token },
-      data: { latestUserPrompt: prompt, latestUserPromptType: "TEXT", thread: { contentBlocks: [{ content: prompt, role: "USER", type: "TEXT" }] }, retrievalProcessId: null, parameters: null, maxMatches: 5 },
+      data: {
+        latestUserPrompt: prompt,
+        latestUserPromptType: "TEXT",
+        thread: { contentBlocks: [{ content: prompt, role: "USER", type: "TEXT" }] },
+        retrievalProcessId: null,
+        parameters: null,
+        maxMatches: 5,
+      },
     });
     expect(retrieval.status()).toBe(200);
     noBadLink(await retrieval.text());
@@ -447,7 +495,12 @@ test("only http(s) and the app's own links leave the server: search, chat, Polym
 test("an invalid setting stops the start with one message naming it", async () => {
   const port = OPEN_PORT + 9;
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
-    env: { ...process.env, COPILOT_API_KEY: "short", DATA_DIR: path.join(os.tmpdir(), `docchat-badconfig-${Date.now()}`), NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      COPILOT_API_KEY: "short",
+      DATA_DIR: path.join(os.tmpdir(), `docchat-badconfig-${Date.now()}`),
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
   });
   let output = "";
   server.stdout.on("data", (d) => (output += d));
@@ -471,7 +524,11 @@ test("deleting a collection while it ingests stops the job and removes everythin
   }));
   const form = new FormData();
   for (const f of files) form.append("files", new Blob([f.buffer], { type: f.mimeType }), f.name);
-  const upload = await fetch(`${PROTECTED_URL}/v1/collections/${BUSY}/documents`, { method: "POST", body: form, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const upload = await fetch(`${PROTECTED_URL}/v1/collections/${BUSY}/documents`, {
+    method: "POST",
+    body: form,
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
   expect(upload.status).toBe(202);
   const { job_id } = (await upload.json()) as { job_id: string };
 
@@ -493,7 +550,11 @@ test("deleting a collection while it ingests stops the job and removes everythin
   // Its table and originals are gone from disk (when this run knows where the instance keeps them).
   const dataDir = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-protected` : null;
   if (dataDir) {
-    for (let i = 0; i < 100 && (existsSync(path.join(dataDir, "lancedb", `${BUSY}.lance`)) || existsSync(path.join(dataDir, "uploads", BUSY))); i++) {
+    for (
+      let i = 0;
+      i < 100 && (existsSync(path.join(dataDir, "lancedb", `${BUSY}.lance`)) || existsSync(path.join(dataDir, "uploads", BUSY)));
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(existsSync(path.join(dataDir, "lancedb", `${BUSY}.lance`))).toBe(false);
@@ -507,18 +568,26 @@ test("deleting a collection while it ingests stops the job and removes everythin
   // More files in one upload than MAX_UPLOAD_FILES (1000 by default): 413, nothing stored.
   const many = new FormData();
   for (let i = 0; i < 1001; i++) many.append("files", new Blob([`# ${i}`], { type: "text/markdown" }), `n${i}.md`);
-  const capped = await fetch(`${PROTECTED_URL}/v1/collections/${BUSY}/documents`, { method: "POST", body: many, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const capped = await fetch(`${PROTECTED_URL}/v1/collections/${BUSY}/documents`, {
+    method: "POST",
+    body: many,
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
   expect(capped.status).toBe(413);
   expect(((await capped.json()) as { detail: string }).detail).toMatch(/MAX_UPLOAD_FILES/);
   expect((await admin.delete(`/v1/collections/${BUSY}`)).status()).toBe(200);
 });
 
 test("the ERI connection test is no port scanner: internal addresses are not allowed, no body is ever shown", async () => {
-  const secret = http.createServer((_req, res) => res.writeHead(500, { "content-type": "application/json" }).end('{"message":"internal secret 7f3a"}'));
+  const secret = http.createServer((_req, res) =>
+    res.writeHead(500, { "content-type": "application/json" }).end('{"message":"internal secret 7f3a"}'),
+  );
   await new Promise<void>((resolve) => secret.listen(0, "127.0.0.1", resolve));
   try {
     const port = (secret.address() as { port: number }).port;
-    const report = await (await admin.post("/api/eri/test", { data: { name: "probe", baseUrl: `http://127.0.0.1:${port}`, authMethod: "NONE" } })).json();
+    const report = await (
+      await admin.post("/api/eri/test", { data: { name: "probe", baseUrl: `http://127.0.0.1:${port}`, authMethod: "NONE" } })
+    ).json();
     expect(report).toMatchObject({ ok: false });
     // A networked instance (tokens set) connects to public networks only by default.
     expect(report.error).toMatch(/^Not allowed: .*ERI_ALLOWED_NETWORKS/);

@@ -112,7 +112,9 @@ test("list files, search valid chunks, open the original", async ({ request }) =
     for (const c of result.chunks) expect(c.score).toBeGreaterThanOrEqual(0);
   }
   const filtered = RetrievalResult.parse(
-    await (await request.post(`/v1/collections/${NAME}/search`, { data: { query: "flights", filters: { file_name: ["travel.md"] } } })).json(),
+    await (
+      await request.post(`/v1/collections/${NAME}/search`, { data: { query: "flights", filters: { file_name: ["travel.md"] } } })
+    ).json(),
   );
   expect(filtered.chunks.every((c) => c.file_name === "travel.md")).toBe(true);
   const badFilter = await request.post(`/v1/collections/${NAME}/search`, { data: { query: "x", filters: { secret: 1 } } });
@@ -133,7 +135,9 @@ test("delete a file, then it is gone; delete the collection, then it is gone", a
   const travel = files.find((f) => f.file_name === "travel.md")!;
   const res = await request.delete(`/v1/collections/${NAME}/documents`, { data: { file_ids: [travel.file_id, "missing"] } });
   expect(DeleteFilesResult.parse(await res.json())).toMatchObject({ successful: [travel.file_id], total_deleted: 1 });
-  const after = RetrievalResult.parse(await (await request.post(`/v1/collections/${NAME}/search`, { data: { query: "flights hotel" } })).json());
+  const after = RetrievalResult.parse(
+    await (await request.post(`/v1/collections/${NAME}/search`, { data: { query: "flights hotel" } })).json(),
+  );
   expect(after.chunks.some((c) => c.file_name === "travel.md")).toBe(false);
   expect((await request.delete(`/v1/collections/${NAME}/documents`, { data: { file_ids: [] } })).status()).toBe(400);
 

@@ -47,7 +47,11 @@ test("a 6 MB PDF goes from the browser straight to object storage, is ingested, 
   expect(puts).toHaveLength(1);
   const posts = sent.filter((r) => r.method() === "POST" && r.url().startsWith(STORAGE_URL));
   for (const post of posts) expect(post.postDataBuffer()?.byteLength ?? 0).toBeLessThan(64 * 1024);
-  expect(posts.map((r) => new URL(r.url()).pathname)).toEqual(["/v1/collections", "/v1/collections/bucket_docs/uploads", "/v1/collections/bucket_docs/documents"]);
+  expect(posts.map((r) => new URL(r.url()).pathname)).toEqual([
+    "/v1/collections",
+    "/v1/collections/bucket_docs/uploads",
+    "/v1/collections/bucket_docs/documents",
+  ]);
 
   const chat = new ChatPage(page);
   await chat.goto();
@@ -58,5 +62,10 @@ test("a 6 MB PDF goes from the browser straight to object storage, is ingested, 
   // The cited page is fetched through the app's redirect to a signed URL on the bucket.
   await expect(chat.pdfPage()).toHaveAttribute("data-page", "2");
   await expect(chat.pdfPage()).toHaveAttribute("data-state", "ready");
-  expect(sent.some((r) => r.method() === "GET" && r.url().startsWith(`${S3_URL}/docchat-test/originals/bucket_docs/`) && r.url().includes("X-Amz-Signature="))).toBe(true);
+  expect(
+    sent.some(
+      (r) =>
+        r.method() === "GET" && r.url().startsWith(`${S3_URL}/docchat-test/originals/bucket_docs/`) && r.url().includes("X-Amz-Signature="),
+    ),
+  ).toBe(true);
 });

@@ -69,7 +69,9 @@ test.describe.serial("Polymath", () => {
     await shell.setTheme("light");
 
     const ask = (extra: Record<string, string>) =>
-      request.post("/api/polymath", { form: { version: "1", query: "When does the parking garage open?", ...extra } }).then((r) => r.json());
+      request
+        .post("/api/polymath", { form: { version: "1", query: "When does the parking garage open?", ...extra } })
+        .then((r) => r.json());
     const withheld = await ask({});
     expect(withheld.bits).toEqual([]);
     expect(withheld.details.counts).toEqual({ bits: 0, restricted: 1 });

@@ -17,7 +17,14 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "docchat-restart-"));
 
 function startServer(): ChildProcess {
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATA_DIR: dataDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "", INGEST_CONCURRENCY: "1", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      OPENAI_API_KEY: "",
+      OPENAI_BASE_URL: "",
+      INGEST_CONCURRENCY: "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -36,13 +43,18 @@ async function waitUntilUp() {
   throw new Error("server did not start");
 }
 
-const status = async (jobId: string) => (await (await fetch(`${BASE}/v1/documents/${jobId}/status`)).json()) as {
-  status: string;
-  file_details: { file_name: string; status: string; chunks_created: number }[];
-};
+const status = async (jobId: string) =>
+  (await (await fetch(`${BASE}/v1/documents/${jobId}/status`)).json()) as {
+    status: string;
+    file_details: { file_name: string; status: string; chunks_created: number }[];
+  };
 
 async function upload(collection: string, files: { name: string; data: Uint8Array }[]) {
-  await fetch(`${BASE}/v1/collections`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: collection }) });
+  await fetch(`${BASE}/v1/collections`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: collection }),
+  });
   const form = new FormData();
   for (const f of files) form.append("files", new Blob([f.data as BlobPart], { type: "application/pdf" }), f.name);
   const res = await fetch(`${BASE}/v1/collections/${collection}/documents`, { method: "POST", body: form });
@@ -58,7 +70,12 @@ async function finished(jobId: string) {
 test("a job interrupted by a crash resumes after restart without duplicates", async () => {
   test.setTimeout(240_000);
   const book = (label: string) =>
-    makePdf(Array.from({ length: 120 }, (_, p) => `${label} section ${p + 1}\n${`The ${label} policy paragraph ${p + 1} explains rules for page ${p + 1}. `.repeat(12)}`));
+    makePdf(
+      Array.from(
+        { length: 120 },
+        (_, p) => `${label} section ${p + 1}\n${`The ${label} policy paragraph ${p + 1} explains rules for page ${p + 1}. `.repeat(12)}`,
+      ),
+    );
   const files = [
     { name: "alpha.pdf", data: await book("alpha") },
     { name: "beta.pdf", data: await book("beta") },

@@ -27,12 +27,20 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   const provider = new Provider(ISSUER, {
-    clients: [{ ...CLIENT, redirect_uris: [`${APP}/api/account/callback/oidc`], response_types: ["code"], grant_types: ["authorization_code"] }],
+    clients: [
+      { ...CLIENT, redirect_uris: [`${APP}/api/account/callback/oidc`], response_types: ["code"], grant_types: ["authorization_code"] },
+    ],
     scopes: ["openid", "email", "profile", "groups"],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"], groups: ["groups"] },
     findAccount: async (_ctx, id) => ({
       accountId: id,
-      claims: async () => ({ sub: id, email: `${id}@example.org`, email_verified: true, name: id, groups: id === "alice" ? ["hr", "staff"] : ["staff"] }),
+      claims: async () => ({
+        sub: id,
+        email: `${id}@example.org`,
+        email_verified: true,
+        name: id,
+        groups: id === "alice" ? ["hr", "staff"] : ["staff"],
+      }),
     }),
   });
   idp = provider.listen(IDP_PORT);
@@ -58,7 +66,13 @@ test.beforeAll(async () => {
     stdio: "ignore",
   });
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${APP}/v1/knowledge/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${APP}/v1/knowledge/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error("the SSO app instance did not start");

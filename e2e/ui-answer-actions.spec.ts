@@ -65,8 +65,15 @@ test.describe("answer actions", () => {
     await shell.expectNoSeriousA11yViolations(testInfo, "settings-feedback-dark");
     await shell.setTheme("light");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Export as evaluation set/ }).click()]);
-    const lines = (await (await download.createReadStream()).toArray()).join("").trimEnd().split("\n").map((l) => JSON.parse(l));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Export as evaluation set/ }).click(),
+    ]);
+    const lines = (await (await download.createReadStream()).toArray())
+      .join("")
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toContainEqual({
       question: "Where do visitors park?",
       citations: ["parking.md"],

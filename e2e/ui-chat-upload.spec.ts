@@ -14,7 +14,11 @@ test.describe("upload from the chat", () => {
     const chat = new ChatPage(page);
     await chat.goto();
     await chat.selectCollection("dropped");
-    await chat.dropFiles([markdownFile("lockers.md", LOCKERS), brokenPdf("broken.pdf"), { name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
+    await chat.dropFiles([
+      markdownFile("lockers.md", LOCKERS),
+      brokenPdf("broken.pdf"),
+      { name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") },
+    ]);
 
     await expect(chat.uploads().getByRole("alert").filter({ hasText: "Not uploaded" })).toContainText("tool.exe");
     const job = chat.uploads().getByTestId("job");

@@ -9,7 +9,17 @@ const contextLine = (chatId: string) => ({
     data_points: {
       text: ["guide.md: The office opens at 8 am."],
       citations: ["guide.md"],
-      sources: [{ id: "guide.md", collection: "docs", file_id: "f1", file_name: "guide.md", page: null, url: null, content: "The office opens at 8 am." }],
+      sources: [
+        {
+          id: "guide.md",
+          collection: "docs",
+          file_id: "f1",
+          file_name: "guide.md",
+          page: null,
+          url: null,
+          content: "The office opens at 8 am.",
+        },
+      ],
     },
     thoughts: [{ title: "Search results", description: [], elapsed_ms: 3 }],
   },
@@ -68,7 +78,11 @@ test.describe("chat behaviour (chat API mocked)", () => {
       const body =
         calls === 1
           ? ndjson(contextLine("c1"), { delta: { content: "The office" } }, { error: "The language model timed out" })
-          : ndjson(contextLine("c1"), { delta: { content: "The office opens at 8 am [guide.md]." } }, { delta: {}, context: { followup_questions: ["Is it open on Sundays?"] } });
+          : ndjson(
+              contextLine("c1"),
+              { delta: { content: "The office opens at 8 am [guide.md]." } },
+              { delta: {}, context: { followup_questions: ["Is it open on Sundays?"] } },
+            );
       await route.fulfill({ contentType: "application/json-lines", body });
     });
     await chat.goto();
@@ -84,7 +98,9 @@ test.describe("chat behaviour (chat API mocked)", () => {
 
   test("an HTTP error before streaming is shown with its message", async ({ page }) => {
     const chat = new ChatPage(page);
-    await page.route("**/api/chat/stream", (route) => route.fulfill({ status: 400, json: { error: "messages: the last message must not be empty" } }));
+    await page.route("**/api/chat/stream", (route) =>
+      route.fulfill({ status: 400, json: { error: "messages: the last message must not be empty" } }),
+    );
     await chat.goto();
     await chat.ask("x");
     await expect(chat.lastAnswer().getByRole("alert")).toContainText("the last message must not be empty");
@@ -114,7 +130,11 @@ test.describe("chat behaviour (chat API mocked)", () => {
     });
     // The second turn carries the conversation and the chat id the first answer returned.
     expect(bodies[1]).toMatchObject({
-      messages: [{ role: "user", content: "first" }, { role: "assistant", content: "ok" }, { role: "user", content: "second" }],
+      messages: [
+        { role: "user", content: "first" },
+        { role: "assistant", content: "ok" },
+        { role: "user", content: "second" },
+      ],
       sessionState: "c9",
     });
     await page.reload();
@@ -148,7 +168,11 @@ test.describe("chat behaviour (chat API mocked)", () => {
     await expect(chat.history().filter({ hasText: "Renamed chat" })).toHaveCount(1);
     await page.reload();
     await expect(chat.history().filter({ hasText: "Renamed chat" })).toHaveCount(1);
-    await chat.history().filter({ hasText: "Renamed chat" }).getByRole("button", { name: /^Delete chat/ }).click();
+    await chat
+      .history()
+      .filter({ hasText: "Renamed chat" })
+      .getByRole("button", { name: /^Delete chat/ })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete chat" }).click();
     await expect(chat.history().filter({ hasText: "Renamed chat" })).toHaveCount(0);
   });
@@ -157,13 +181,50 @@ test.describe("chat behaviour (chat API mocked)", () => {
     const chat = new ChatPage(page);
     const now = new Date().toISOString();
     await page.route("**/v1/collections", (route) =>
-      route.fulfill({ json: [{ name: "docs", description: null, file_count: 2, chunk_count: 4, created_at: now, updated_at: now, backend: "lancedb", metadata: {} }] }),
+      route.fulfill({
+        json: [
+          {
+            name: "docs",
+            description: null,
+            file_count: 2,
+            chunk_count: 4,
+            created_at: now,
+            updated_at: now,
+            backend: "lancedb",
+            metadata: {},
+          },
+        ],
+      }),
     );
     await page.route("**/v1/collections/docs/documents", (route) =>
       route.fulfill({
         json: [
-          { file_id: "a", file_name: "ready.pdf", collection_name: "docs", status: "success", file_size: 10, chunk_count: 4, uploaded_at: now, ingested_at: now, expiration_date: null, error_message: null, metadata: {} },
-          { file_id: "b", file_name: "big_report.pdf", collection_name: "docs", status: "ingesting", file_size: 10, chunk_count: 0, uploaded_at: now, ingested_at: null, expiration_date: null, error_message: null, metadata: {} },
+          {
+            file_id: "a",
+            file_name: "ready.pdf",
+            collection_name: "docs",
+            status: "success",
+            file_size: 10,
+            chunk_count: 4,
+            uploaded_at: now,
+            ingested_at: now,
+            expiration_date: null,
+            error_message: null,
+            metadata: {},
+          },
+          {
+            file_id: "b",
+            file_name: "big_report.pdf",
+            collection_name: "docs",
+            status: "ingesting",
+            file_size: 10,
+            chunk_count: 0,
+            uploaded_at: now,
+            ingested_at: null,
+            expiration_date: null,
+            error_message: null,
+            metadata: {},
+          },
         ],
       }),
     );

@@ -8,10 +8,15 @@ import { brokenPdf, makePdf } from "./pages/test-files";
 test.describe("collections admin", () => {
   test("the files table fits a 1366 px screen and a phone", async ({ page, request }) => {
     const words = "Employees receive twenty days of paid vacation and a stipend for home office equipment every year. ".repeat(12);
-    await seedCollection(request, "wide_files", [markdownFile("employee_handbook_2026_final_version_with_appendices.md", `# Handbook\n\n${words}`)]);
+    await seedCollection(request, "wide_files", [
+      markdownFile("employee_handbook_2026_final_version_with_appendices.md", `# Handbook\n\n${words}`),
+    ]);
     const shell = new AppShell(page);
     const collection = new CollectionPage(page);
-    for (const [name, viewport] of [["desktop-1366", { width: 1366, height: 768 }], ["phone", { width: 390, height: 844 }]] as const) {
+    for (const [name, viewport] of [
+      ["desktop-1366", { width: 1366, height: 768 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
       await page.setViewportSize(viewport);
       await collection.goto("wide_files");
       await expect(page.getByTestId("file-row")).toHaveCount(1);
@@ -54,7 +59,9 @@ test.describe("collections admin", () => {
 
     const big = await makePdf(
       "long.pdf",
-      Array.from({ length: 40 }, (_, p) => Array.from({ length: 30 }, (_, l) => `Line ${l} of page ${p + 1}: the quick brown fox jumps over the lazy dog.`)),
+      Array.from({ length: 40 }, (_, p) =>
+        Array.from({ length: 30 }, (_, l) => `Line ${l} of page ${p + 1}: the quick brown fox jumps over the lazy dog.`),
+      ),
     );
     // Hold the job "processing" (whatever the worker does) so navigating away is sure to happen mid-job.
     const statusUrl = "**/v1/documents/*/status";
@@ -90,7 +97,9 @@ test.describe("collections admin", () => {
     await collections.open("upload_check");
     const pdf = await makePdf(
       "slow_upload.pdf",
-      Array.from({ length: 30 }, (_, p) => Array.from({ length: 30 }, (_, l) => `Line ${l} of page ${p + 1} with some words to make the file larger.`)),
+      Array.from({ length: 30 }, (_, p) =>
+        Array.from({ length: 30 }, (_, l) => `Line ${l} of page ${p + 1} with some words to make the file larger.`),
+      ),
     );
     // Throttle the upload so the progress bar is on screen long enough to see.
     const cdp = await page.context().newCDPSession(page);
@@ -100,7 +109,6 @@ test.describe("collections admin", () => {
       latency: 0,
       downloadThroughput: -1,
       uploadThroughput: Math.round(pdf.buffer.length / 4), // bytes per second: about 4 s
-
     });
     await collection.dropFiles([pdf]);
     const bar = page.getByRole("progressbar", { name: "Upload of slow_upload.pdf" });

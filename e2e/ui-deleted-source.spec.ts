@@ -16,7 +16,11 @@ test("a citation of a deleted document shows its kept passage, without opening t
   await collections.goto();
   await collections.create("gone_ui");
   await collections.open("gone_ui");
-  await collection.dropFiles([await makePdf("leave_policy.pdf", [["Parental Leave", "Every parent may take 16 weeks of paid parental leave.", "Leave starts within a year of the birth."]])]);
+  await collection.dropFiles([
+    await makePdf("leave_policy.pdf", [
+      ["Parental Leave", "Every parent may take 16 weeks of paid parental leave.", "Leave starts within a year of the birth."],
+    ]),
+  ]);
   await collection.expectFileStatus("leave_policy.pdf", "success");
 
   await chat.goto();

@@ -21,8 +21,16 @@ test("a workbook's rows show as a table, an image as the picture, a slide is cit
   await expect(page.getByTestId("accepted-types")).toContainText("E-mail (EML), Outlook message (MSG), TIFF");
   const image = await makeTextImage(["Inspectors found corrosion on valve seven", "and replaced the gasket in March."]);
   await collection.dropFiles([
-    { name: "book.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(await makeXlsx()) },
-    { name: "deck.pptx", mimeType: "application/vnd.openxmlformats-officedocument.presentationml.presentation", buffer: Buffer.from(await makePptx()) },
+    {
+      name: "book.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(await makeXlsx()),
+    },
+    {
+      name: "deck.pptx",
+      mimeType: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      buffer: Buffer.from(await makePptx()),
+    },
     { name: "inspection.png", mimeType: "image/png", buffer: Buffer.from(image) },
   ]);
   for (const name of ["book.xlsx", "deck.pptx", "inspection.png"]) await collection.expectFileStatus(name, "success", 120_000);

@@ -26,7 +26,11 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
   });
 
   const travel = await makePdf("travel_policy.pdf", [
-    ["Travel Policy", "This policy explains how employees book and pay for business travel.", "Managers approve every trip before it is booked."],
+    [
+      "Travel Policy",
+      "This policy explains how employees book and pay for business travel.",
+      "Managers approve every trip before it is booked.",
+    ],
     [
       "Hotel Allowance",
       "Employees may spend up to 180 euros per night on hotels in Zurich.",
@@ -36,7 +40,11 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     ["Meal Allowance", "The daily meal allowance for business trips is 45 euros.", "Alcohol is never reimbursed."],
   ]);
   const security = await makePdf("security_handbook.pdf", [
-    ["Badge Access", "Every employee wears a visible badge inside the office building.", "Lost badges are reported to reception on the same day."],
+    [
+      "Badge Access",
+      "Every employee wears a visible badge inside the office building.",
+      "Lost badges are reported to reception on the same day.",
+    ],
     ["Password Rotation", "Passwords must be changed every 90 days and never reused.", "Use a password manager for all work accounts."],
   ]);
 
@@ -77,7 +85,10 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     // The page consumes the stream itself (DevTools may drop a streamed body), so check the wire
     // format with the same request sent again.
     const again = await page.request.post("/api/chat/stream", { data: JSON.parse(response.request().postData() ?? "{}") });
-    const lines = (await again.text()).split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const lines = (await again.text())
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(lines[0].delta.role).toBe("assistant");
     expect(lines.some((l) => typeof l.delta?.content === "string" && l.delta.content.length > 0)).toBe(true);
     await page.request.delete(`/api/history/${lines[0].sessionState}`); // only the UI's chat stays in history
@@ -95,12 +106,15 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
     // The sentence the answer quotes is found on the page and marked.
     await expect(chat.pdfPage()).toContainText("Page 2 of 3 · cited passage marked in yellow");
     // The canvas holds a drawn page (dark text pixels on white), not an empty box.
-    const inkRatio = await chat.pdfPage().locator("canvas").evaluate((canvas: HTMLCanvasElement) => {
-      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-      let ink = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i] < 128 && data[i + 1] < 128 && data[i + 2] < 128) ink++;
-      return ink / (data.length / 4);
-    });
+    const inkRatio = await chat
+      .pdfPage()
+      .locator("canvas")
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+        let ink = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i] < 128 && data[i + 1] < 128 && data[i + 2] < 128) ink++;
+        return ink / (data.length / 4);
+      });
     expect(inkRatio).toBeGreaterThan(0.001);
     await expect(chat.panel().getByRole("region", { name: "Cited passage" })).toContainText("180 euros per night");
     await shell.screenshot("06-chat-citation");
@@ -141,7 +155,9 @@ test("new user: upload documents, ask, check a citation, follow up, find the cha
   await test.step("a compound question with typos: both parts answered, the correction shown", async () => {
     await chat.ask("What is the dayly meal alowance, and how often must passwords be changed?");
     await chat.waitForAnswer();
-    await expect(page.getByTestId("spelling-note").last()).toHaveText("Searched for daily instead of dayly, allowance instead of alowance.");
+    await expect(page.getByTestId("spelling-note").last()).toHaveText(
+      "Searched for daily instead of dayly, allowance instead of alowance.",
+    );
     await expect(chat.lastAnswer()).toContainText("45 euros");
     await expect(chat.lastAnswer()).toContainText("every 90 days");
     await shell.screenshot("09-chat-compound-typos");

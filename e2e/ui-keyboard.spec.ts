@@ -44,7 +44,12 @@ test.describe("keyboard", () => {
     await page.keyboard.press("End");
     await expect(entries.nth(2)).toBeFocused();
     await page.keyboard.press("ArrowRight");
-    await expect(chat.history().nth(2).getByRole("button", { name: /^Rename chat/ })).toBeFocused();
+    await expect(
+      chat
+        .history()
+        .nth(2)
+        .getByRole("button", { name: /^Rename chat/ }),
+    ).toBeFocused();
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("F2");
     const field = page.getByLabel("New title");
@@ -105,7 +110,9 @@ test.describe("a chat-only user", () => {
   test("picks among the remote ERI sources an admin shared, and only those", async ({ page }) => {
     const admin = await newRequest.newContext({ baseURL: PROTECTED_URL, extraHTTPHeaders: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
     const source = (name: string, sharedWithUsers: boolean) =>
-      admin.post("/api/eri/sources", { data: { name, baseUrl: "http://127.0.0.1:9", authMethod: "NONE", sharedWithUsers } }).then(async (r) => ((await r.json()) as { id: string }).id);
+      admin
+        .post("/api/eri/sources", { data: { name, baseUrl: "http://127.0.0.1:9", authMethod: "NONE", sharedWithUsers } })
+        .then(async (r) => ((await r.json()) as { id: string }).id);
     const ids = [await source("Shared wiki", true), await source("Admins' archive", false)];
     try {
       await page.goto("/login");

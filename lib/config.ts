@@ -25,7 +25,13 @@ const envSchema = z.object({
   LANCEDB_URI: z.string().optional(),
   UPLOAD_DIR: z.string().optional(),
   // Originals in S3-compatible object storage instead of UPLOAD_DIR: s3://bucket/prefix.
-  ORIGINALS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^s3:\/\//, "ORIGINALS_URL must be s3://bucket/prefix").optional()),
+  ORIGINALS_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^s3:\/\//, "ORIGINALS_URL must be s3://bucket/prefix")
+      .optional(),
+  ),
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   AWS_SESSION_TOKEN: z.string().optional(),
@@ -75,12 +81,19 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z
       .string()
-      .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
-      .refine((list) => list.length > 0 && list.every(isNetworkEntry), `use ${NETWORK_KEYWORDS.join(", ")} or IP ranges such as 10.1.0.0/16, comma-separated`)
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.length > 0 && list.every(isNetworkEntry),
+        `use ${NETWORK_KEYWORDS.join(", ")} or IP ranges such as 10.1.0.0/16, comma-separated`,
+      )
       .optional(),
   ),
 });
-
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 

@@ -20,8 +20,10 @@ type Fields = Record<string, unknown>;
 
 export function log(level: Level, event: string, fields: Fields = {}): void {
   const requestId = current.getStore()?.requestId;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...(requestId ? { request_id: requestId } : {}), ...fields }, (_key, value: unknown) =>
-    value instanceof Error ? { name: value.name, message: value.message, stack: value.stack?.split("\n").slice(0, 6).join("\n") } : value,
+  const line = JSON.stringify(
+    { time: new Date().toISOString(), level, event, ...(requestId ? { request_id: requestId } : {}), ...fields },
+    (_key, value: unknown) =>
+      value instanceof Error ? { name: value.name, message: value.message, stack: value.stack?.split("\n").slice(0, 6).join("\n") } : value,
   );
   if (level === "error") console.error(line);
   else if (level === "warn") console.warn(line);

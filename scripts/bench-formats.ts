@@ -38,7 +38,14 @@ async function fixtures(): Promise<Fixture[]> {
       {
         children: Array.from({ length: sections }, (_, s) => [
           new Paragraph({ text: `Section ${s + 1} Heading`, heading: HeadingLevel.HEADING_1 }),
-          ...Array.from({ length: 6 }, (_, p) => new Paragraph({ text: Array.from({ length: 4 }, (_, k) => sentence(s * 100 + p * 4 + k)).join(" "), alignment: AlignmentType.LEFT })),
+          ...Array.from(
+            { length: 6 },
+            (_, p) =>
+              new Paragraph({
+                text: Array.from({ length: 4 }, (_, k) => sentence(s * 100 + p * 4 + k)).join(" "),
+                alignment: AlignmentType.LEFT,
+              }),
+          ),
         ]).flat(),
       },
     ],
@@ -55,18 +62,38 @@ async function fixtures(): Promise<Fixture[]> {
   for (const sheetName of ["Orders", "Returns"]) {
     const sheet = book.addWorksheet(sheetName);
     sheet.addRow(["Order", "Customer", "Region", "Amount", "Date"]);
-    for (let i = 0; i < rows / 2; i++) sheet.addRow([`O-${i}`, `Customer ${i % 997}`, ["North", "South", "East", "West"][i % 4], (i * 37) % 10_000, new Date(Date.UTC(2024, i % 12, 1 + (i % 28)))]);
+    for (let i = 0; i < rows / 2; i++)
+      sheet.addRow([
+        `O-${i}`,
+        `Customer ${i % 997}`,
+        ["North", "South", "East", "West"][i % 4],
+        (i * 37) % 10_000,
+        new Date(Date.UTC(2024, i % 12, 1 + (i % 28))),
+      ]);
   }
-  const csvRows = Array.from({ length: rows }, (_, i) => `O-${i},Customer ${i % 997},${["North", "South", "East", "West"][i % 4]},${(i * 37) % 10_000}`);
+  const csvRows = Array.from(
+    { length: rows },
+    (_, i) => `O-${i},Customer ${i % 997},${["North", "South", "East", "West"][i % 4]},${(i * 37) % 10_000}`,
+  );
   const html = `<html><head><title>Policies</title></head><body><nav>${"<a href='/'>Home</a> ".repeat(50)}</nav><main><article>${Array.from(
     { length: sections },
-    (_, s) => `<h2>Policy ${s + 1}</h2>${Array.from({ length: 6 }, (_, p) => `<p>${Array.from({ length: 4 }, (_, k) => sentence(s * 100 + p * 4 + k)).join(" ")}</p>`).join("")}`,
+    (_, s) =>
+      `<h2>Policy ${s + 1}</h2>${Array.from({ length: 6 }, (_, p) => `<p>${Array.from({ length: 4 }, (_, k) => sentence(s * 100 + p * 4 + k)).join(" ")}</p>`).join("")}`,
   ).join("")}</article></main><footer>Footer</footer></body></html>`;
   const json = JSON.stringify({
     service: "bench",
-    clauses: Object.fromEntries(Array.from({ length: sections }, (_, s) => [`section_${s}`, Array.from({ length: 6 }, (_, p) => ({ id: s * 6 + p, text: sentence(s * 6 + p) }))])),
+    clauses: Object.fromEntries(
+      Array.from({ length: sections }, (_, s) => [
+        `section_${s}`,
+        Array.from({ length: 6 }, (_, p) => ({ id: s * 6 + p, text: sentence(s * 6 + p) })),
+      ]),
+    ),
   });
-  const markdown = Array.from({ length: sections }, (_, s) => `## Section ${s + 1}\n\n${Array.from({ length: 6 }, (_, p) => Array.from({ length: 4 }, (_, k) => sentence(s * 100 + p * 4 + k)).join(" ")).join("\n\n")}`).join("\n\n");
+  const markdown = Array.from(
+    { length: sections },
+    (_, s) =>
+      `## Section ${s + 1}\n\n${Array.from({ length: 6 }, (_, p) => Array.from({ length: 4 }, (_, k) => sentence(s * 100 + p * 4 + k)).join(" ")).join("\n\n")}`,
+  ).join("\n\n");
   return [
     { name: "bench.docx", data: new Uint8Array(await Packer.toBuffer(docx)), unit: "sections", units: sections },
     { name: "bench.pptx", data: new Uint8Array((await deck.write({ outputType: "nodebuffer" })) as Buffer), unit: "slides", units: 100 },

@@ -76,7 +76,10 @@ async function main() {
       );
       lap("write", at);
       at = performance.now();
-      await summarize(file.name, pieces.map((p) => p.text));
+      await summarize(
+        file.name,
+        pieces.map((p) => p.text),
+      );
       lap("summary", at);
     }
     const total = performance.now() - start;
@@ -86,7 +89,11 @@ async function main() {
     console.log(`run ${run}: ${pages} pages in ${total.toFixed(0)} ms = ${(pages / (total / 1000)).toFixed(0)} pages/s (${line})`);
     for (const [stage, ms] of Object.entries({ ...t, total })) (totals[stage] ??= []).push(ms);
   }
-  console.log(`median: ${Object.entries(totals).map(([stage, ms]) => `${stage} ${median(ms).toFixed(0)} ms`).join(", ")}`);
+  console.log(
+    `median: ${Object.entries(totals)
+      .map(([stage, ms]) => `${stage} ${median(ms).toFixed(0)} ms`)
+      .join(", ")}`,
+  );
   await pdfWorkerPool()?.close();
 }
 

@@ -112,7 +112,9 @@ async function main() {
     const generated = await generateBigCollection(big, corpus, BIG);
     const indexSeconds = generated.textIndexSeconds + generated.vectorIndexSeconds;
     console.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    console.log(`  ingest (embedding + writing): ${(BIG / generated.writeSeconds).toFixed(0)} chunks/s (${generated.writeSeconds.toFixed(1)} s)`);
+    console.log(
+      `  ingest (embedding + writing): ${(BIG / generated.writeSeconds).toFixed(0)} chunks/s (${generated.writeSeconds.toFixed(1)} s)`,
+    );
     console.log(
       `  index build: ${indexSeconds.toFixed(1)} s (BM25 ${generated.textIndexSeconds.toFixed(1)} s; compaction + vector index ${generated.vectorIndexSeconds.toFixed(1)} s)`,
     );
@@ -125,7 +127,10 @@ async function main() {
   if (bigs.length && process.platform !== "win32") spawnSync("sync");
 
   for (const { label, collection, queries, passages } of bigs) {
-    const querySets = [["words", queries], ["passages", passages]] as const;
+    const querySets = [
+      ["words", queries],
+      ["passages", passages],
+    ] as const;
     console.log(`\nrecall@10 against exact vector search (${label}, in process):`);
     for (const [set, qs] of querySets) {
       const r = await recallAt10(collection, [...qs]);
@@ -154,14 +159,18 @@ async function main() {
         const { seconds, status } = await uploadAndWait(server.url, `northwind_${run}`, pdfs);
         if (status.status !== "completed") throw new Error("ingestion failed");
         rates.push(pageCount / seconds);
-        console.log(`  run ${run}${run === 1 ? " (cold: first upload after the start)" : ""}: ${seconds.toFixed(2)} s = ${(pageCount / seconds).toFixed(0)} pages/s`);
+        console.log(
+          `  run ${run}${run === 1 ? " (cold: first upload after the start)" : ""}: ${seconds.toFixed(2)} s = ${(pageCount / seconds).toFixed(0)} pages/s`,
+        );
       }
       console.log(`  median: ${median(rates).toFixed(0)} pages/s`);
       if (peer) {
         peerSeconds.push(runPeer(peer));
         const peerRate = pageCount / ((peerSeconds[0] + peerSeconds[1]) / 2);
         const warm = rates.length > 1 ? `, warm ${(median(rates.slice(1)) / peerRate).toFixed(2)}x` : "";
-        console.log(`  LangChain.js peer ${peerRate.toFixed(0)} pages/s; ratio cold ${(rates[0] / peerRate).toFixed(2)}x${warm} (npm run bench:ingest for several rounds)`);
+        console.log(
+          `  LangChain.js peer ${peerRate.toFixed(0)} pages/s; ratio cold ${(rates[0] / peerRate).toFixed(2)}x${warm} (npm run bench:ingest for several rounds)`,
+        );
       } else console.log("  (LangChain.js peer not installed: cd ../shared/peers && npm install --legacy-peer-deps)");
     }
 
@@ -206,7 +215,9 @@ async function main() {
         full.push(r.full);
       }
       console.log(`\nChat stream, offline, ${queries.length} questions (${label}):`);
-      console.log(`  first line   ${fmt(first)}  (bare hybrid search p50 ${median(bare[collection]).toFixed(1)} ms → +${(median(first) - median(bare[collection])).toFixed(1)} ms)`);
+      console.log(
+        `  first line   ${fmt(first)}  (bare hybrid search p50 ${median(bare[collection]).toFixed(1)} ms → +${(median(first) - median(bare[collection])).toFixed(1)} ms)`,
+      );
       console.log(`  full answer  ${fmt(full)}`);
     }
 

@@ -60,7 +60,10 @@ function build(): FunctionSize[] {
     return vercelFunctionSizes(process.cwd());
   }
   console.log(`Building with next build into ${path.relative(process.cwd(), distDir) || "."} …`);
-  run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { ...process.env, NEXT_DIST_DIR: path.relative(process.cwd(), distDir) });
+  run(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    ...process.env,
+    NEXT_DIST_DIR: path.relative(process.cwd(), distDir),
+  });
   return functionSizes(distDir);
 }
 
@@ -78,13 +81,20 @@ console.log(`\n${"MiB".padStart(8)} ${"MB".padStart(7)}  files  function (larges
 for (const f of functions) {
   const top = f.largest[0];
   const note = top && top.bytes > 10 * MiB ? `  (${top.file} ${(top.bytes / MiB).toFixed(0)} MiB)` : "";
-  console.log(`${(f.bytes / MiB).toFixed(1).padStart(8)} ${(f.bytes / MB).toFixed(1).padStart(7)}  ${String(f.files).padStart(5)}  ${f.name}${note}`);
+  console.log(
+    `${(f.bytes / MiB).toFixed(1).padStart(8)} ${(f.bytes / MB).toFixed(1).padStart(7)}  ${String(f.files).padStart(5)}  ${f.name}${note}`,
+  );
 }
 const range = (list: FunctionSize[], unit: number, name: string) =>
-  list.length ? `${(Math.min(...list.map((f) => f.bytes)) / unit).toFixed(1)}–${(Math.max(...list.map((f) => f.bytes)) / unit).toFixed(1)} ${name}` : "none";
+  list.length
+    ? `${(Math.min(...list.map((f) => f.bytes)) / unit).toFixed(1)}–${(Math.max(...list.map((f) => f.bytes)) / unit).toFixed(1)} ${name}`
+    : "none";
 console.log(
-  `\n${functions.length} functions: ${functions.length - small.length} with LanceDB (${range(functions.filter((f) => f.lancedb), MiB, "MiB")}, ` +
-    `limit ${limitMiB} MiB), ${small.length} without (${range(small, MB, "MB")}, limit ${smallLimitMB} MB).`,
+  `\n${functions.length} functions: ${functions.length - small.length} with LanceDB (${range(
+    functions.filter((f) => f.lancedb),
+    MiB,
+    "MiB",
+  )}, ` + `limit ${limitMiB} MiB), ${small.length} without (${range(small, MB, "MB")}, limit ${smallLimitMB} MB).`,
 );
 if (over.length) console.error(`Over ${limitMiB} MiB: ${over.map((f) => f.name).join(", ")}`);
 if (smallOver.length) console.error(`Without LanceDB but over ${smallLimitMB} MB: ${smallOver.map((f) => f.name).join(", ")}`);

@@ -41,7 +41,11 @@ async function groundTruthEval(url: string, collection: string, dir: string) {
       body: JSON.stringify({ messages: [{ role: "user", content: q.question }], context: { overrides: { collections: [collection] } } }),
     });
     latencies.push(performance.now() - started);
-    const body = (await res.json()) as { message?: { content: string }; context?: { data_points: { citations: string[] }; answer_mode: string }; error?: string };
+    const body = (await res.json()) as {
+      message?: { content: string };
+      context?: { data_points: { citations: string[] }; answer_mode: string };
+      error?: string;
+    };
     if (!body.message) throw new Error(`chat failed: ${body.error}`);
     answerMode = body.context?.answer_mode ?? answerMode;
     const cited = new Set([...body.message.content.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]));
@@ -60,7 +64,9 @@ async function groundTruthEval(url: string, collection: string, dir: string) {
   const n = questions.length;
   console.log(`Northwind chat eval, ${n} questions (${answerMode}):`);
   console.log(`  citations_matched   ${(matched / n).toFixed(2)}`);
-  console.log(`    (${(matchedWhereAnswerIs / n).toFixed(2)} if the ${onNextPage.size} references whose answer words are on the next page named that page)`);
+  console.log(
+    `    (${(matchedWhereAnswerIs / n).toFixed(2)} if the ${onNextPage.size} references whose answer words are on the next page named that page)`,
+  );
   console.log(`  references among the retrieved passages  ${(retrieved / references).toFixed(2)}`);
   console.log(`  any_citation        ${(anyCitation / n).toFixed(2)}`);
   console.log(`  distinct citations  max ${Math.max(...distinct)}, median ${median(distinct)}`);
@@ -104,7 +110,9 @@ function printFacts(result: Awaited<ReturnType<typeof factEval>>) {
   }
   const foreign = graded.filter((g) => g.item.lang !== "en");
   if (foreign.length) {
-    console.log(`  replies opening in the question's language (de/fr/es): ${foreign.filter((g) => g.grade.ownLanguage).length}/${foreign.length}`);
+    console.log(
+      `  replies opening in the question's language (de/fr/es): ${foreign.filter((g) => g.grade.ownLanguage).length}/${foreign.length}`,
+    );
   }
   console.log(
     `  latency /api/chat/stream (${firstLines.length} requests): first line p50 ${median(firstLines).toFixed(0)} ms (target ≤ ${FIRST_LINE_TARGET_MS}), p95 ${percentile(firstLines, 95).toFixed(0)} ms; end p50 ${median(fulls).toFixed(0)} ms`,
@@ -112,7 +120,10 @@ function printFacts(result: Awaited<ReturnType<typeof factEval>>) {
   if (!details) return;
   console.log("\nFailed fact items:");
   for (const { item, answer, grade } of graded.filter((g) => !g.grade.accurate)) {
-    const expected = item.expect === "not_found" ? "a first sentence saying the documents do not answer it" : `${item.yes_no ? `opens with "${item.yes_no}", ` : ""}${JSON.stringify(item.fact)} citing ${item.pages.join(" ")}`;
+    const expected =
+      item.expect === "not_found"
+        ? "a first sentence saying the documents do not answer it"
+        : `${item.yes_no ? `opens with "${item.yes_no}", ` : ""}${JSON.stringify(item.fact)} citing ${item.pages.join(" ")}`;
     console.log(`- ${item.id} (${item.split}, ${item.type}): ${item.turns.join(" → ")}`);
     console.log(`    expected ${expected}`);
     console.log(`    stated ${grade.stated}, page cited ${grade.pageCited}`);
@@ -127,7 +138,9 @@ async function main() {
   if (split !== undefined && !(SPLITS as readonly string[]).includes(split)) throw new Error(`--split must be one of ${SPLITS.join(", ")}`);
   const items = loadFacts().filter((i) => !split || i.split === split);
   const url = valueOf("--url");
-  const server = url ? { url, stop: async () => undefined } : await startServer(scratchDir("docchat-eval-chat-"), {}, { model: flag("--model") });
+  const server = url
+    ? { url, stop: async () => undefined }
+    : await startServer(scratchDir("docchat-eval-chat-"), {}, { model: flag("--model") });
   try {
     const collection = `northwind_eval_${Date.now()}`;
     await createCollection(server.url, collection);

@@ -52,7 +52,10 @@ const modelEnv = () => Object.fromEntries(MODEL_ENV.flatMap((key) => (process.en
 /** The search API of a server (started here unless --url names one) with the six PDFs in a new collection. */
 async function overHttp(dir: string): Promise<{ search: Search; stop: () => Promise<void> }> {
   const urlArg = process.argv.indexOf("--url");
-  const server = urlArg > 0 ? { url: process.argv[urlArg + 1], stop: async () => undefined } : await startServer(scratchDir("docchat-eval-retrieval-"), modelEnv());
+  const server =
+    urlArg > 0
+      ? { url: process.argv[urlArg + 1], stop: async () => undefined }
+      : await startServer(scratchDir("docchat-eval-retrieval-"), modelEnv());
   const collection = `northwind_retrieval_${Date.now()}`;
   await createCollection(server.url, collection);
   const files = pdfFiles(dir).map((f) => ({ name: f.name, data: new Uint8Array(readFileSync(f.path)) }));
@@ -79,7 +82,8 @@ async function inProcess(dir: string): Promise<{ search: Search; stop: () => Pro
   await activeIngestor().createCollection("northwind", "Northwind evaluation set");
   const job = await ingestFiles("northwind", pdfFiles(dir), tmp);
   if (job.status !== "completed") throw new Error(`ingestion failed: ${JSON.stringify(job.file_details)}`);
-  const search: Search = async (query, mode) => (await searchKnowledge({ principal: OPERATOR, query, top: TOP_K, mode, collections: ["northwind"] })).chunks;
+  const search: Search = async (query, mode) =>
+    (await searchKnowledge({ principal: OPERATOR, query, top: TOP_K, mode, collections: ["northwind"] })).chunks;
   return { search, stop: stopWorker };
 }
 
@@ -105,7 +109,10 @@ async function report(name: string, questions: Question[], search: Search, basel
       const started = performance.now();
       const chunks = await search(q.question, mode);
       ranked.push({ references: q.references, pages: chunks.map(pageOf), ms: performance.now() - started });
-      byAnswerPage.push({ references: q.references.map((r) => earlierOf(r, q.continuesOn?.get(r), chunks.map(pageOf))), pages: chunks.map(pageOf) });
+      byAnswerPage.push({
+        references: q.references.map((r) => earlierOf(r, q.continuesOn?.get(r), chunks.map(pageOf))),
+        pages: chunks.map(pageOf),
+      });
       const missed = q.references.filter((r) => !chunks.slice(0, TOP_K).map(pageOf).includes(r));
       if (process.argv.includes("--details") && mode === "hybrid" && missed.length) {
         console.log(`    - ${q.question}\n        missed ${missed.join(" ")}; first 5: ${chunks.slice(0, 5).map(pageOf).join(" ")}`);
@@ -134,14 +141,20 @@ async function main() {
   const { search, stop } = local ? await inProcess(dir) : await overHttp(dir);
   try {
     const baseline = pageBm25(await pageTexts(dir));
-    console.log(`Retrieval on Northwind ${local ? "in process (lib/knowledge/search.ts)" : "over HTTP (POST /v1/collections/{name}/search)"}, embedder ${embedder}`);
+    console.log(
+      `Retrieval on Northwind ${local ? "in process (lib/knowledge/search.ts)" : "over HTTP (POST /v1/collections/{name}/search)"}, embedder ${embedder}`,
+    );
     await report("dev (tuning set)", devQuestions(), search, baseline);
     const truth = loadQuestions(dir).filter((q) => q.citations.length);
     const nextPages = await referencesOnNextPage(pdfFiles(dir), truth);
     const continuesOn = (q: (typeof truth)[number]) =>
-      new Map(q.citations.flatMap((c) => (nextPages.has(`${q.question}\n${c}`) ? [[c, nextPages.get(`${q.question}\n${c}`)!] as const] : [])));
+      new Map(
+        q.citations.flatMap((c) => (nextPages.has(`${q.question}\n${c}`) ? [[c, nextPages.get(`${q.question}\n${c}`)!] as const] : [])),
+      );
     const references = truth.map((q) => ({ question: q.question, references: q.citations, continuesOn: continuesOn(q) }));
-    console.log(`\n${nextPages.size} of ${truth.reduce((n, q) => n + q.citations.length, 0)} reference pages have their answer on the next page; "answer pages" counts that page for them.`);
+    console.log(
+      `\n${nextPages.size} of ${truth.reduce((n, q) => n + q.citations.length, 0)} reference pages have their answer on the next page; "answer pages" counts that page for them.`,
+    );
     await report("ground truth (target)", references, search, baseline);
   } finally {
     await stop();

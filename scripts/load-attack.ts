@@ -63,7 +63,10 @@ async function peakRssDuring<T>(pid: number, work: Promise<T>): Promise<{ result
 
 async function bodyFlood(url: string, pid: number, label: string, headers: Record<string, string>, expected: number) {
   const before = rssMb(pid);
-  const { result, peak } = await peakRssDuring(pid, Promise.all(Array.from({ length: STREAMS }, () => streamBody(url, "/api/chat", MB, headers))));
+  const { result, peak } = await peakRssDuring(
+    pid,
+    Promise.all(Array.from({ length: STREAMS }, () => streamBody(url, "/api/chat", MB, headers))),
+  );
   const after = rssMb(pid);
   await new Promise((r) => setTimeout(r, 5000));
   const later = rssMb(pid);
@@ -120,7 +123,13 @@ async function main() {
     // Warm the routes the attacks hit, and make the admin a known client (it has signed in).
     await fetch(`${server.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     ok &&= (await login(server.url, ADMIN_TOKEN)).status === 200;
-    ok &&= await bodyFlood(server.url, server.pid, "anonymous chunked bodies to /api/chat", { "content-type": "application/json", "transfer-encoding": "chunked" }, 401);
+    ok &&= await bodyFlood(
+      server.url,
+      server.pid,
+      "anonymous chunked bodies to /api/chat",
+      { "content-type": "application/json", "transfer-encoding": "chunked" },
+      401,
+    );
     ok &&= await bodyFlood(
       server.url,
       server.pid,

@@ -31,12 +31,22 @@ function northwind(dir: string): { files: UploadFile[]; questions: string[]; pag
 function generated(): { files: UploadFile[]; questions: string[]; pages: string } {
   const topics = ["travel", "vacation", "benefits", "security", "expenses", "training"];
   const files = topics.map((topic) => {
-    const sections = Array.from({ length: 40 }, (_, s) =>
-      `## ${topic} rule ${s + 1}\n\n${`The ${topic} policy section ${s + 1} says employees must follow rule ${s + 1} for ${topic} requests, approved by a manager within ${s + 2} days. `.repeat(8)}`,
+    const sections = Array.from(
+      { length: 40 },
+      (_, s) =>
+        `## ${topic} rule ${s + 1}\n\n${`The ${topic} policy section ${s + 1} says employees must follow rule ${s + 1} for ${topic} requests, approved by a manager within ${s + 2} days. `.repeat(8)}`,
     );
-    return { name: `${topic}_policy.md`, data: new TextEncoder().encode(`# ${topic} policy\n\n${sections.join("\n\n")}`), type: "text/markdown" };
+    return {
+      name: `${topic}_policy.md`,
+      data: new TextEncoder().encode(`# ${topic} policy\n\n${sections.join("\n\n")}`),
+      type: "text/markdown",
+    };
   });
-  const questions = topics.flatMap((t) => [`What does the ${t} policy say?`, `Who approves ${t} requests?`, `How many days for ${t} rule 7?`]);
+  const questions = topics.flatMap((t) => [
+    `What does the ${t} policy say?`,
+    `Who approves ${t} requests?`,
+    `How many days for ${t} rule 7?`,
+  ]);
   return { files, questions, pages: "240 generated sections" };
 }
 
@@ -78,7 +88,11 @@ async function main() {
       }
     })();
     console.log(`\n${STREAMS} concurrent chat streams for ${WINDOW_MS / 1000} s during ingestion…`);
-    await loadLoop(STREAMS, () => Date.now() < end, async (i) => void results.push(await ask(i)));
+    await loadLoop(
+      STREAMS,
+      () => Date.now() < end,
+      async (i) => void results.push(await ask(i)),
+    );
     await ingest;
     const errors = results.filter((r) => r.error);
     failed += errors.length;
@@ -99,16 +113,23 @@ async function main() {
     const rss: Record<number, number> = { 0: rssMb(server.pid) };
     let done = 0;
     let phaseErrors = 0;
-    await loadLoop(STREAMS, (next) => next < RSS_LATE && Date.now() < stopAt, async (i) => {
-      if ((await ask(i)).error) phaseErrors++;
-      done++;
-      if (done === RSS_EARLY || done === RSS_LATE) rss[done] = rssMb(server.pid);
-    });
+    await loadLoop(
+      STREAMS,
+      (next) => next < RSS_LATE && Date.now() < stopAt,
+      async (i) => {
+        if ((await ask(i)).error) phaseErrors++;
+        done++;
+        if (done === RSS_EARLY || done === RSS_LATE) rss[done] = rssMb(server.pid);
+      },
+    );
     failed += phaseErrors;
     console.log(`  before           ${rss[0].toFixed(0)} MB`);
     console.log(`  after ${RSS_EARLY}       ${rss[RSS_EARLY]?.toFixed(0)} MB`);
-    console.log(`  after ${RSS_LATE}      ${rss[RSS_LATE]?.toFixed(0) ?? `not reached (${done} in ${RSS_PHASE_LIMIT_MS / 60_000} min)`} MB`);
-    if (rss[RSS_LATE]) console.log(`  ratio            ${(rss[RSS_LATE] / rss[RSS_EARLY]).toFixed(3)} (after ${RSS_LATE} / after ${RSS_EARLY})`);
+    console.log(
+      `  after ${RSS_LATE}      ${rss[RSS_LATE]?.toFixed(0) ?? `not reached (${done} in ${RSS_PHASE_LIMIT_MS / 60_000} min)`} MB`,
+    );
+    if (rss[RSS_LATE])
+      console.log(`  ratio            ${(rss[RSS_LATE] / rss[RSS_EARLY]).toFixed(3)} (after ${RSS_LATE} / after ${RSS_EARLY})`);
     console.log(`  errors           ${phaseErrors} (${done} requests in ${((Date.now() - phaseStart) / 1000).toFixed(0)} s)`);
   } finally {
     await server.stop();

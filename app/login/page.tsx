@@ -22,8 +22,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       {chatUser ? (
         <div className="mt-2 mb-6 space-y-2 text-sm text-slate-600 dark:text-slate-400" data-testid="admin-only-note">
           <p>
-            {next ? <>The page <code className="font-mono">{next}</code> is</> : "That page is"} for administrators: it manages collections,
-            connections and settings. You are signed in for chatting with the documents.
+            {next ? (
+              <>
+                The page <code className="font-mono">{next}</code> is
+              </>
+            ) : (
+              "That page is"
+            )}{" "}
+            for administrators: it manages collections, connections and settings. You are signed in for chatting with the documents.
           </p>
           <p>
             <Link href="/" className="font-medium text-indigo-700 underline dark:text-indigo-300">
@@ -33,8 +39,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </p>
         </div>
       ) : (
-        <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-400">This DocChat is protected.{" "}
-          {withAccount ? "Sign in with the account its administrator created for you." : "Enter the access token its administrator gave you."}</p>
+        <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-400">
+          This DocChat is protected.{" "}
+          {withAccount
+            ? "Sign in with the account its administrator created for you."
+            : "Enter the access token its administrator gave you."}
+        </p>
       )}
       {sso && (
         <div className="mb-8">
@@ -45,7 +55,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <>
           <AccountLoginForm next={next} />
           <p className="mt-6 text-sm">
-            <Link href={`/login?token=1${next ? `&next=${encodeURIComponent(next)}` : ""}`} className="text-indigo-700 underline dark:text-indigo-300">
+            <Link
+              href={`/login?token=1${next ? `&next=${encodeURIComponent(next)}` : ""}`}
+              className="text-indigo-700 underline dark:text-indigo-300"
+            >
               Use an access token instead
             </Link>
           </p>

@@ -33,10 +33,24 @@ export function AccountLoginForm({ next }: { next?: string }) {
       }}
     >
       <Field id={`${id}-email`} label="E-mail">
-        <TextInput id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" required />
+        <TextInput
+          id={`${id}-email`}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="username"
+          required
+        />
       </Field>
       <Field id={`${id}-password`} label="Password">
-        <TextInput id={`${id}-password`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+        <TextInput
+          id={`${id}-password`}
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          required
+        />
       </Field>
       {error && <ErrorNotice message={error} />}
       <Button variant="primary" type="submit" disabled={busy || !email.trim() || !password}>

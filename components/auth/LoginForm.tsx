@@ -32,7 +32,15 @@ export function LoginForm({ next, onLoggedIn }: { next?: string; onLoggedIn?(): 
       }}
     >
       <Field id={`${id}-token`} label="Access token" hint="The server's ADMIN_TOKEN gives full access; its CHAT_TOKEN gives chat only.">
-        <TextInput id={`${id}-token`} hint type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="current-password" required />
+        <TextInput
+          id={`${id}-token`}
+          hint
+          type="password"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          autoComplete="current-password"
+          required
+        />
       </Field>
       {error && <ErrorNotice message={error} />}
       <Button variant="primary" type="submit" disabled={busy || !token.trim()}>

@@ -15,7 +15,6 @@ export function SignOutButton() {
         await fetch("/api/auth/logout", { method: "POST" });
         router.replace("/login");
         router.refresh(); // the header re-renders without the session
-
       }}
     >
       Sign out

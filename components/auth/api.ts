@@ -7,7 +7,10 @@ export const signInWithPassword = (email: string, password: string) =>
 
 /** Single sign-on: Better Auth answers with the identity provider's sign-in address. */
 export const startSingleSignOn = (callbackURL: string) =>
-  fetchJson<{ url: string }>("/api/account/sign-in/social", { method: "POST", body: JSON.stringify({ provider: "oidc", callbackURL, disableRedirect: true }) });
+  fetchJson<{ url: string }>("/api/account/sign-in/social", {
+    method: "POST",
+    body: JSON.stringify({ provider: "oidc", callbackURL, disableRedirect: true }),
+  });
 
 export const logIn = (token: string) =>
   fetchJson<{ role: "admin" | "user" }>("/api/auth/login", { method: "POST", body: JSON.stringify({ token }) });

@@ -76,7 +76,11 @@ export function AnalysisPanel({ turn, state, onChange, onClose }: Props) {
         </h2>
         <CloseButton label="Close answer details" onClick={onClose} />
       </div>
-      <div role="tablist" aria-label="Answer details" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 dark:border-slate-800">
+      <div
+        role="tablist"
+        aria-label="Answer details"
+        className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 dark:border-slate-800"
+      >
         {tabs.map((tab, i) => {
           const selected = tab.id === state.tab;
           return (
@@ -111,7 +115,9 @@ export function AnalysisPanel({ turn, state, onChange, onClose }: Props) {
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto p-4"
       >
-        {state.tab === "citation" && state.citation && <CitationTab citation={state.citation} context={turn.context} answer={turn.answer} />}
+        {state.tab === "citation" && state.citation && (
+          <CitationTab citation={state.citation} context={turn.context} answer={turn.answer} />
+        )}
         {state.tab === "thoughts" && <ThoughtProcessTab thoughts={turn.context?.thoughts ?? []} />}
         {state.tab === "supporting" && (
           <SupportingContentTab

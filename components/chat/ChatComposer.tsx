@@ -84,7 +84,8 @@ export function ChatComposer({ streaming, onAsk, onStop, focusKey, onAttach }: P
       </form>
       {tooLong && (
         <p id="chat-question-too-long" role="alert" className="mt-1 px-2 text-sm text-red-700 dark:text-red-300">
-          This question is {formatNumber(text.length)} characters long; a question can be at most {formatNumber(MAX_MESSAGE_CHARS)}. Shorten it to send it.
+          This question is {formatNumber(text.length)} characters long; a question can be at most {formatNumber(MAX_MESSAGE_CHARS)}. Shorten
+          it to send it.
         </p>
       )}
     </div>
@@ -93,7 +94,16 @@ export function ChatComposer({ streaming, onAsk, onStop, focusKey, onAttach }: P
 
 function SendIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
     </svg>
   );
@@ -101,7 +111,16 @@ function SendIcon() {
 
 function PaperclipIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M21 11.5 12.5 20a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5" />
     </svg>
   );

@@ -118,7 +118,10 @@ export function ChatView({ admin, uploadLimits }: Props) {
       </Drawer>
 
       {/* Only a user who may upload gets the drop zone (a disabled one marks everything inside aria-disabled). */}
-      <section aria-label="Chat" {...(uploadLimits ? uploads.zone.getRootProps({ className: CHAT_CLASS, role: "region" }) : { className: CHAT_CLASS })}>
+      <section
+        aria-label="Chat"
+        {...(uploadLimits ? uploads.zone.getRootProps({ className: CHAT_CLASS, role: "region" }) : { className: CHAT_CLASS })}
+      >
         {uploadLimits && <input {...uploads.zone.getInputProps()} accept={uploads.accept} aria-label="Choose files to add" />}
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
           <Button size="sm" variant="ghost" className={panel ? "2xl:hidden" : "lg:hidden"} onClick={() => setHistoryOpen(true)}>
@@ -196,7 +199,9 @@ export function ChatView({ admin, uploadLimits }: Props) {
               focusKey={newChats}
               onAttach={uploadLimits ? uploads.zone.open : undefined}
             />
-            <p className="mt-1.5 text-center text-xs text-slate-600 dark:text-slate-400">Answers come from your documents; check the citations.</p>
+            <p className="mt-1.5 text-center text-xs text-slate-600 dark:text-slate-400">
+              Answers come from your documents; check the citations.
+            </p>
           </div>
         </div>
       </section>
@@ -229,7 +234,16 @@ function useFollowBottom(dependency: unknown) {
 
 function GearIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
       <circle cx="16" cy="6" r="2" />
       <circle cx="10" cy="12" r="2" />

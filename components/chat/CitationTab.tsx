@@ -47,8 +47,7 @@ export function CitationTab({ citation, context, answer = "" }: { citation: stri
         <div className="min-w-0">
           <h3 className="break-words font-semibold">{source?.file_name ?? citation}</h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {[pageLabel(source), source?.collection ? `Collection ${source.collection}` : null].filter(Boolean).join(" · ") ||
-              citation}
+            {[pageLabel(source), source?.collection ? `Collection ${source.collection}` : null].filter(Boolean).join(" · ") || citation}
           </p>
         </div>
         {url && !gone && (
@@ -72,7 +71,13 @@ export function CitationTab({ citation, context, answer = "" }: { citation: stri
           <Passages passages={passages} />
         </>
       ) : isText && originalUrl && source ? (
-        <TextSourceView url={originalUrl} fileName={source.file_name} passage={marked[0] ?? ""} fallback={<Passages passages={passages} />} onGone={markGone} />
+        <TextSourceView
+          url={originalUrl}
+          fileName={source.file_name}
+          passage={marked[0] ?? ""}
+          fallback={<Passages passages={passages} />}
+          onGone={markGone}
+        />
       ) : (
         <Passages passages={passages} note={external ? "From an external source; open the original to read it in full." : undefined} />
       )}
@@ -84,9 +89,14 @@ function Passages({ passages, note }: { passages: string[]; note?: string }) {
   if (!passages.length) return <p className="text-sm text-slate-600 dark:text-slate-400">No passage text was kept for this citation.</p>;
   return (
     <section aria-label="Cited passage" className="space-y-2">
-      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Cited passage{passages.length > 1 ? "s" : ""}</h4>
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+        Cited passage{passages.length > 1 ? "s" : ""}
+      </h4>
       {passages.map((p, i) => (
-        <blockquote key={i} className="whitespace-pre-wrap break-words rounded-md border-l-4 border-yellow-400 bg-yellow-50 px-3 py-2 text-sm text-slate-900 dark:bg-yellow-950/40 dark:text-slate-100">
+        <blockquote
+          key={i}
+          className="whitespace-pre-wrap break-words rounded-md border-l-4 border-yellow-400 bg-yellow-50 px-3 py-2 text-sm text-slate-900 dark:bg-yellow-950/40 dark:text-slate-100"
+        >
           {p}
         </blockquote>
       ))}

@@ -51,7 +51,9 @@ export function CollectionPicker({ collections, selected, onChange, sources, sel
           className="absolute left-0 z-30 mt-1 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <fieldset>
-            <legend className="px-2 py-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Search in</legend>
+            <legend className="px-2 py-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+              Search in
+            </legend>
             <label className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
               <input type="checkbox" checked={selected.length === 0} onChange={() => onChange([])} className="h-4 w-4 accent-indigo-600" />
               All collections
@@ -59,8 +61,16 @@ export function CollectionPicker({ collections, selected, onChange, sources, sel
             {collections === undefined && <p className="px-2 py-1.5 text-sm text-slate-600 dark:text-slate-400">Loading…</p>}
             <div className="max-h-64 overflow-y-auto">
               {collections?.map((c) => (
-                <label key={c.name} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
-                  <input type="checkbox" checked={selected.includes(c.name)} onChange={() => toggle(c.name)} className="h-4 w-4 accent-indigo-600" />
+                <label
+                  key={c.name}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
+                  <input
+                    type="checkbox"
+                    checked={selected.includes(c.name)}
+                    onChange={() => toggle(c.name)}
+                    className="h-4 w-4 accent-indigo-600"
+                  />
                   <span className="min-w-0 flex-1 truncate">{c.name}</span>
                   <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">{formatCount(c.file_count, "file")}</span>
                 </label>
@@ -74,12 +84,17 @@ export function CollectionPicker({ collections, selected, onChange, sources, sel
                 Remote sources (ERI)
               </p>
               {sources.map((s) => (
-                <label key={s.id} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+                <label
+                  key={s.id}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   <input
                     type="checkbox"
                     checked={selectedSources.includes(s.id)}
                     onChange={() =>
-                      onSourcesChange(selectedSources.includes(s.id) ? selectedSources.filter((id) => id !== s.id) : [...selectedSources, s.id])
+                      onSourcesChange(
+                        selectedSources.includes(s.id) ? selectedSources.filter((id) => id !== s.id) : [...selectedSources, s.id],
+                      )
                     }
                     className="h-4 w-4 accent-indigo-600"
                   />
@@ -101,7 +116,15 @@ export function CollectionPicker({ collections, selected, onChange, sources, sel
 
 function FolderIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinejoin="round"
+    >
       <path d="M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z" />
     </svg>
   );
@@ -109,7 +132,15 @@ function FolderIcon() {
 
 function ChevronIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+    >
       <path d="m6 9 6 6 6-6" />
     </svg>
   );

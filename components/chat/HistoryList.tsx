@@ -43,7 +43,11 @@ export function HistoryList({ activeChatId, onOpen, onNewChat, onDeletedActive }
           await fetchJson(chatUrl(id), { method: "PATCH", body: JSON.stringify({ title: trimmed }) });
           return list;
         },
-        { optimisticData: (list) => (list ?? []).map((c) => (c.id === id ? { ...c, title: trimmed } : c)), rollbackOnError: true, revalidate: true },
+        {
+          optimisticData: (list) => (list ?? []).map((c) => (c.id === id ? { ...c, title: trimmed } : c)),
+          rollbackOnError: true,
+          revalidate: true,
+        },
       );
     } catch (e) {
       setActionError(`Could not rename the chat: ${errorMessage(e)}`);
@@ -68,7 +72,12 @@ export function HistoryList({ activeChatId, onOpen, onNewChat, onDeletedActive }
 
   const groups = useMemo(() => groupChats(chats ?? [], query), [chats, query]);
   const shown = useMemo(() => groups.flatMap((g) => g.chats), [groups]);
-  const roving = useRovingFocus(shown, activeChatId, (chat) => setRenaming(chat.id), (chat) => setToDelete(chat));
+  const roving = useRovingFocus(
+    shown,
+    activeChatId,
+    (chat) => setRenaming(chat.id),
+    (chat) => setToDelete(chat),
+  );
 
   return (
     <div className="flex h-full flex-col">
@@ -95,7 +104,11 @@ export function HistoryList({ activeChatId, onOpen, onNewChat, onDeletedActive }
       <h2 className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">History</h2>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
         {error && <ErrorNotice message={`Could not load history: ${errorMessage(error)}`} onRetry={() => mutate()} />}
-        {actionError && !toDelete && <p role="alert" className="px-2 py-1 text-sm text-red-700 dark:text-red-300">{actionError}</p>}
+        {actionError && !toDelete && (
+          <p role="alert" className="px-2 py-1 text-sm text-red-700 dark:text-red-300">
+            {actionError}
+          </p>
+        )}
         {isLoading && (
           <div role="status" aria-label="Loading history" className="space-y-2 px-2">
             {[0, 1, 2].map((i) => (
@@ -103,7 +116,9 @@ export function HistoryList({ activeChatId, onOpen, onNewChat, onDeletedActive }
             ))}
           </div>
         )}
-        {chats && chats.length === 0 && <p className="px-2 py-1 text-sm text-slate-600 dark:text-slate-400">Your chats will appear here.</p>}
+        {chats && chats.length === 0 && (
+          <p className="px-2 py-1 text-sm text-slate-600 dark:text-slate-400">Your chats will appear here.</p>
+        )}
         {chats && chats.length > 0 && shown.length === 0 && (
           <p className="px-2 py-1 text-sm text-slate-600 dark:text-slate-400">No chat title contains “{query.trim()}”.</p>
         )}
@@ -242,7 +257,10 @@ function RenameField({ initial, onDone, onCancel }: { initial: string; onDone(ti
   );
 }
 
-type IconButtonProps = { label: string; children: React.ReactNode } & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "aria-label" | "title">;
+type IconButtonProps = { label: string; children: React.ReactNode } & Omit<
+  React.ButtonHTMLAttributes<HTMLButtonElement>,
+  "aria-label" | "title"
+>;
 
 function IconButton({ label, children, ...rest }: IconButtonProps) {
   return (
@@ -253,7 +271,16 @@ function IconButton({ label, children, ...rest }: IconButtonProps) {
       title={label}
       className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded text-slate-500 opacity-100 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 lg:opacity-0 lg:group-hover:opacity-100 lg:group-focus-within:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {children}
       </svg>
     </button>

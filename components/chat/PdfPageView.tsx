@@ -16,7 +16,8 @@ interface Props {
   onGone: () => void;
 }
 
-type State = { kind: "loading" } | { kind: "ready"; pageCount: number; highlighted: boolean } | { kind: "error"; message: string } | { kind: "gone" };
+type State =
+  { kind: "loading" } | { kind: "ready"; pageCount: number; highlighted: boolean } | { kind: "error"; message: string } | { kind: "gone" };
 
 /**
  * Renders the cited page of a PDF onto a canvas with pdf.js (browsers' built-in PDF viewers
@@ -72,7 +73,10 @@ export function PdfPageView({ url, page, fileName, passages, onGone }: Props) {
 
   return (
     <figure className="space-y-2" data-testid="pdf-page" data-page={page} data-state={state.kind}>
-      <div ref={wrapRef} className="relative w-full overflow-auto rounded-md border border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-800">
+      <div
+        ref={wrapRef}
+        className="relative w-full overflow-auto rounded-md border border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-800"
+      >
         {state.kind === "loading" && (
           <div className="absolute inset-0 flex items-center justify-center">
             <Spinner label={`Opening page ${page}…`} />
@@ -82,7 +86,11 @@ export function PdfPageView({ url, page, fileName, passages, onGone }: Props) {
       </div>
       <figcaption className="text-xs text-slate-600 dark:text-slate-400">
         {state.kind === "ready" && `Page ${page} of ${state.pageCount}${state.highlighted ? " · cited passage marked in yellow" : ""}`}
-        {state.kind === "error" && <span role="alert" className="text-red-700 dark:text-red-300">{state.message}</span>}
+        {state.kind === "error" && (
+          <span role="alert" className="text-red-700 dark:text-red-300">
+            {state.message}
+          </span>
+        )}
       </figcaption>
     </figure>
   );

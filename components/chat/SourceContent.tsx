@@ -29,7 +29,12 @@ export function SourceContent({ source }: { source: Source }) {
   const table = tableOf(source);
   if (table) {
     return (
-      <div className="max-h-96 overflow-auto rounded-md border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label={`Table from ${source.file_name}`}>
+      <div
+        className="max-h-96 overflow-auto rounded-md border border-slate-200 dark:border-slate-700"
+        tabIndex={0}
+        role="region"
+        aria-label={`Table from ${source.file_name}`}
+      >
         <table className="w-full border-collapse text-left text-xs" data-testid="source-table">
           <thead className="sticky top-0 bg-slate-100 dark:bg-slate-800">
             <tr>
@@ -59,7 +64,11 @@ export function SourceContent({ source }: { source: Source }) {
     return (
       <figure className="space-y-2" data-testid="source-image">
         {/* eslint-disable-next-line @next/next/no-img-element -- an uploaded original, served as is by the API */}
-        <img src={source.image_url} alt={source.content ? `${source.file_name}: ${source.content.slice(0, 120)}` : source.file_name} className="max-h-96 w-auto max-w-full rounded-md border border-slate-200 dark:border-slate-700" />
+        <img
+          src={source.image_url}
+          alt={source.content ? `${source.file_name}: ${source.content.slice(0, 120)}` : source.file_name}
+          className="max-h-96 w-auto max-w-full rounded-md border border-slate-200 dark:border-slate-700"
+        />
         {source.content && (
           <figcaption className="text-xs text-slate-700 dark:text-slate-300">
             <span className="font-semibold">Text read from the image: </span>

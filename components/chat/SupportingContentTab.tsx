@@ -7,9 +7,12 @@ export function SupportingContentTab({ dataPoints, onOpenCitation }: { dataPoint
     ? dataPoints.sources.map((s) => ({ id: s.id, content: s.content, source: s as CitationSource | undefined }))
     : (dataPoints?.text ?? []).map((t) => {
         const cut = t.indexOf(": ");
-        return cut === -1 ? { id: "", content: t, source: undefined } : { id: t.slice(0, cut), content: t.slice(cut + 2), source: undefined };
+        return cut === -1
+          ? { id: "", content: t, source: undefined }
+          : { id: t.slice(0, cut), content: t.slice(cut + 2), source: undefined };
       });
-  if (!items.length) return <p className="text-sm text-slate-600 dark:text-slate-400">No supporting content: nothing relevant was found.</p>;
+  if (!items.length)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No supporting content: nothing relevant was found.</p>;
   return (
     <ol className="space-y-3" data-testid="supporting-content">
       {items.map((item, i) => (

@@ -85,7 +85,11 @@ function MarkdownSource({ text, range, fileName, markRef }: SourceProps) {
       {blocks ? (
         <>
           <SanitizedMarkdown markdown={text.slice(0, blocks.start)} />
-          <div ref={markRef as React.RefObject<HTMLDivElement | null>} className="rounded-sm bg-yellow-100 px-1 text-slate-900 ring-2 ring-yellow-300 dark:bg-yellow-200" data-testid="source-highlight">
+          <div
+            ref={markRef as React.RefObject<HTMLDivElement | null>}
+            className="rounded-sm bg-yellow-100 px-1 text-slate-900 ring-2 ring-yellow-300 dark:bg-yellow-200"
+            data-testid="source-highlight"
+          >
             <span className="sr-only">Cited passage: </span>
             <SanitizedMarkdown markdown={text.slice(blocks.start, blocks.end)} />
           </div>

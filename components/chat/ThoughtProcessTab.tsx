@@ -13,7 +13,9 @@ export function ThoughtProcessTab({ thoughts }: { thoughts: Thought[] }) {
               {i + 1}. {t.title}
             </h3>
             {typeof t.elapsed_ms === "number" && (
-              <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-300">{t.elapsed_ms} ms</span>
+              <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                {t.elapsed_ms} ms
+              </span>
             )}
           </div>
           <div className="mt-2 text-sm">
@@ -22,7 +24,10 @@ export function ThoughtProcessTab({ thoughts }: { thoughts: Thought[] }) {
           {t.props && <Props props={t.props} />}
           {t.props?.token_usage && (
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-              Tokens: {Object.entries(t.props.token_usage).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`).join(" · ")}
+              Tokens:{" "}
+              {Object.entries(t.props.token_usage)
+                .map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`)
+                .join(" · ")}
             </p>
           )}
         </li>
@@ -36,7 +41,12 @@ function isChunk(value: unknown): value is Chunk {
 }
 
 function isMessage(value: unknown): value is { role: string; content: string } {
-  return typeof value === "object" && value !== null && typeof (value as { role?: unknown }).role === "string" && typeof (value as { content?: unknown }).content === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { role?: unknown }).role === "string" &&
+    typeof (value as { content?: unknown }).content === "string"
+  );
 }
 
 function Description({ value }: { value: unknown }) {
@@ -63,7 +73,9 @@ function Description({ value }: { value: unknown }) {
         {value.map((m, i) => (
           <li key={i}>
             <span className="text-xs font-semibold uppercase text-slate-600 dark:text-slate-400">{m.role}</span>
-            <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-900">{m.content}</pre>
+            <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-900">
+              {m.content}
+            </pre>
           </li>
         ))}
       </ol>
@@ -74,13 +86,19 @@ function Description({ value }: { value: unknown }) {
       <ol className="space-y-1">
         {value.map((v, i) => (
           <li key={i}>
-            <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-900">{v}</pre>
+            <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-900">
+              {v}
+            </pre>
           </li>
         ))}
       </ol>
     );
   }
-  return <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-900">{JSON.stringify(value, null, 2)}</pre>;
+  return (
+    <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-900">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }
 
 function Props({ props }: { props: Record<string, unknown> }) {

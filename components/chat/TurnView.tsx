@@ -38,7 +38,10 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
   return (
     <li className="space-y-3" data-testid="turn" data-turn-id={turn.id} data-status={turn.status}>
       <div className="flex justify-end">
-        <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-white" data-testid="question">
+        <p
+          className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-white"
+          data-testid="question"
+        >
           {turn.question}
         </p>
       </div>
@@ -52,7 +55,9 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
         data-testid="answer"
       >
         {turn.context?.spelling_corrections && <SpellingNote corrections={turn.context.spelling_corrections} />}
-        {turn.status === "streaming" && !turn.answer && <Spinner label={turn.context ? "Writing the answer…" : "Searching your documents…"} />}
+        {turn.status === "streaming" && !turn.answer && (
+          <Spinner label={turn.context ? "Writing the answer…" : "Searching your documents…"} />
+        )}
         {turn.answer && <AnswerMarkdown markdown={markdown} citations={citations} onCitationClick={openCitation} />}
 
         {citations.length > 0 && (
@@ -147,7 +152,16 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
 
 function LightbulbIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z" />
     </svg>
   );

@@ -9,7 +9,12 @@ export function findPassage(text: string, passage: string): { start: number; end
   const needle = collapseWhitespace(passage).flat.trim().toLowerCase();
   if (!needle) return null;
   // The whole passage; then without its start (a repeated heading); then its first words.
-  const attempts = [needle, ...[0.1, 0.25, 0.5].map((f) => needle.slice(Math.floor(needle.length * f))), needle.slice(0, 200), needle.slice(0, 80)];
+  const attempts = [
+    needle,
+    ...[0.1, 0.25, 0.5].map((f) => needle.slice(Math.floor(needle.length * f))),
+    needle.slice(0, 200),
+    needle.slice(0, 80),
+  ];
   for (const attempt of attempts) {
     const piece = attempt.trim();
     if (piece.length < Math.min(20, needle.length)) continue;

@@ -3,7 +3,16 @@
 import { useCallback, useRef, useState } from "react";
 import type { AIChatCompletionDelta, AIChatMessage, AIChatProtocolClient } from "@microsoft/ai-chat-protocol";
 import { errorMessage, fetchJson } from "@/components/ui/http";
-import { currentVariants, variantOf, type AnswerFeedback, type AnswerVariant, type ChatContext, type ChatSettings, type StoredChat, type Turn } from "./types";
+import {
+  currentVariants,
+  variantOf,
+  type AnswerFeedback,
+  type AnswerVariant,
+  type ChatContext,
+  type ChatSettings,
+  type StoredChat,
+  type Turn,
+} from "./types";
 
 export const CHAT_ENDPOINT = "/api/chat";
 
@@ -59,10 +68,12 @@ export function useChat({ settings, collections, sources, onStored }: Options) {
       const abort = new AbortController();
       abortRef.current = abort;
       const messages: AIChatMessage[] = [
-        ...earlier.filter((t) => t.status === "done").flatMap((t): AIChatMessage[] => [
-          { role: "user", content: t.question },
-          { role: "assistant", content: t.answer },
-        ]),
+        ...earlier
+          .filter((t) => t.status === "done")
+          .flatMap((t): AIChatMessage[] => [
+            { role: "user", content: t.question },
+            { role: "assistant", content: t.answer },
+          ]),
         { role: "user", content: turn.question },
       ];
       const overrides = {
@@ -75,7 +86,9 @@ export function useChat({ settings, collections, sources, onStored }: Options) {
       };
       let storedId: string | null = chatIdRef.current;
       try {
-        const chunks = await (await chatClient()).getStreamedCompletion(messages, {
+        const chunks = await (
+          await chatClient()
+        ).getStreamedCompletion(messages, {
           context: { overrides },
           sessionState: chatIdRef.current,
           abortSignal: abort.signal,
@@ -145,7 +158,14 @@ export function useChat({ settings, collections, sources, onStored }: Options) {
       const turn = list.at(-1);
       if (!turn || turn.id !== turnId || turn.status === "streaming") return;
       const variants = currentVariants(turn);
-      const blank: AnswerVariant = { answer: "", status: "streaming", context: undefined, error: undefined, messageId: undefined, feedback: undefined };
+      const blank: AnswerVariant = {
+        answer: "",
+        status: "streaming",
+        context: undefined,
+        error: undefined,
+        messageId: undefined,
+        feedback: undefined,
+      };
       const fresh: Turn = { id: turn.id, question: turn.question, ...blank, variants: [...variants, blank], shown: variants.length };
       setTurns(() => [...list.slice(0, -1), fresh]);
       void stream(fresh, list.slice(0, -1));
@@ -186,12 +206,15 @@ export function useChat({ settings, collections, sources, onStored }: Options) {
   }, [setTurns, setChatId]);
 
   /** Reopens a stored chat; the next question continues it. */
-  const load = useCallback(async (id: string) => {
-    abortRef.current?.abort();
-    const chat = await fetchJson<StoredChat>(`/api/history/${encodeURIComponent(id)}`);
-    setTurns(() => turnsFromMessages(chat.messages));
-    setChatId(chat.id);
-  }, [setTurns, setChatId]);
+  const load = useCallback(
+    async (id: string) => {
+      abortRef.current?.abort();
+      const chat = await fetchJson<StoredChat>(`/api/history/${encodeURIComponent(id)}`);
+      setTurns(() => turnsFromMessages(chat.messages));
+      setChatId(chat.id);
+    },
+    [setTurns, setChatId],
+  );
 
   const streaming = turns.some((t) => t.status === "streaming");
   return { turns, chatId, streaming, ask, retry, regenerate, showVariant, rate, stop, clear, load };

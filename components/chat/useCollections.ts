@@ -32,5 +32,8 @@ export interface EriSourceSummary {
 }
 
 export function useEriSources(admin: boolean) {
-  return useSWR<EriSourceSummary[]>(admin ? "/api/eri/sources" : "/api/chat/sources", jsonFetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useSWR<EriSourceSummary[]>(admin ? "/api/eri/sources" : "/api/chat/sources", jsonFetcher, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
 }

@@ -14,10 +14,19 @@ interface Item {
  * items, Left/Right between an item's buttons, F2 and Delete act on the focused item.
  * Elements carry `data-roving="<id>:<column>"` so focus can be moved to them.
  */
-export function useRovingFocus<T extends Item>(items: T[], preferredId: string | null, onRename: (item: T) => void, onDelete: (item: T) => void) {
+export function useRovingFocus<T extends Item>(
+  items: T[],
+  preferredId: string | null,
+  onRename: (item: T) => void,
+  onDelete: (item: T) => void,
+) {
   const [current, setCurrent] = useState<{ id: string; column: number } | null>(null);
   // The focused item, else the open chat, else the first one: always exactly one stop.
-  const stopId = items.some((i) => i.id === current?.id) ? current!.id : items.some((i) => i.id === preferredId) ? preferredId : (items[0]?.id ?? null);
+  const stopId = items.some((i) => i.id === current?.id)
+    ? current!.id
+    : items.some((i) => i.id === preferredId)
+      ? preferredId
+      : (items[0]?.id ?? null);
   const stopColumn = stopId === current?.id ? current.column : 0;
 
   const move = useCallback((from: HTMLElement, id: string, column: number) => {

@@ -95,8 +95,10 @@ export function CollectionView({ name, maxUploadMb, directUploads, supportedExte
             {collection.description && <p className="text-slate-700 dark:text-slate-300">{collection.description}</p>}
             <div className="flex flex-wrap items-center gap-3">
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {files.data ? fileCounts(files.data) : `${formatCount(collection.file_count, "file")} · ${formatCount(collection.chunk_count, "chunk")}`} · updated{" "}
-                {formatDateTime(collection.updated_at ?? collection.created_at)}
+                {files.data
+                  ? fileCounts(files.data)
+                  : `${formatCount(collection.file_count, "file")} · ${formatCount(collection.chunk_count, "chunk")}`}{" "}
+                · updated {formatDateTime(collection.updated_at ?? collection.created_at)}
               </p>
               {/* A Polymath library file with embeddings; uploading it to a collection imports it. */}
               <a href={exportUrl(name)} download className={buttonClass("secondary", "sm")}>

@@ -54,19 +54,34 @@ export function CollectionsTable({ collections, loading, onDeleted }: Props) {
           <caption className="sr-only">Collections</caption>
           <thead className="bg-slate-50 dark:bg-slate-900">
             <tr>
-              <th scope="col" className={th}>Name</th>
-              <th scope="col" className={`${th} hidden md:table-cell`}>Description</th>
-              <th scope="col" className={`${th} text-right`}>Files</th>
-              <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Chunks</th>
-              <th scope="col" className={`${th} hidden lg:table-cell`}>Last update</th>
-              <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+              <th scope="col" className={th}>
+                Name
+              </th>
+              <th scope="col" className={`${th} hidden md:table-cell`}>
+                Description
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Files
+              </th>
+              <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
+                Chunks
+              </th>
+              <th scope="col" className={`${th} hidden lg:table-cell`}>
+                Last update
+              </th>
+              <th scope="col" className={th}>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {collections.map((c) => (
               <tr key={c.name} data-collection={c.name}>
                 <td className={td}>
-                  <Link href={collectionPageUrl(c.name)} className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                  <Link
+                    href={collectionPageUrl(c.name)}
+                    className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                  >
                     {c.name}
                   </Link>
                 </td>

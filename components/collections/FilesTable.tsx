@@ -100,13 +100,27 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
                   className="h-4 w-4 accent-indigo-600"
                 />
               </th>
-              <th scope="col" className={th}>File</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Size</th>
-              <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Chunks</th>
-              <th scope="col" className={`${th} hidden md:table-cell`}>Access tag</th>
-              <th scope="col" className={`${th} hidden lg:table-cell`}>Summary</th>
-              <th scope="col" className={`${th} hidden xl:table-cell`}>Dates</th>
+              <th scope="col" className={th}>
+                File
+              </th>
+              <th scope="col" className={th}>
+                Status
+              </th>
+              <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
+                Size
+              </th>
+              <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
+                Chunks
+              </th>
+              <th scope="col" className={`${th} hidden md:table-cell`}>
+                Access tag
+              </th>
+              <th scope="col" className={`${th} hidden lg:table-cell`}>
+                Summary
+              </th>
+              <th scope="col" className={`${th} hidden xl:table-cell`}>
+                Dates
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -203,5 +217,9 @@ function NarrowDetails({ file }: { file: FileInfo }) {
 
 function Summary({ text }: { text: string | null }) {
   if (!text) return <span className="text-slate-500 dark:text-slate-400">—</span>;
-  return <p className="line-clamp-3" title={text}>{text}</p>;
+  return (
+    <p className="line-clamp-3" title={text}>
+      {text}
+    </p>
+  );
 }

@@ -40,7 +40,12 @@ export function JobProgress({ jobId, onFinished, onDismiss }: Props) {
 
   const failedFiles = job?.file_details.filter((f) => f.status === "failed").length ?? 0;
   return (
-    <li className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-testid="job" data-job-id={jobId} data-job-status={job?.status ?? "loading"}>
+    <li
+      className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+      data-testid="job"
+      data-job-id={jobId}
+      data-job-status={job?.status ?? "loading"}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">Ingestion job</h3>
         {job && <StatusBadge status={job.status} />}
@@ -53,7 +58,9 @@ export function JobProgress({ jobId, onFinished, onDismiss }: Props) {
           </Button>
         )}
       </div>
-      {error && !gone && <p className="mt-1 text-sm text-red-700 dark:text-red-300">Status unavailable: {errorMessage(error)} (retrying)</p>}
+      {error && !gone && (
+        <p className="mt-1 text-sm text-red-700 dark:text-red-300">Status unavailable: {errorMessage(error)} (retrying)</p>
+      )}
       {job && (
         <>
           <div className="mt-2">
@@ -61,7 +68,13 @@ export function JobProgress({ jobId, onFinished, onDismiss }: Props) {
           </div>
           <ul className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800">
             {job.file_details.map((file) => (
-              <li key={file.file_id || file.file_name} className="grid gap-1 py-2 sm:grid-cols-[minmax(0,1fr)_7rem_8rem] sm:items-center sm:gap-3" data-testid="job-file" data-file-name={file.file_name} data-status={file.status}>
+              <li
+                key={file.file_id || file.file_name}
+                className="grid gap-1 py-2 sm:grid-cols-[minmax(0,1fr)_7rem_8rem] sm:items-center sm:gap-3"
+                data-testid="job-file"
+                data-file-name={file.file_name}
+                data-status={file.status}
+              >
                 <span className="min-w-0 truncate font-medium" title={file.file_name}>
                   {file.file_name}
                 </span>
@@ -69,7 +82,13 @@ export function JobProgress({ jobId, onFinished, onDismiss }: Props) {
                   <StatusBadge status={file.status} />
                 </span>
                 <span className="text-slate-600 tabular-nums dark:text-slate-400">
-                  {file.status === "success" ? `${file.chunks_created} chunk${file.chunks_created === 1 ? "" : "s"}` : file.status === "failed" ? "" : <ProgressBar value={file.progress_percent} label={`Progress of ${file.file_name}`} />}
+                  {file.status === "success" ? (
+                    `${file.chunks_created} chunk${file.chunks_created === 1 ? "" : "s"}`
+                  ) : file.status === "failed" ? (
+                    ""
+                  ) : (
+                    <ProgressBar value={file.progress_percent} label={`Progress of ${file.file_name}`} />
+                  )}
                 </span>
                 {file.error_message && <span className="text-red-700 sm:col-span-3 dark:text-red-300">{file.error_message}</span>}
               </li>

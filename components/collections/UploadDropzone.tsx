@@ -49,7 +49,8 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
           Browse files
         </Button>
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="accepted-types">
-          {limits.supportedFormats ?? limits.supportedExtensions.join(", ")} · up to {formatBytes(limits.maxUploadBytes)} per {limits.directUploads ? "file" : "upload"}
+          {limits.supportedFormats ?? limits.supportedExtensions.join(", ")} · up to {formatBytes(limits.maxUploadBytes)} per{" "}
+          {limits.directUploads ? "file" : "upload"}
         </p>
         {limits.supportedFormats && (
           <p className="text-xs text-slate-600 dark:text-slate-400">Text in images and scanned PDFs is read by OCR.</p>
@@ -73,7 +74,10 @@ export function UploadDropzone({ collection, limits, onJobStarted }: Props) {
 export function RejectedFiles({ files, onDismiss }: { files: RejectedFile[]; onDismiss(): void }) {
   if (!files.length) return null;
   return (
-    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
+    <div
+      role="alert"
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+    >
       <div className="flex items-start justify-between gap-2">
         <p className="font-medium">Not uploaded:</p>
         <Button size="sm" variant="ghost" onClick={onDismiss} aria-label="Dismiss the list of files not uploaded">
@@ -123,7 +127,16 @@ export function UploadRow({ upload, onRetry, onDismiss }: { upload: Upload; onRe
 
 function UploadIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 text-slate-500 dark:text-slate-400" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-8 w-8 text-slate-500 dark:text-slate-400"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 16V4M7 9l5-5 5 5" />
       <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
     </svg>

@@ -9,7 +9,13 @@ export const isIngesting = (f: Pick<FileInfo, "status">) => f.status === "upload
  */
 export function fileCounts(files: Pick<FileInfo, "status" | "chunk_count">[]): string {
   const ready = files.filter((f) => f.status === "success");
-  const parts = [formatCount(ready.length, "file"), formatCount(ready.reduce((sum, f) => sum + f.chunk_count, 0), "chunk")];
+  const parts = [
+    formatCount(ready.length, "file"),
+    formatCount(
+      ready.reduce((sum, f) => sum + f.chunk_count, 0),
+      "chunk",
+    ),
+  ];
   const ingesting = files.filter(isIngesting).length;
   const failed = files.filter((f) => f.status === "failed").length;
   if (ingesting) parts.push(`${formatNumber(ingesting)} ingesting`);

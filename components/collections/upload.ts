@@ -85,7 +85,12 @@ export function uploadFiles(
   return { done, abort: () => controller.abort() };
 }
 
-async function uploadMultipart(collection: string, files: File[], onProgress: (loaded: number, total: number) => void, signal: AbortSignal) {
+async function uploadMultipart(
+  collection: string,
+  files: File[],
+  onProgress: (loaded: number, total: number) => void,
+  signal: AbortSignal,
+) {
   const form = new FormData();
   for (const file of files) form.append("files", file, file.name);
   const response = await send("POST", filesUrl(collection), form, {}, onProgress, signal);
@@ -107,10 +112,14 @@ async function uploadDirect(collection: string, files: File[], onProgress: (load
         const i = start + offset;
         const report = (done: number) => {
           loaded[i] = done;
-          onProgress(loaded.reduce((a, b) => a + b, 0), total);
+          onProgress(
+            loaded.reduce((a, b) => a + b, 0),
+            total,
+          );
         };
         const response = await send(upload.method, upload.url, files[i], upload.headers, report, signal);
-        if (!response.ok) throw new ApiError(response.status, `'${files[i].name}' could not be stored (${response.status} from object storage)`);
+        if (!response.ok)
+          throw new ApiError(response.status, `'${files[i].name}' could not be stored (${response.status} from object storage)`);
       }),
     );
   }

@@ -55,7 +55,9 @@ export function useFileUploads(limits: UploadLimits, onJobStarted: (jobId: strin
       });
       setRejected(refused);
       // Direct uploads are limited per file (each has its own request), others per request.
-      const batches = limits.directUploads ? batchBySize(accepted, Infinity, MAX_DIRECT_FILES) : batchBySize(accepted, limits.maxUploadBytes);
+      const batches = limits.directUploads
+        ? batchBySize(accepted, Infinity, MAX_DIRECT_FILES)
+        : batchBySize(accepted, limits.maxUploadBytes);
       for (const batch of batches) start(collection, batch);
     },
     [limits, start],

@@ -46,14 +46,22 @@ function parse(raw: string): string[] {
 }
 
 export function useTrackedJobs(collection: string) {
-  const raw = useSyncExternalStore(subscribe, () => read(collection), () => "[]");
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => read(collection),
+    () => "[]",
+  );
   const jobIds = useMemo(() => parse(raw), [raw]);
   const track = useCallback(
     (jobId: string) => write(collection, [...parse(read(collection)).filter((id) => id !== jobId), jobId]),
     [collection],
   );
   const forget = useCallback(
-    (jobId: string) => write(collection, parse(read(collection)).filter((id) => id !== jobId)),
+    (jobId: string) =>
+      write(
+        collection,
+        parse(read(collection)).filter((id) => id !== jobId),
+      ),
     [collection],
   );
   return { jobIds, track, forget };

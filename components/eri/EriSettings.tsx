@@ -21,8 +21,8 @@ export function EriSettings() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">ERI settings</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          ERI (External Retrieval Interface) v1 connects knowledge bases and chat tools such as AI Studio: search other ERI servers from chat,
-          and let ERI clients search your collections.
+          ERI (External Retrieval Interface) v1 connects knowledge bases and chat tools such as AI Studio: search other ERI servers from
+          chat, and let ERI clients search your collections.
         </p>
       </div>
 
@@ -42,7 +42,10 @@ export function EriSettings() {
           )}
           <hr className="border-slate-200 dark:border-slate-800" />
           {server.error ? (
-            <ErrorNotice message={`Could not load the ERI server settings: ${errorMessage(server.error)}`} onRetry={() => server.mutate()} />
+            <ErrorNotice
+              message={`Could not load the ERI server settings: ${errorMessage(server.error)}`}
+              onRetry={() => server.mutate()}
+            />
           ) : server.data ? (
             <ServerSection data={server.data} onSaved={(next) => server.mutate(next, { revalidate: false })} />
           ) : (

@@ -19,7 +19,11 @@ const AUTH_OPTIONS: { value: AuthMethod; label: string; description: string }[] 
 ];
 
 const PROVIDER_OPTIONS: { value: Provider; label: string; description: string }[] = [
-  { value: "SELF_HOSTED", label: "Self-hosted models only", description: "AI Studio refuses to send these documents to cloud LLM providers." },
+  {
+    value: "SELF_HOSTED",
+    label: "Self-hosted models only",
+    description: "AI Studio refuses to send these documents to cloud LLM providers.",
+  },
   { value: "ANY", label: "Any provider", description: "Cloud LLM providers may process the documents too." },
   { value: "NONE", label: "No provider", description: "No model may process the documents (the source is effectively unusable)." },
 ];
@@ -27,7 +31,10 @@ const PROVIDER_OPTIONS: { value: Provider; label: string; description: string }[
 /** A random 32-character token, generated in the browser so it can be copied before saving. */
 function generateToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** This app's own ERI server: on/off, login, what it exposes, and where AI Studio finds it. */
@@ -121,10 +128,22 @@ export function ServerSection({ data, onSaved }: { data: ServerSettingsResponse;
             <Field
               id={`${id}-token`}
               label="Login token"
-              hint={s.hasToken ? "A token is set (stored hashed). Enter a new one to replace it." : "At least 16 characters. Copy it before saving: it is not shown again."}
+              hint={
+                s.hasToken
+                  ? "A token is set (stored hashed). Enter a new one to replace it."
+                  : "At least 16 characters. Copy it before saving: it is not shown again."
+              }
             >
               <div className="flex gap-2">
-                <TextInput id={`${id}-token`} hint value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" spellCheck={false} placeholder={s.hasToken ? "•••••••• (unchanged)" : ""} />
+                <TextInput
+                  id={`${id}-token`}
+                  hint
+                  value={token}
+                  onChange={(e) => setToken(e.target.value)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={s.hasToken ? "•••••••• (unchanged)" : ""}
+                />
                 <Button onClick={() => setToken(generateToken())}>Generate</Button>
               </div>
             </Field>
@@ -134,8 +153,20 @@ export function ServerSection({ data, onSaved }: { data: ServerSettingsResponse;
               <Field id={`${id}-user`} label="User name">
                 <TextInput id={`${id}-user`} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" />
               </Field>
-              <Field id={`${id}-password`} label="Password" hint={s.hasPassword ? "A password is set. Enter a new one to replace it." : "At least 8 characters."}>
-                <TextInput id={`${id}-password`} hint type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" placeholder={s.hasPassword ? "•••••••• (unchanged)" : ""} />
+              <Field
+                id={`${id}-password`}
+                label="Password"
+                hint={s.hasPassword ? "A password is set. Enter a new one to replace it." : "At least 8 characters."}
+              >
+                <TextInput
+                  id={`${id}-password`}
+                  hint
+                  type="password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  autoComplete="new-password"
+                  placeholder={s.hasPassword ? "•••••••• (unchanged)" : ""}
+                />
               </Field>
             </>
           )}
@@ -150,20 +181,46 @@ export function ServerSection({ data, onSaved }: { data: ServerSettingsResponse;
           </Field>
           <div className="md:col-span-2">
             <Field id={`${id}-description`} label="Data source description">
-              <textarea id={`${id}-description`} className={inputClass} rows={2} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
+              <textarea
+                id={`${id}-description`}
+                className={inputClass}
+                rows={2}
+                maxLength={2000}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
             </Field>
           </div>
         </div>
 
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Exposed collections</legend>
-          <Radio id={`${id}-all`} name={`${id}-exposure`} label="All collections" description="Including ones created later." checked={allCollections} onChange={() => setAllCollections(true)} />
-          <Radio id={`${id}-some`} name={`${id}-exposure`} label="Only these" checked={!allCollections} onChange={() => setAllCollections(false)} />
+          <Radio
+            id={`${id}-all`}
+            name={`${id}-exposure`}
+            label="All collections"
+            description="Including ones created later."
+            checked={allCollections}
+            onChange={() => setAllCollections(true)}
+          />
+          <Radio
+            id={`${id}-some`}
+            name={`${id}-exposure`}
+            label="Only these"
+            checked={!allCollections}
+            onChange={() => setAllCollections(false)}
+          />
           {!allCollections && (
             <div className="ml-6 grid gap-1.5 sm:grid-cols-2 lg:grid-cols-3">
               {data.collections.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No collections yet.</p>}
               {data.collections.map((c) => (
-                <Checkbox key={c} id={`${id}-c-${c}`} label={c} checked={chosen.includes(c)} onChange={(e) => setChosen(toggle(chosen, c, e.target.checked))} />
+                <Checkbox
+                  key={c}
+                  id={`${id}-c-${c}`}
+                  label={c}
+                  checked={chosen.includes(c)}
+                  onChange={(e) => setChosen(toggle(chosen, c, e.target.checked))}
+                />
               ))}
             </div>
           )}

@@ -83,19 +83,43 @@ export function SourceForm({ source, onSaved, onCancel }: Props) {
   const processIds = report?.retrievalProcesses.map((p) => p.id).filter((p): p is string => Boolean(p)) ?? [];
 
   return (
-    <form onSubmit={save} aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-indigo-200 bg-indigo-50/40 p-4 dark:border-indigo-900 dark:bg-indigo-950/20">
+    <form
+      onSubmit={save}
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-lg border border-indigo-200 bg-indigo-50/40 p-4 dark:border-indigo-900 dark:bg-indigo-950/20"
+    >
       <h3 id={`${id}-title`} className="text-base font-semibold">
         {source ? `Edit ${source.name}` : "Add an ERI source"}
       </h3>
       <div className="grid gap-4 md:grid-cols-2">
         <Field id={`${id}-name`} label="Name">
-          <TextInput id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} placeholder="Legal archive" />
+          <TextInput
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={200}
+            placeholder="Legal archive"
+          />
         </Field>
         <Field id={`${id}-url`} label="Base URL" hint="http(s) address of the ERI server, with its port, e.g. https://eri.example.com:8443">
-          <TextInput id={`${id}-url`} hint type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} required placeholder="https://eri.example.com:8443" />
+          <TextInput
+            id={`${id}-url`}
+            hint
+            type="url"
+            value={baseUrl}
+            onChange={(e) => setBaseUrl(e.target.value)}
+            required
+            placeholder="https://eri.example.com:8443"
+          />
         </Field>
         <Field id={`${id}-auth`} label="Authentication">
-          <select id={`${id}-auth`} className={inputClass} value={authMethod} onChange={(e) => setAuthMethod(e.target.value as SourceFormValues["authMethod"])}>
+          <select
+            id={`${id}-auth`}
+            className={inputClass}
+            value={authMethod}
+            onChange={(e) => setAuthMethod(e.target.value as SourceFormValues["authMethod"])}
+          >
             {Object.entries(AUTH_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -112,7 +136,11 @@ export function SourceForm({ source, onSaved, onCancel }: Props) {
           <Field
             id={`${id}-secret`}
             label={secretLabel}
-            hint={source?.hasSecret ? `A ${secretLabel.toLowerCase()} is stored (encrypted). Leave empty to keep it.` : "Stored encrypted; never shown again."}
+            hint={
+              source?.hasSecret
+                ? `A ${secretLabel.toLowerCase()} is stored (encrypted). Leave empty to keep it.`
+                : "Stored encrypted; never shown again."
+            }
           >
             <TextInput
               id={`${id}-secret`}
@@ -125,8 +153,19 @@ export function SourceForm({ source, onSaved, onCancel }: Props) {
             />
           </Field>
         )}
-        <Field id={`${id}-process`} label="Retrieval process" hint="Empty: the server's default. Test the connection to see the ids it offers.">
-          <TextInput id={`${id}-process`} hint list={`${id}-processes`} value={processId} onChange={(e) => setProcessId(e.target.value)} placeholder="default" />
+        <Field
+          id={`${id}-process`}
+          label="Retrieval process"
+          hint="Empty: the server's default. Test the connection to see the ids it offers."
+        >
+          <TextInput
+            id={`${id}-process`}
+            hint
+            list={`${id}-processes`}
+            value={processId}
+            onChange={(e) => setProcessId(e.target.value)}
+            placeholder="default"
+          />
           <datalist id={`${id}-processes`}>
             {processIds.map((p) => (
               <option key={p} value={p} />
@@ -138,11 +177,25 @@ export function SourceForm({ source, onSaved, onCancel }: Props) {
             <TextInput id={`${id}-max`} type="number" min={1} max={50} value={maxMatches} onChange={(e) => setMaxMatches(e.target.value)} />
           </Field>
           <Field id={`${id}-timeout`} label="Timeout (seconds)">
-            <TextInput id={`${id}-timeout`} type="number" min={1} max={60} step={1} value={timeoutSeconds} onChange={(e) => setTimeoutSeconds(e.target.value)} />
+            <TextInput
+              id={`${id}-timeout`}
+              type="number"
+              min={1}
+              max={60}
+              step={1}
+              value={timeoutSeconds}
+              onChange={(e) => setTimeoutSeconds(e.target.value)}
+            />
           </Field>
         </div>
       </div>
-      <Checkbox id={`${id}-enabled`} label="Enabled" description="Disabled sources are never searched." checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+      <Checkbox
+        id={`${id}-enabled`}
+        label="Enabled"
+        description="Disabled sources are never searched."
+        checked={enabled}
+        onChange={(e) => setEnabled(e.target.checked)}
+      />
       <Checkbox
         id={`${id}-shared`}
         label="Chat users may search it"

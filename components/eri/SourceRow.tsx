@@ -63,8 +63,8 @@ export function SourceRow({ source, onEdit, onDelete, onTested }: Props) {
           <p className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">{source.baseUrl}</p>
           <p className="text-xs text-slate-600 dark:text-slate-400">
             {AUTH_SHORT[source.authMethod]}
-            {source.username ? ` (${source.username})` : ""} · process {source.retrievalProcessId ?? "default"} · up to {source.maxMatches} matches ·{" "}
-            {source.timeoutMs / 1000} s timeout
+            {source.username ? ` (${source.username})` : ""} · process {source.retrievalProcessId ?? "default"} · up to {source.maxMatches}{" "}
+            matches · {source.timeoutMs / 1000} s timeout
           </p>
           <LastStatus source={source} />
         </div>
@@ -75,7 +75,13 @@ export function SourceRow({ source, onEdit, onDelete, onTested }: Props) {
           <Button size="sm" onClick={onEdit} aria-label={`Edit ${source.name}`}>
             Edit
           </Button>
-          <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${source.name}`} className="text-red-700 dark:text-red-300">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onDelete}
+            aria-label={`Delete ${source.name}`}
+            className="text-red-700 dark:text-red-300"
+          >
             Delete
           </Button>
         </div>

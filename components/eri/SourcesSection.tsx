@@ -50,8 +50,8 @@ export function SourcesSection({ sources, loading, onChanged }: Props) {
             Remote ERI sources
           </h2>
           <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-            Other ERI v1 servers whose documents chat can search next to your collections. A source that allows only self-hosted models is used in
-            offline mode or with a model marked self-hosted; otherwise chat skips it and says why.
+            Other ERI v1 servers whose documents chat can search next to your collections. A source that allows only self-hosted models is
+            used in offline mode or with a model marked self-hosted; otherwise chat skips it and says why.
           </p>
         </div>
         {editing !== "new" && (
@@ -77,7 +77,13 @@ export function SourcesSection({ sources, loading, onChanged }: Props) {
                 <SourceForm source={source} onSaved={saved} onCancel={() => setEditing(null)} />
               </li>
             ) : (
-              <SourceRow key={source.id} source={source} onEdit={() => setEditing(source.id)} onDelete={() => setDeleting(source)} onTested={onChanged} />
+              <SourceRow
+                key={source.id}
+                source={source}
+                onEdit={() => setEditing(source.id)}
+                onDelete={() => setDeleting(source)}
+                onTested={onChanged}
+              />
             ),
           )}
         </ul>

@@ -25,7 +25,12 @@ export function TextInput({ id, hint, ...rest }: InputHTMLAttributes<HTMLInputEl
   return <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} className={inputClass} {...rest} />;
 }
 
-export function Checkbox({ id, label, description, ...rest }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: ReactNode; description?: ReactNode }) {
+export function Checkbox({
+  id,
+  label,
+  description,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: ReactNode; description?: ReactNode }) {
   return (
     <div className="flex items-start gap-2">
       <input id={id} type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-indigo-600" {...rest} />
@@ -37,7 +42,12 @@ export function Checkbox({ id, label, description, ...rest }: InputHTMLAttribute
   );
 }
 
-export function Radio({ id, label, description, ...rest }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: ReactNode; description?: ReactNode }) {
+export function Radio({
+  id,
+  label,
+  description,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: ReactNode; description?: ReactNode }) {
   return (
     <div className="flex items-start gap-2">
       <input id={id} type="radio" className="mt-0.5 h-4 w-4 accent-indigo-600" {...rest} />

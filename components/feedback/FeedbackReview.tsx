@@ -21,8 +21,8 @@ export function FeedbackReview() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Answer feedback</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          What readers said about answers (thumbs up or down, with a comment when they left one). Export them as an evaluation set: one
-          JSON line per question with the citations the answer gave, the format of <code className="font-mono">scripts/eval-data</code>.
+          What readers said about answers (thumbs up or down, with a comment when they left one). Export them as an evaluation set: one JSON
+          line per question with the citations the answer gave, the format of <code className="font-mono">scripts/eval-data</code>.
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -44,7 +44,9 @@ export function FeedbackReview() {
       </div>
       {error && <ErrorNotice message={`Could not load feedback: ${errorMessage(error)}`} onRetry={() => mutate()} />}
       {isLoading && <p className="text-sm text-slate-600 dark:text-slate-400">Loading feedback…</p>}
-      {data && data.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No feedback yet: ratings appear here once readers give them.</p>}
+      {data && data.length === 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No feedback yet: ratings appear here once readers give them.</p>
+      )}
       <ul className="space-y-4">
         {data?.map((entry) => (
           <li key={entry.message_id} data-testid="feedback-entry" className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">

@@ -29,7 +29,11 @@ export function CopilotPublishForm({ collections, published }: { collections: st
   }
 
   return (
-    <form onSubmit={save} aria-label="Collections published to Copilot" className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+    <form
+      onSubmit={save}
+      aria-label="Collections published to Copilot"
+      className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+    >
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold">Published collections</legend>
         <p className="text-xs text-slate-600 dark:text-slate-400">

@@ -22,7 +22,8 @@ interface Props {
   packageProblems: string[];
 }
 
-const linkClass = "font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200";
+const linkClass =
+  "font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200";
 const muted = "text-sm text-slate-600 dark:text-slate-400";
 
 function ValidationStatus({ check }: { check: ManifestCheck }) {
@@ -51,8 +52,8 @@ function AuthStatus({ auth }: { auth: Auth }) {
   if (auth.type === "None") {
     return (
       <p className="text-sm">
-        <Pill tone="warn">No key</Pill> Anyone who can reach the search address can read every collection. Set <code>COPILOT_API_KEY</code> to
-        require it as a Bearer token (the manifest then uses <code>ApiKeyPluginVault</code>).
+        <Pill tone="warn">No key</Pill> Anyone who can reach the search address can read every collection. Set <code>COPILOT_API_KEY</code>{" "}
+        to require it as a Bearer token (the manifest then uses <code>ApiKeyPluginVault</code>).
       </p>
     );
   }
@@ -88,7 +89,17 @@ function PackageDownload({ problems }: { problems: string[] }) {
   );
 }
 
-export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, check, starters, collections, published, packageProblems }: Props) {
+export function CopilotSection({
+  urls,
+  baseUrlConfigured,
+  reachability,
+  auth,
+  check,
+  starters,
+  collections,
+  published,
+  packageProblems,
+}: Props) {
   return (
     <section aria-labelledby="copilot-title" className="space-y-5">
       <div>
@@ -97,8 +108,10 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
           An API plugin lets Copilot search{" "}
-          {published.length ? `the ${published.length} collection${published.length === 1 ? "" : "s"} published to it` : "the collections you publish to it"} and
-          show each passage with its citation and a link that opens the source page. The app package installs it as a DocChat agent.
+          {published.length
+            ? `the ${published.length} collection${published.length === 1 ? "" : "s"} published to it`
+            : "the collections you publish to it"}{" "}
+          and show each passage with its citation and a link that opens the source page. The app package installs it as a DocChat agent.
         </p>
       </div>
 
@@ -107,7 +120,10 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
       <CopilotPublishForm collections={collections} published={published} />
 
       {reachability && (
-        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+        <p
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+        >
           {reachability}
         </p>
       )}
@@ -121,7 +137,9 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
           <CopyField label="App package" value={urls.appPackage} testId="url-package" />
         </dl>
         <p className={muted}>
-          {baseUrlConfigured ? "Built from PUBLIC_BASE_URL." : "As your browser reached this app; set PUBLIC_BASE_URL to the address Microsoft 365 should use."}
+          {baseUrlConfigured
+            ? "Built from PUBLIC_BASE_URL."
+            : "As your browser reached this app; set PUBLIC_BASE_URL to the address Microsoft 365 should use."}
         </p>
         <PackageDownload problems={packageProblems} />
       </div>
@@ -133,7 +151,9 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
 
       <div className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
         <h3 className="text-sm font-semibold">Conversation starters</h3>
-        <p className={muted}>Drawn from the section headings of the published collections&apos; documents; Copilot offers them when the agent opens.</p>
+        <p className={muted}>
+          Drawn from the section headings of the published collections&apos; documents; Copilot offers them when the agent opens.
+        </p>
         <ul className="ml-5 list-disc text-sm" data-testid="starters">
           {starters.map((s) => (
             <li key={s}>{s}</li>
@@ -148,19 +168,20 @@ export function CopilotSection({ urls, baseUrlConfigured, reachability, auth, ch
             Serve this app over HTTPS at an address Microsoft 365 can reach and set <code>PUBLIC_BASE_URL</code> to it.
           </li>
           <li>
-            Recommended: set <code>COPILOT_API_KEY</code>, register the same key in the Teams Developer Portal (Tools → API key registration, base
-            URL as above) and set <code>COPILOT_API_KEY_REFERENCE_ID</code> to the registration id it shows. Restart the app.
+            Recommended: set <code>COPILOT_API_KEY</code>, register the same key in the Teams Developer Portal (Tools → API key
+            registration, base URL as above) and set <code>COPILOT_API_KEY_REFERENCE_ID</code> to the registration id it shows. Restart the
+            app.
           </li>
           <li>
-            Set <code>COPILOT_PRIVACY_URL</code> and <code>COPILOT_TERMS_URL</code> to your privacy statement and terms of use, and
-            publish the collections Copilot may search (above).
+            Set <code>COPILOT_PRIVACY_URL</code> and <code>COPILOT_TERMS_URL</code> to your privacy statement and terms of use, and publish
+            the collections Copilot may search (above).
           </li>
           <li>
             <a href={COPILOT_PATHS.appPackage} download className={linkClass}>
               Download the app package
             </a>{" "}
-            again after any change: it holds the manifest, the agent, the plugin, the OpenAPI document and the icons, and its version
-            goes up whenever its content changed (Teams takes an update only at a higher version).
+            again after any change: it holds the manifest, the agent, the plugin, the OpenAPI document and the icons, and its version goes
+            up whenever its content changed (Teams takes an update only at a higher version).
           </li>
           <li>
             In Teams: Apps → Manage your apps → Upload an app → Upload a custom app (or, for the whole organisation, Microsoft 365 admin

@@ -29,7 +29,13 @@ export function AccessTagControl({ collection, file, onChanged }: { collection: 
   if (!editing) {
     return (
       <div className="flex items-center gap-1.5">
-        <span className={current ? "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "text-slate-500 dark:text-slate-400"}>
+        <span
+          className={
+            current
+              ? "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+              : "text-slate-500 dark:text-slate-400"
+          }
+        >
           {current || "none"}
         </span>
         <Button

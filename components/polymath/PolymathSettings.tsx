@@ -19,8 +19,8 @@ export function PolymathSettings() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Polymath settings</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          Polymath clients ask a library host for the passages (“bits”) closest to a query, within a token budget. This app is one:
-          choose the collections it publishes, and give access tokens to people who may also see files carrying an access tag.
+          Polymath clients ask a library host for the passages (“bits”) closest to a query, within a token budget. This app is one: choose
+          the collections it publishes, and give access tokens to people who may also see files carrying an access tag.
         </p>
       </div>
       {needsToken ? (

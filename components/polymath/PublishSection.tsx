@@ -43,7 +43,9 @@ export function PublishSection({ data, onSaved }: { data: PolymathSettingsRespon
       <form onSubmit={save} className="space-y-5 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Published collections</legend>
-          <p className="text-xs text-slate-600 dark:text-slate-400">Nothing is published until you choose. A query searches every published collection that uses its embedding model.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Nothing is published until you choose. A query searches every published collection that uses its embedding model.
+          </p>
           {data.collections.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No collections yet.</p>}
           <div className="grid gap-1.5 sm:grid-cols-2">
             {data.collections.map((c) => (
@@ -53,7 +55,9 @@ export function PublishSection({ data, onSaved }: { data: PolymathSettingsRespon
                 label={c.name}
                 description={`${c.embedding_model}, ${c.dimensions} dimensions`}
                 checked={published.includes(c.name)}
-                onChange={(e) => setPublished(e.target.checked ? [...new Set([...published, c.name])] : published.filter((n) => n !== c.name))}
+                onChange={(e) =>
+                  setPublished(e.target.checked ? [...new Set([...published, c.name])] : published.filter((n) => n !== c.name))
+                }
               />
             ))}
           </div>
@@ -71,8 +75,19 @@ export function PublishSection({ data, onSaved }: { data: PolymathSettingsRespon
             checked={reportRestricted}
             onChange={(e) => setReportRestricted(e.target.checked)}
           />
-          <Field id={`${id}-message`} label="Message when bits were withheld" hint="Shown by clients as “Restricted results were omitted. …”; empty: no message.">
-            <TextInput id={`${id}-message`} hint value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} placeholder="Ask the site owner for an access token." />
+          <Field
+            id={`${id}-message`}
+            label="Message when bits were withheld"
+            hint="Shown by clients as “Restricted results were omitted. …”; empty: no message."
+          >
+            <TextInput
+              id={`${id}-message`}
+              hint
+              value={message}
+              maxLength={500}
+              onChange={(e) => setMessage(e.target.value)}
+              placeholder="Ask the site owner for an access token."
+            />
           </Field>
         </fieldset>
 

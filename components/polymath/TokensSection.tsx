@@ -50,8 +50,16 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
           Access tokens
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          A client sends a token as <code>access_token</code>; it then also gets the bits of files whose access tag the token grants.
-          Tags in use: {data.tags.length ? data.tags.map((t) => <Pill key={t} tone="muted">{t}</Pill>) : "none yet"}.
+          A client sends a token as <code>access_token</code>; it then also gets the bits of files whose access tag the token grants. Tags
+          in use:{" "}
+          {data.tags.length
+            ? data.tags.map((t) => (
+                <Pill key={t} tone="muted">
+                  {t}
+                </Pill>
+              ))
+            : "none yet"}
+          .
         </p>
       </div>
 
@@ -64,7 +72,13 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
               <div className="min-w-0 flex-1">
                 <div className="font-medium">{t.name}</div>
                 <div className="mt-0.5 flex flex-wrap items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
-                  Grants {t.tags.map((tag) => <Pill key={tag} tone="ok">{tag}</Pill>)} · created {formatDateTime(t.createdAt)}
+                  Grants{" "}
+                  {t.tags.map((tag) => (
+                    <Pill key={tag} tone="ok">
+                      {tag}
+                    </Pill>
+                  ))}{" "}
+                  · created {formatDateTime(t.createdAt)}
                 </div>
               </div>
               <Button size="sm" variant="secondary" onClick={() => setRevoking(t)}>
@@ -76,24 +90,41 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
       )}
 
       {created && (
-        <div role="status" className="space-y-1 rounded-md border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950/40">
-          <p>
-            Token “{created.name}” created. Copy it now: it is stored hashed and not shown again.
-          </p>
+        <div
+          role="status"
+          className="space-y-1 rounded-md border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950/40"
+        >
+          <p>Token “{created.name}” created. Copy it now: it is stored hashed and not shown again.</p>
           <code className="block select-all break-all rounded bg-white px-2 py-1 dark:bg-slate-900" data-testid="new-access-token">
             {created.token}
           </code>
         </div>
       )}
 
-      <form onSubmit={create} aria-label="Create an access token" className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-[1fr_1fr_auto] md:items-start dark:border-slate-800">
+      <form
+        onSubmit={create}
+        aria-label="Create an access token"
+        className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-[1fr_1fr_auto] md:items-start dark:border-slate-800"
+      >
         <Field id={`${id}-name`} label="Token name">
-          <TextInput id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required placeholder="e.g. HR team" />
+          <TextInput
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            required
+            placeholder="e.g. HR team"
+          />
         </Field>
         <Field id={`${id}-tags`} label="Access tags it grants" hint="Separate several with commas.">
           <TextInput id={`${id}-tags`} hint value={tags} onChange={(e) => setTags(e.target.value)} required placeholder="e.g. staff" />
         </Field>
-        <Button variant="primary" type="submit" className="md:mt-6" disabled={creating.busy || !name.trim() || splitTags(tags).length === 0}>
+        <Button
+          variant="primary"
+          type="submit"
+          className="md:mt-6"
+          disabled={creating.busy || !name.trim() || splitTags(tags).length === 0}
+        >
           Create token
         </Button>
         {creating.error && (

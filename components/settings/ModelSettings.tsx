@@ -23,9 +23,9 @@ export function ModelSettings() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Model</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          Without a model, answers are sentences quoted from your documents. Connect an OpenAI-compatible server (OpenAI, Azure OpenAI&apos;s
-          /openai/v1, Ollama, vLLM, LM Studio…) and a language model writes them, still citing the passages. Settings made by environment
-          variables win over these and are shown as such.
+          Without a model, answers are sentences quoted from your documents. Connect an OpenAI-compatible server (OpenAI, Azure
+          OpenAI&apos;s /openai/v1, Ollama, vLLM, LM Studio…) and a language model writes them, still citing the passages. Settings made by
+          environment variables win over these and are shown as such.
         </p>
       </div>
       {error && <ErrorNotice message={`Could not load the model settings: ${errorMessage(error)}`} onRetry={() => mutate()} />}
@@ -77,13 +77,21 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
         });
       }}
     >
-      <section aria-labelledby={`${id}-now`} className="rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-800" data-testid="model-in-use">
+      <section
+        aria-labelledby={`${id}-now`}
+        className="rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-800"
+        data-testid="model-in-use"
+      >
         <h2 id={`${id}-now`} className="mb-2 font-semibold">
           In use now
         </h2>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
           <dt className="text-slate-600 dark:text-slate-400">Answers</dt>
-          <dd className="break-words">{view.effective.chat_model ? `${view.effective.chat_model} at ${view.effective.base_url ?? "api.openai.com"}` : "Extractive (no language model)"}</dd>
+          <dd className="break-words">
+            {view.effective.chat_model
+              ? `${view.effective.chat_model} at ${view.effective.base_url ?? "api.openai.com"}`
+              : "Extractive (no language model)"}
+          </dd>
           <dt className="text-slate-600 dark:text-slate-400">Embeddings</dt>
           <dd className="break-words">{view.effective.embedding_model}</dd>
         </dl>
@@ -91,29 +99,89 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
 
       <fieldset className="space-y-2" disabled={env.base_url}>
         <legend className="text-sm font-semibold">Server {envNote(env.base_url, "OPENAI_BASE_URL / AZURE_OPENAI_ENDPOINT")}</legend>
-        <Radio id={`${id}-openai`} name={`${id}-provider`} label="OpenAI-compatible" description="OpenAI, Ollama, vLLM, LM Studio, Azure's /openai/v1…" checked={!azure} onChange={() => setProvider("openai")} />
-        <Radio id={`${id}-azure`} name={`${id}-provider`} label="Azure OpenAI" description="An Azure OpenAI resource: its endpoint, API version and key; models are deployment names." checked={azure} onChange={() => setProvider("azure")} />
+        <Radio
+          id={`${id}-openai`}
+          name={`${id}-provider`}
+          label="OpenAI-compatible"
+          description="OpenAI, Ollama, vLLM, LM Studio, Azure's /openai/v1…"
+          checked={!azure}
+          onChange={() => setProvider("openai")}
+        />
+        <Radio
+          id={`${id}-azure`}
+          name={`${id}-provider`}
+          label="Azure OpenAI"
+          description="An Azure OpenAI resource: its endpoint, API version and key; models are deployment names."
+          checked={azure}
+          onChange={() => setProvider("azure")}
+        />
       </fieldset>
       {azure ? (
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem]">
           <Field id={`${id}-endpoint`} label="Azure endpoint" hint="e.g. https://my-resource.openai.azure.com">
-            <TextInput id={`${id}-endpoint`} hint type="url" value={azureEndpoint} onChange={(e) => setAzureEndpoint(e.target.value)} placeholder="https://my-resource.openai.azure.com" disabled={env.azure_endpoint} />
+            <TextInput
+              id={`${id}-endpoint`}
+              hint
+              type="url"
+              value={azureEndpoint}
+              onChange={(e) => setAzureEndpoint(e.target.value)}
+              placeholder="https://my-resource.openai.azure.com"
+              disabled={env.azure_endpoint}
+            />
           </Field>
-          <Field id={`${id}-version`} label="API version" hint={env.azure_api_version ? <Pill tone="muted">set by AZURE_OPENAI_API_VERSION</Pill> : "e.g. 2024-10-21"}>
-            <TextInput id={`${id}-version`} hint value={azureApiVersion} onChange={(e) => setAzureApiVersion(e.target.value)} disabled={env.azure_api_version} />
+          <Field
+            id={`${id}-version`}
+            label="API version"
+            hint={env.azure_api_version ? <Pill tone="muted">set by AZURE_OPENAI_API_VERSION</Pill> : "e.g. 2024-10-21"}
+          >
+            <TextInput
+              id={`${id}-version`}
+              hint
+              value={azureApiVersion}
+              onChange={(e) => setAzureApiVersion(e.target.value)}
+              disabled={env.azure_api_version}
+            />
           </Field>
         </div>
       ) : (
-        <Field id={`${id}-url`} label="Server base URL" hint="The address before /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.">
-          <TextInput id={`${id}-url`} hint type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://api.openai.com/v1" disabled={env.base_url} />
+        <Field
+          id={`${id}-url`}
+          label="Server base URL"
+          hint="The address before /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1."
+        >
+          <TextInput
+            id={`${id}-url`}
+            hint
+            type="url"
+            value={baseUrl}
+            onChange={(e) => setBaseUrl(e.target.value)}
+            placeholder="https://api.openai.com/v1"
+            disabled={env.base_url}
+          />
         </Field>
       )}
       <Field
         id={`${id}-key`}
         label="API key"
-        hint={<>{view.has_api_key ? "A key is saved (encrypted); type a new one to replace it." : "Stored encrypted; leave empty for servers that need none."} {envNote(env.api_key, "OPENAI_API_KEY")}</>}
+        hint={
+          <>
+            {view.has_api_key
+              ? "A key is saved (encrypted); type a new one to replace it."
+              : "Stored encrypted; leave empty for servers that need none."}{" "}
+            {envNote(env.api_key, "OPENAI_API_KEY")}
+          </>
+        }
       >
-        <TextInput id={`${id}-key`} hint type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} placeholder={view.has_api_key ? "••••••••" : ""} disabled={env.api_key} />
+        <TextInput
+          id={`${id}-key`}
+          hint
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+          placeholder={view.has_api_key ? "••••••••" : ""}
+          disabled={env.api_key}
+        />
       </Field>
 
       <div className="flex flex-wrap items-center gap-3">
@@ -123,7 +191,12 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
             test.run(async () => {
               const { models: found } = await fetchJson<{ models: string[] }>(`${URL}/test`, {
                 method: "POST",
-                body: JSON.stringify({ provider, base_url: server, ...(azure ? { azure_api_version: azureApiVersion.trim() } : {}), ...(apiKey ? { api_key: apiKey } : {}) }),
+                body: JSON.stringify({
+                  provider,
+                  base_url: server,
+                  ...(azure ? { azure_api_version: azureApiVersion.trim() } : {}),
+                  ...(apiKey ? { api_key: apiKey } : {}),
+                }),
               });
               setModels(found);
             })
@@ -132,11 +205,26 @@ function ModelForm({ view, onSaved }: { view: ModelSettingsView; onSaved(view: M
           {test.busy ? "Testing…" : "Test connection"}
         </Button>
         <p role="status" className="text-sm">
-          {test.error ? <span className="text-red-700 dark:text-red-300">{test.error}</span> : models ? <span className="text-green-800 dark:text-green-300">Connected: {models.length} model{models.length === 1 ? "" : "s"} found.</span> : null}
+          {test.error ? (
+            <span className="text-red-700 dark:text-red-300">{test.error}</span>
+          ) : models ? (
+            <span className="text-green-800 dark:text-green-300">
+              Connected: {models.length} model{models.length === 1 ? "" : "s"} found.
+            </span>
+          ) : null}
         </p>
       </div>
 
-      <ModelChoice id={`${id}-chat`} label={azure ? "Chat deployment" : "Chat model"} value={chatModel} onChange={setChatModel} models={models} envNote={envNote(env.chat_model, "CHAT_MODEL")} disabled={env.chat_model} placeholder="gpt-4o-mini" />
+      <ModelChoice
+        id={`${id}-chat`}
+        label={azure ? "Chat deployment" : "Chat model"}
+        value={chatModel}
+        onChange={setChatModel}
+        models={models}
+        envNote={envNote(env.chat_model, "CHAT_MODEL")}
+        disabled={env.chat_model}
+        placeholder="gpt-4o-mini"
+      />
       <ModelChoice
         id={`${id}-embed`}
         label={azure ? "Embedding deployment" : "Embedding model"}
@@ -170,9 +258,30 @@ function ModelChoice(props: {
   const { id, label, value, onChange, models, envNote, disabled, placeholder, hint } = props;
   const listId = `${id}-list`;
   return (
-    <Field id={id} label={label} hint={<>{hint ?? (models ? "Pick one the server lists, or type its name." : "Test the connection to list the server's models.")} {envNote}</>}>
-      <input id={id} aria-describedby={`${id}-hint`} list={listId} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} disabled={disabled} className={inputClass} />
-      <datalist id={listId}>{models?.map((m) => <option key={m} value={m} />)}</datalist>
+    <Field
+      id={id}
+      label={label}
+      hint={
+        <>
+          {hint ?? (models ? "Pick one the server lists, or type its name." : "Test the connection to list the server's models.")} {envNote}
+        </>
+      }
+    >
+      <input
+        id={id}
+        aria-describedby={`${id}-hint`}
+        list={listId}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        disabled={disabled}
+        className={inputClass}
+      />
+      <datalist id={listId}>
+        {models?.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
     </Field>
   );
 }

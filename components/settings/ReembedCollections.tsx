@@ -27,8 +27,8 @@ export function ReembedCollections({ model, collections, onChanged }: { model: s
         Collections to re-embed
       </h2>
       <p className="mt-1">
-        These were built with another embedding model. Re-embedding computes their passages&apos; vectors again with {model} (files are not read
-        again); search goes on with the old vectors until it is done.
+        These were built with another embedding model. Re-embedding computes their passages&apos; vectors again with {model} (files are not
+        read again); search goes on with the old vectors until it is done.
       </p>
       <ul className="mt-2 divide-y divide-amber-200 dark:divide-amber-900">
         {collections.map((c) => (
@@ -53,14 +53,20 @@ function ReembedRow({ collection, onChanged }: { collection: Stale; onChanged():
   const failed = job?.status === "failed";
 
   return (
-    <li className="grid gap-2 py-2 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center" data-testid="reembed-row" data-collection={collection.name}>
+    <li
+      className="grid gap-2 py-2 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center"
+      data-testid="reembed-row"
+      data-collection={collection.name}
+    >
       <span className="min-w-0 break-words">
         <span className="font-medium">{collection.name}</span> <span className="text-xs">({collection.embedding_model})</span>
       </span>
       {jobId && job && !failed ? (
         <span className="grid gap-1" aria-live="polite">
           <ProgressBar value={job.progress_percent} label={`Re-embedding ${collection.name}`} tone="amber" />
-          <span className="text-xs tabular-nums">{job.status === "pending" ? "Queued…" : `${job.processed_files} of ${job.total_files} files re-embedded`}</span>
+          <span className="text-xs tabular-nums">
+            {job.status === "pending" ? "Queued…" : `${job.processed_files} of ${job.total_files} files re-embedded`}
+          </span>
         </span>
       ) : (
         <Button

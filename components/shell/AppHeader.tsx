@@ -33,7 +33,15 @@ export async function AppHeader() {
 
 function LogoMark() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 text-indigo-600 dark:text-indigo-400" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6 text-indigo-600 dark:text-indigo-400"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinejoin="round"
+    >
       <path d="M6 3h9l4 4v14H6z" />
       <path d="M9 12h7M9 16h5" strokeLinecap="round" />
     </svg>

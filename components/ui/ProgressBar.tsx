@@ -1,6 +1,19 @@
-export function ProgressBar({ value, label, tone = "indigo" }: { value: number; label: string; tone?: "indigo" | "green" | "amber" | "red" }) {
+export function ProgressBar({
+  value,
+  label,
+  tone = "indigo",
+}: {
+  value: number;
+  label: string;
+  tone?: "indigo" | "green" | "amber" | "red";
+}) {
   const pct = Math.max(0, Math.min(100, Math.round(value)));
-  const fill = { indigo: "bg-indigo-600 dark:bg-indigo-400", green: "bg-green-600 dark:bg-green-500", amber: "bg-amber-500 dark:bg-amber-400", red: "bg-red-600 dark:bg-red-500" }[tone];
+  const fill = {
+    indigo: "bg-indigo-600 dark:bg-indigo-400",
+    green: "bg-green-600 dark:bg-green-500",
+    amber: "bg-amber-500 dark:bg-amber-400",
+    red: "bg-red-600 dark:bg-red-500",
+  }[tone];
   return (
     <div
       role="progressbar"

@@ -33,11 +33,19 @@ export class AppShell {
     // Colours mid-transition (a theme switch, buttons use transition-colors) would be measured
     // half-way: let every running CSS transition finish first.
     await this.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    const results = await new AxeBuilder({ page: this.page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const results = await new AxeBuilder({ page: this.page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
     await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
     const serious = results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 5)
+            .join("\n  ")}`,
+      );
     expect(serious, `axe on ${label}`).toEqual([]);
   }
 }

@@ -32,7 +32,10 @@ export class CollectionPage {
 
   /** How far the files table reaches past its box (0: every column is in view). */
   filesTableOverflow() {
-    return this.page.locator("table").first().evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+    return this.page
+      .locator("table")
+      .first()
+      .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
   }
 
   async expectFileStatus(fileName: string, status: "success" | "failed", timeout = 60_000) {

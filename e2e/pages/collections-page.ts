@@ -41,7 +41,9 @@ export class CollectionsPage {
   }
 
   async delete(name: string) {
-    await this.row(name).getByRole("button", { name: `Delete collection ${name}` }).click();
+    await this.row(name)
+      .getByRole("button", { name: `Delete collection ${name}` })
+      .click();
     const dialog = this.page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Delete collection" }).click();

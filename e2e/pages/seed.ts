@@ -9,7 +9,9 @@ export async function seedCollection(request: APIRequestContext, name: string, f
   expect(upload.status()).toBe(202);
   const { job_id } = (await upload.json()) as { job_id: string };
   await expect
-    .poll(async () => ((await (await request.get(`/v1/documents/${job_id}/status`)).json()) as { status: string }).status, { timeout: 60_000 })
+    .poll(async () => ((await (await request.get(`/v1/documents/${job_id}/status`)).json()) as { status: string }).status, {
+      timeout: 60_000,
+    })
     .toBe("completed");
 }
 

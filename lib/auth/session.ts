@@ -32,7 +32,9 @@ async function lookUp(request: Request): Promise<SignedInUser | null> {
   // Loaded on the first session only: every route and the proxy import this file, and a heavier
   // module load delays the refusals of unread bodies (tests/e2e hostile: refused before read).
   const { auth } = await import("./server");
-  const session = await auth().api.getSession({ headers: request.headers }).catch(() => null);
+  const session = await auth()
+    .api.getSession({ headers: request.headers })
+    .catch(() => null);
   if (!session || session.user.banned) return null;
   const groups = Groups.safeParse(JSON.parse(String(session.user.groups ?? "[]")));
   return { id: session.user.id, role: session.user.role === "admin" ? "admin" : "user", groups: groups.success ? groups.data : [] };

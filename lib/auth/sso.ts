@@ -82,7 +82,8 @@ export function ssoPlugin(settings: SsoSettings) {
         // Better Auth keeps provider claims out of fields users may not set themselves (groups,
         // role): the groups wait here for the session this sign-in creates (applySignInGroups).
         mapProfileToUser: (profile) => {
-          if (typeof profile.email === "string") pendingGroups.set(profile.email.toLowerCase(), groupsFromClaim(profile[settings.groupsClaim]));
+          if (typeof profile.email === "string")
+            pendingGroups.set(profile.email.toLowerCase(), groupsFromClaim(profile[settings.groupsClaim]));
           return {};
         },
       },

@@ -32,7 +32,9 @@ export type UserView = z.infer<typeof UserView>;
 export async function createUser(input: NewUser): Promise<UserView> {
   if (await db().user.findUnique({ where: { email: input.email.toLowerCase() } })) throw badRequest("A user with that e-mail exists");
   // Called server-side without headers: Better Auth's admin endpoint then trusts its caller (our admin-only route).
-  const { user } = await auth().api.createUser({ body: { email: input.email, name: input.name, password: input.password, role: input.role } });
+  const { user } = await auth().api.createUser({
+    body: { email: input.email, name: input.name, password: input.password, role: input.role },
+  });
   await db().user.update({ where: { id: user.id }, data: { groups: JSON.stringify(input.groups) } });
   return viewOf(user.id);
 }
@@ -44,14 +46,20 @@ export async function listUsers(): Promise<UserView[]> {
 
 /** Disabling a user ends every session of theirs at once; enabling lets them sign in again. */
 export async function setDisabled(id: string, disabled: boolean): Promise<UserView> {
-  const { count } = await db().user.updateMany({ where: { id }, data: { banned: disabled, banReason: disabled ? "Disabled by an admin" : null } });
+  const { count } = await db().user.updateMany({
+    where: { id },
+    data: { banned: disabled, banReason: disabled ? "Disabled by an admin" : null },
+  });
   if (count === 0) throw notFound(`No user '${id}'`);
   if (disabled) await db().session.deleteMany({ where: { userId: id } });
   return viewOf(id);
 }
 
 async function viewOf(id: string): Promise<UserView> {
-  const user = await db().user.findUnique({ where: { id }, include: { _count: { select: { sessions: { where: { expiresAt: { gt: new Date() } } } } } } });
+  const user = await db().user.findUnique({
+    where: { id },
+    include: { _count: { select: { sessions: { where: { expiresAt: { gt: new Date() } } } } } },
+  });
   if (!user) throw notFound(`No user '${id}'`);
   const groups = z.array(z.string()).safeParse(JSON.parse(user.groups));
   return {

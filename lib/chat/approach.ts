@@ -18,7 +18,12 @@ import { streamPieces } from "./stream-filter";
 
 /** The offline answer when nothing was searched: no collection yet, or none of the chosen ones exists. */
 async function nothingSearched(principal: Principal): Promise<string> {
-  return (await permittedCollections(principal, (await listCollectionRows()).map((r) => r.name))).length
+  return (
+    await permittedCollections(
+      principal,
+      (await listCollectionRows()).map((r) => r.name),
+    )
+  ).length
     ? "None of the chosen collections exists any more: choose others under “Search in”, then ask again."
     : "There are no documents to search yet: add some under Collections, then ask again.";
 }
@@ -56,7 +61,15 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
   // 1–2. Search query and retrieval (and open the chat record meanwhile). Each part of a
   // compound question is searched on its own, so one part's rarer words do not crowd the other's
   // passages out (a model's rewrite is usually one query, left whole).
-  const plan = { top, mode, collections: overrides.collections, sources: overrides.sources, offline: !model, principal: caller.principal, signal };
+  const plan = {
+    top,
+    mode,
+    collections: overrides.collections,
+    sources: overrides.sources,
+    offline: !model,
+    principal: caller.principal,
+    signal,
+  };
   const firstQuestion = messages.find((m) => m.role === "user")?.content ?? question;
   const search = async () => {
     let started = performance.now();
@@ -116,7 +129,12 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const extracted = extractiveAnswer(parts);
     const answer = searchedNothing
       ? await nothingSearched(caller.principal)
-      : offlineAnswer(question, retrieval.unknownWords, extracted, retrieval.chunks.map((c) => c.content));
+      : offlineAnswer(
+          question,
+          retrieval.unknownWords,
+          extracted,
+          retrieval.chunks.map((c) => c.content),
+        );
     step.elapsed_ms = since(started);
     for (const piece of streamPieces(answer)) yield { type: "delta", content: piece };
     const followups = followupsWanted ? offlineFollowups(question, retrieval.chunks, extracted.citations) : undefined;

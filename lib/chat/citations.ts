@@ -50,9 +50,14 @@ export function neutralizeBrackets(text: string): string {
  */
 export async function scopeSharedFileNames(chunks: Chunk[], searched: string[]): Promise<Chunk[]> {
   const local = chunks.filter((c) => typeof c.metadata.collection_name === "string");
-  const holders = await collectionsHolding(local.map((c) => c.file_name), searched);
+  const holders = await collectionsHolding(
+    local.map((c) => c.file_name),
+    searched,
+  );
   return chunks.map((chunk) =>
-    (holders.get(chunk.file_name)?.length ?? 0) > 1 ? { ...chunk, metadata: { ...chunk.metadata, citation_scope: chunk.metadata.collection_name } } : chunk,
+    (holders.get(chunk.file_name)?.length ?? 0) > 1
+      ? { ...chunk, metadata: { ...chunk.metadata, citation_scope: chunk.metadata.collection_name } }
+      : chunk,
   );
 }
 
@@ -86,4 +91,3 @@ export function toDataPoints(chunks: Chunk[]): DataPoints {
     sources,
   };
 }
-

@@ -92,7 +92,8 @@ interface Terms {
  * "How long", "how much", "what do I pay", "which one", "is one better than the other": words that ask for a kind of fact, not terms a
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
-const ASKING_PHRASE = /\b(how (long|much|many|often|soon|far|big|old)|which one|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
+const ASKING_PHRASE =
+  /\b(how (long|much|many|often|soon|far|big|old)|which one|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
 
 /** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
 interface Reading {
@@ -168,7 +169,19 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
     const title = new StemSet(documentTitle(chunk.file_name), documents);
     textUnits(chunk.content, heading).forEach((unit, position) => {
       const text = neutralizeBrackets(unit.text);
-      candidates.push({ text, citation: citationId(chunk), rank, position, match: 0, ownMatch: 0, held: 0, fact: holdsWantedFact(text, intent), scoped: false, complete: unit.complete, score: 0 });
+      candidates.push({
+        text,
+        citation: citationId(chunk),
+        rank,
+        position,
+        match: 0,
+        ownMatch: 0,
+        held: 0,
+        fact: holdsWantedFact(text, intent),
+        scoped: false,
+        complete: unit.complete,
+        score: 0,
+      });
       own.push(new StemSet(text, documents));
       context.push({ heading: new StemSet(unit.heading ?? "", documents), title });
     });
@@ -178,14 +191,20 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   // Terms a retrieved document's title holds ("Northwind Health Plus") say which document the
   // question is about: its sentences need not repeat them. The other terms say what it asks.
   const scope = terms.stems.filter((s) => context.some((c) => c.title.has(s)));
-  const topical = scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
+  const topical =
+    scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
   const scopeOnly = scope.filter((s) => !topical.includes(s));
 
   // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
   // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
   // documents never use at all is said up front by offlineAnswer; an acronym counts in full.)
   const idf = (df: number) => Math.log(1 + candidates.length / (1 + df));
-  const stemWeight = new Map(topical.map((s) => [s, idf(Math.max(1, own.filter((set) => set.has(s)).length)) * (own.some((set) => set.has(s)) ? 1 : UNFOUND_WEIGHT)]));
+  const stemWeight = new Map(
+    topical.map((s) => [
+      s,
+      idf(Math.max(1, own.filter((set) => set.has(s)).length)) * (own.some((set) => set.has(s)) ? 1 : UNFOUND_WEIGHT),
+    ]),
+  );
   const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
   const total = [...stemWeight.values(), ...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
 
@@ -221,7 +240,8 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
   // A sentence holding one of two or more terms the passages use is about something else
   // ("dress code": "…bathing, dressing…").
-  const found = topical.filter((s) => own.some((set) => set.has(s))).length + terms.acronyms.filter((a) => own.some((set) => set.hasAcronym(a))).length;
+  const found =
+    topical.filter((s) => own.some((set) => set.has(s))).length + terms.acronyms.filter((a) => own.some((set) => set.hasAcronym(a))).length;
   return { intent, namesMissing, termsNeeded: Math.min(2, found), byScore, best: keySentence(byScore) };
 }
 
@@ -249,7 +269,9 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
   const min = MIN_RELATIVE[answerKind(r.intent)];
   // Led from the document the question names, the answer stays in it.
-  const close = r.byScore.filter((c) => c.match >= min.match * bestMatch && c.score >= min.score * r.best.score && (!r.best.scoped || c.scoped));
+  const close = r.byScore.filter(
+    (c) => c.match >= min.match * bestMatch && c.score >= min.score * r.best.score && (!r.best.scoped || c.scoped),
+  );
   const chosen: Candidate[] = [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
   for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
@@ -276,7 +298,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   const ranked = parts.map(rankPart).filter((r): r is RankedPart => r !== null);
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
-  const answers = (r: RankedPart) => (r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) || (r.best.fact && r.best.scoped);
+  const answers = (r: RankedPart) =>
+    (r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) || (r.best.fact && r.best.scoped);
   const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));
   if (answeredParts.length === 0) return closestPassages(ranked);
 
@@ -318,13 +341,23 @@ const MISSING_SHARE = 1 / 3;
  * then only come close. When none of the question's words is in the documents, or nothing was
  * found, that note is the whole answer.
  */
-export function offlineAnswer(question: string, unknownWords: readonly string[], extracted: ExtractedAnswer, passages: readonly string[] = []): string {
+export function offlineAnswer(
+  question: string,
+  unknownWords: readonly string[],
+  extracted: ExtractedAnswer,
+  passages: readonly string[] = [],
+): string {
   const questionLang = detectLanguage(question);
   const words = [...new Set(contentWords(question, questionLang))];
   const missing = words.filter((w) => unknownWords.includes(w));
   if (missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length)) return extracted.answer;
   const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;
-  const note = notFoundMessage({ questionLang, documentsLang: dominantLanguage(passages), missingWords: missing, closestFollow: passagesHelp });
+  const note = notFoundMessage({
+    questionLang,
+    documentsLang: dominantLanguage(passages),
+    missingWords: missing,
+    closestFollow: passagesHelp,
+  });
   if (!passagesHelp) return note;
   // The passages' own lead line ("I could not find a direct answer…") says the same again.
   const body = extracted.answered ? extracted.answer : extracted.answer.replace(`${NO_DIRECT_ANSWER}\n\n`, "");

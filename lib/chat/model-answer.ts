@@ -10,7 +10,17 @@ import { citedDocument } from "./citations";
 import { citedIds } from "./cited-ids";
 import { incompleteNote } from "./answer-notes";
 import { fitPrompt, QUERY_REWRITE_PROMPT } from "./prompt";
-import type { ChatContext, ChatMessage, ChatRequest, CitationSource, DataPoints, Overrides, PromptMessage, Thought, TokenUsage } from "./schemas";
+import type {
+  ChatContext,
+  ChatMessage,
+  ChatRequest,
+  CitationSource,
+  DataPoints,
+  Overrides,
+  PromptMessage,
+  Thought,
+  TokenUsage,
+} from "./schemas";
 import { passagesLeftOut } from "./source-filter";
 import { AnswerStreamFilter } from "./stream-filter";
 
@@ -48,8 +58,16 @@ export async function* modelAnswer(turn: ModelTurn): AsyncGenerator<ChatEvent, {
   const { prompt, dataPoints, props } = await preparePrompt(turn, followupsWanted);
   thoughts.push({
     title: "Prompt to generate answer",
-    description: prompt.map((m): PromptMessage => ({ role: m.role, content: typeof m.content === "string" ? m.content : JSON.stringify(m.content) })),
-    props: { model, temperature: overrides.temperature ?? DEFAULT_TEMPERATURE, ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}), ...props },
+    description: prompt.map((m): PromptMessage => ({
+      role: m.role,
+      content: typeof m.content === "string" ? m.content : JSON.stringify(m.content),
+    })),
+    props: {
+      model,
+      temperature: overrides.temperature ?? DEFAULT_TEMPERATURE,
+      ...(overrides.seed !== undefined ? { seed: overrides.seed } : {}),
+      ...props,
+    },
     elapsed_ms: since(started),
   });
   const context: ChatContext = { ...turn.context, data_points: dataPoints, thoughts };
@@ -110,7 +128,10 @@ export async function* modelAnswer(turn: ModelTurn): AsyncGenerator<ChatEvent, {
   });
   const followups = followupsWanted ? filter.followups.slice(0, 3) : undefined;
   const status = ending.complete ? "complete" : "incomplete";
-  return { answer: answer.trim(), context: { ...context, thoughts, answer_status: status, ...(followups ? { followup_questions: followups } : {}) } };
+  return {
+    answer: answer.trim(),
+    context: { ...context, thoughts, answer_status: status, ...(followups ? { followup_questions: followups } : {}) },
+  };
 }
 
 /**
@@ -156,14 +177,15 @@ function pick(dataPoints: DataPoints, indices: number[]): DataPoints {
   return { text: indices.map((i) => dataPoints.text[i]), citations: [...new Set(sources.map((s) => s.id))], sources };
 }
 
-
 /** The summaries of the documents these sources come from, by document name. */
 async function documentSummaries(sources: CitationSource[]): Promise<Map<string, string>> {
   const ids = [...new Set(sources.flatMap((s) => (s.file_id ? [s.file_id] : [])))];
   if (ids.length === 0) return new Map();
   const docs = await db().document.findMany({ where: { id: { in: ids } }, select: { id: true, summary: true } });
   const summaryOf = new Map(docs.flatMap((d) => (d.summary ? [[d.id, d.summary] as const] : [])));
-  return new Map(sources.flatMap((s) => (s.file_id && summaryOf.has(s.file_id) ? [[citedDocument(s.id), summaryOf.get(s.file_id)!] as const] : [])));
+  return new Map(
+    sources.flatMap((s) => (s.file_id && summaryOf.has(s.file_id) ? [[citedDocument(s.id), summaryOf.get(s.file_id)!] as const] : [])),
+  );
 }
 
 export function tokenUsage(usage: CompletionUsage): TokenUsage {
@@ -198,6 +220,9 @@ export async function modelSearchQuery(model: string, messages: ChatRequest["mes
     const query = completion.choices[0]?.message?.content?.trim().replace(/^"|"$/g, "") ?? "";
     return { query: query || offlineSearchQuery(messages), usage: completion.usage ?? undefined };
   } catch (error) {
-    return { query: offlineSearchQuery(messages), note: `model rewrite failed (${modelError(error, "rewrite").message}); used the rule-based rewrite` };
+    return {
+      query: offlineSearchQuery(messages),
+      note: `model rewrite failed (${modelError(error, "rewrite").message}); used the rule-based rewrite`,
+    };
   }
 }

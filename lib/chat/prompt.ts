@@ -76,7 +76,8 @@ export function sourceBlock(source: PromptSource): string {
   return `${source.id}:\n${lines.join("\n")}`;
 }
 
-const documentLine = (document: string, summary: string | undefined) => `- ${document}${summary ? `: ${summary.replace(/\s+/g, " ")}` : ""}`;
+const documentLine = (document: string, summary: string | undefined) =>
+  `- ${document}${summary ? `: ${summary.replace(/\s+/g, " ")}` : ""}`;
 
 /** The last user message: the question, the documents its sources come from, the sources. */
 function questionMessage(question: string, sources: PromptSource[], summaries: Map<string, string>): string {
@@ -103,7 +104,9 @@ export function fitPrompt(input: PromptInput): FittedPrompt {
   let sourceTokens = 0;
   let sourcesSent = 0;
   for (const source of input.sources) {
-    const line = listed.has(source.document) ? 0 : countTokensBounded(documentLine(source.document, input.summaries.get(source.document))) + 1;
+    const line = listed.has(source.document)
+      ? 0
+      : countTokensBounded(documentLine(source.document, input.summaries.get(source.document))) + 1;
     const cost = countTokensBounded(sourceBlock(source)) + 2 + line;
     if (sourceTokens + cost > sourceRoom) break;
     sourceTokens += cost;

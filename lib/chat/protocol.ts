@@ -33,7 +33,8 @@ export async function collectJson(events: AsyncGenerator<ChatEvent>): Promise<Re
   throw new AppError(500, "The answer ended unexpectedly");
 }
 
-export const errorMessage = (error: unknown) => (error instanceof AppError ? error.message : "The app encountered an error processing your request.");
+export const errorMessage = (error: unknown) =>
+  error instanceof AppError ? error.message : "The app encountered an error processing your request.";
 
 /**
  * Streams events as NDJSON, every line ending in "\n" (the official client drops a last line

@@ -42,7 +42,11 @@ export interface RetrievalOutcome {
 }
 
 export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOutcome> {
-  const gate = await usableSources(plan.sources ?? [], { modelSelfHosted: config().chatModelSelfHosted, offline: plan.offline, admin: isAdminPrincipal(plan.principal) });
+  const gate = await usableSources(plan.sources ?? [], {
+    modelSelfHosted: config().chatModelSelfHosted,
+    offline: plan.offline,
+    admin: isAdminPrincipal(plan.principal),
+  });
   const names = new Map(gate.usable.map((s) => [s.id, s.name]));
   const result = await searchKnowledge({
     query: plan.queries,
@@ -54,13 +58,18 @@ export async function retrieveForChat(plan: RetrievalPlan): Promise<RetrievalOut
     signal: plan.signal,
   });
   const notes: Thought[] = [];
-  if (result.unknownCollections.length) notes.push({ title: "Unknown collections skipped", description: result.unknownCollections.join(", ") });
+  if (result.unknownCollections.length)
+    notes.push({ title: "Unknown collections skipped", description: result.unknownCollections.join(", ") });
   notes.push(...gate.skipped);
   for (const failure of result.failures) {
     notes.push(
       failure.kind === "collection"
         ? { title: `Search failed in ${failure.name}`, description: failure.message }
-        : { title: `ERI source failed: ${names.get(failure.name) ?? failure.name}`, description: failure.message, elapsed_ms: failure.elapsed_ms },
+        : {
+            title: `ERI source failed: ${names.get(failure.name) ?? failure.name}`,
+            description: failure.message,
+            elapsed_ms: failure.elapsed_ms,
+          },
     );
   }
   const { corrections, unknownWords, collections } = result;
@@ -80,7 +89,10 @@ export interface ConversationRetrieval {
 }
 
 /** Offline, the latest question with the previous one's subject only on evidence (searchConversation). */
-export async function retrieveForConversation(messages: ConversationMessage[], plan: Omit<RetrievalPlan, "queries">): Promise<ConversationRetrieval> {
+export async function retrieveForConversation(
+  messages: ConversationMessage[],
+  plan: Omit<RetrievalPlan, "queries">,
+): Promise<ConversationRetrieval> {
   const { result, ...searched } = await searchConversation(messages, (queries) => retrieveForChat({ ...plan, queries }));
   return { ...searched, retrieval: result };
 }

@@ -9,7 +9,9 @@ export const MAX_BODY_BYTES = 512 * 1024;
 
 export const ChatMessage = z.object({
   role: z.enum(["user", "assistant", "system"], { message: "role must be user, assistant or system" }),
-  content: z.string({ message: "content must be a string" }).max(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
+  content: z
+    .string({ message: "content must be a string" })
+    .max(MAX_MESSAGE_CHARS, `content must be at most ${MAX_MESSAGE_CHARS} characters`),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 

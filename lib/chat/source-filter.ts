@@ -40,7 +40,8 @@ export function passagesLeftOut(passages: PassageRef[], question: string): (Left
     const words = list.reduce((sum, s) => sum + s.words, 0);
     if (words < MIN_WORDS) return "near-empty";
     const shared = list.reduce((sum, s) => sum + ((documentsOf.get(s.key)?.size ?? 0) >= FURNITURE_DOCUMENTS ? s.words : 0), 0);
-    if (shared >= words * FURNITURE_SHARE && !list.some((s) => s.stems.some((stem) => asked.has(stem)))) return "shared by several documents";
+    if (shared >= words * FURNITURE_SHARE && !list.some((s) => s.stems.some((stem) => asked.has(stem))))
+      return "shared by several documents";
     // Only sentences of some length count: a repeated heading line is no repeat of the passage.
     const own = list.filter((s) => s.words >= MIN_WORDS);
     const repeat = own.length > 0 && own.every((s) => seen.has(s.key));

@@ -21,8 +21,9 @@ export async function exampleQuestions(principal: Principal, collections: string
     const chunks = await documentPassages(doc.collectionName, { fileId: doc.id, limit: 40 }).catch(() => []);
     // One per document keeps the examples varied.
     const question =
-      chunks.map((c) => sectionQuestion(doc.fileName, typeof c.metadata.heading === "string" ? c.metadata.heading : null, new Set(), c.content)).find((q) => q && !questions.includes(q)) ??
-      `What is ${documentTitle(doc.fileName)} about?`;
+      chunks
+        .map((c) => sectionQuestion(doc.fileName, typeof c.metadata.heading === "string" ? c.metadata.heading : null, new Set(), c.content))
+        .find((q) => q && !questions.includes(q)) ?? `What is ${documentTitle(doc.fileName)} about?`;
     if (!questions.includes(question)) questions.push(question);
     if (questions.length >= count) break;
   }

@@ -10,9 +10,17 @@ import { snowballStem } from "@/lib/text/stem";
  * page furniture ("Company: Zava", a list item), a sentence, only words already asked, or the
  * document's own title.
  */
-export function sectionQuestion(fileName: string, heading: string | null | undefined, asked: ReadonlySet<string> = new Set(), text = ""): string | null {
+export function sectionQuestion(
+  fileName: string,
+  heading: string | null | undefined,
+  asked: ReadonlySet<string> = new Set(),
+  text = "",
+): string | null {
   const title = documentTitle(fileName);
-  const raw = heading?.replace(/^#+\s*/, "").trim().replace(/[:.]+$/, "");
+  const raw = heading
+    ?.replace(/^#+\s*/, "")
+    .trim()
+    .replace(/[:.]+$/, "");
   if (!raw || raw.length > 100 || /^[-–•*\d]/.test(raw)) return null;
   // A heading holding the whole title ("PerksPlus Health and Wellness Program") is the cover page's.
   if (raw.toLowerCase().includes(title.toLowerCase())) return null;
@@ -45,7 +53,9 @@ const MAX_WORDS = 9;
 
 /** Words that name no subject of their own: a heading made only of them asks about nothing. */
 const GENERIC = new Set(
-  "overview introduction summary conclusion content table index appendix glossary definition tip note notice background purpose scope general information important other miscellaneous detail about preface foreword abstract reference resource handbook exception covered service provider page continued my plan member employee employer".split(" ").map(snowballStem),
+  "overview introduction summary conclusion content table index appendix glossary definition tip note notice background purpose scope general information important other miscellaneous detail about preface foreword abstract reference resource handbook exception covered service provider page continued my plan member employee employer"
+    .split(" ")
+    .map(snowballStem),
 );
 
 /**
@@ -92,12 +102,15 @@ function cased(topic: string, text: string): string {
 }
 
 /** "Northwind Health Plus Benefits Details" → "Northwind Health Plus": what a person calls the plan. */
-const subjectOf = (title: string) => title.replace(/(\s+(benefits?|details?|summary|overview|guide|booklet|brochure|document))+$/i, "") || title;
+const subjectOf = (title: string) =>
+  title.replace(/(\s+(benefits?|details?|summary|overview|guide|booklet|brochure|document))+$/i, "") || title;
 
 /** Heads of a topic that is an amount: "What is the … under <plan>?". */
-const AMOUNT = /^(deductible|maximum|copays?|copayments?|co-payments?|coinsurance|co-insurance|amount|costs?|fees?|premiums?|rates?|allowance)$/;
+const AMOUNT =
+  /^(deductible|maximum|copays?|copayments?|co-payments?|coinsurance|co-insurance|amount|costs?|fees?|premiums?|rates?|allowance)$/;
 /** Heads of a topic that is a mechanism: "How does … work?". */
-const MECHANISM = /^(protection|authorization|prior-authorization|management|review|filing|billing|coverage|coordination|reimbursement|subrogation|coinsurance|enrollment|appeals?|claims?|process|procedure|continuity|cooperation|compensation|insurance)$/;
+const MECHANISM =
+  /^(protection|authorization|prior-authorization|management|review|filing|billing|coverage|coordination|reimbursement|subrogation|coinsurance|enrollment|appeals?|claims?|process|procedure|continuity|cooperation|compensation|insurance)$/;
 /** Heads of a topic that is a named rule set: "What is the …?". */
 const RULES = /^(policy|program|programme|act|law|code|rules|guidelines)$/;
 /** Topics about people rather than a subject: "Tips for Employees". */
@@ -113,7 +126,10 @@ const headWord = (topic: string) => {
 /** "Copays", "Subrogation and Reimbursement" (but not "Uninsured and Underinsured Motorist Coverage"). */
 const isPlural = (topic: string) => {
   const head = headWord(topic);
-  return /[^s]s$/.test(head) || new RegExp(`\\band ${head}$`, "i").test(topic.replace(/\s+(for|of|with|to|in|on|at|under|regarding|by|from)\s.*$/i, ""));
+  return (
+    /[^s]s$/.test(head) ||
+    new RegExp(`\\band ${head}$`, "i").test(topic.replace(/\s+(for|of|with|to|in|on|at|under|regarding|by|from)\s.*$/i, ""))
+  );
 };
 
 /** "the out-of-pocket maximum", "my costs", "Zava's policy". */
@@ -127,7 +143,8 @@ function phrased(topic: string, covered: boolean, subject: string): string | nul
   if ((m = topic.match(/^(?:understanding|summary of|about)\s+(?:the\s+)?(.+)$/i))) return phrased(m[1], false, subject);
   if ((m = topic.match(/^how to (.+)$/i))) return `How do I ${m[1]}?`;
   if ((m = topic.match(/^how (.+?) works?$/i))) return `How does ${m[1]} work?`;
-  if ((m = topic.match(/^how (.+?) (affect|change|apply|differ)(s?)\b(.*)$/i))) return `How ${m[3] ? "does" : "do"} ${m[1]} ${m[2].toLowerCase()}${m[4]}?`;
+  if ((m = topic.match(/^how (.+?) (affect|change|apply|differ)(s?)\b(.*)$/i)))
+    return `How ${m[3] ? "does" : "do"} ${m[1]} ${m[2].toLowerCase()}${m[4]}?`;
   if ((m = topic.match(/^when (.+?) (is|are) (\w+)$/i))) return `When ${m[2].toLowerCase()} ${m[1]} ${m[3]}?`;
   if ((m = topic.match(/^what you can (.+)$/i))) return `What can I ${m[1]}?`;
   if ((m = topic.match(/^once (.+)$/i))) return `What happens once ${m[1]}?`;
@@ -139,7 +156,8 @@ function phrased(topic: string, covered: boolean, subject: string): string | nul
   if ((m = topic.match(/^eligible (.+)$/i))) return `Which ${m[1]} are eligible for ${subject}?`;
   if ((m = topic.match(/^limits? (?:on|for|to) (.+)$/i))) return `Is there a limit on ${m[1]}?`;
   if ((m = topic.match(/^(.+?) limits?$/i))) return `What are the ${m[1]} limits?`;
-  if ((m = topic.match(/^tips (?:for|on) (?:\w+ regarding )?(.+)$/i))) return AUDIENCE.test(m[1]) ? null : `What should I know about ${m[1]}?`;
+  if ((m = topic.match(/^tips (?:for|on) (?:\w+ regarding )?(.+)$/i)))
+    return AUDIENCE.test(m[1]) ? null : `What should I know about ${m[1]}?`;
   if (/^definitions?$|definitions$|^glossary$/i.test(topic)) return null;
   const head = headWord(topic);
   const plural = isPlural(topic);

@@ -121,7 +121,8 @@ export async function appPackage(plugin: CopilotPlugin): Promise<Uint8Array> {
     [PACKAGE_FILES.openApi]: jsonFile(plugin.openApi),
   };
   const content = createHash("sha256");
-  for (const [name, data] of [...Object.entries(files), [PACKAGE_FILES.teamsManifest, jsonFile(teamsManifest(plugin, ""))] as const]) content.update(name).update(data);
+  for (const [name, data] of [...Object.entries(files), [PACKAGE_FILES.teamsManifest, jsonFile(teamsManifest(plugin, ""))] as const])
+    content.update(name).update(data);
   const version = await packageVersion(content.digest("hex"));
   return zipSync(
     {

@@ -17,9 +17,28 @@ type Rgb = [number, number, number];
 type Shape = (x: number, y: number) => boolean;
 
 // The logo (components/shell/AppHeader.tsx LogoMark): path M6 3h9l4 4v14H6z, lines M9 12h7 and M9 16h5.
-const PAGE: Point[] = [[6, 3], [15, 3], [19, 7], [19, 21], [6, 21]];
-const FOLD: Point[] = [[15, 3], [15, 7], [19, 7]];
-const LINES: [Point, Point][] = [[[9, 12], [16, 12]], [[9, 16], [14, 16]]];
+const PAGE: Point[] = [
+  [6, 3],
+  [15, 3],
+  [19, 7],
+  [19, 21],
+  [6, 21],
+];
+const FOLD: Point[] = [
+  [15, 3],
+  [15, 7],
+  [19, 7],
+];
+const LINES: [Point, Point][] = [
+  [
+    [9, 12],
+    [16, 12],
+  ],
+  [
+    [9, 16],
+    [14, 16],
+  ],
+];
 const CENTER: Point = [12.5, 12];
 const GLYPH_HEIGHT = 18;
 
@@ -64,7 +83,10 @@ function render(size: number, fill: number, background: Rgb | null, layers: Laye
   const SAMPLES = 4;
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < SAMPLES; sy++) {
         for (let sx = 0; sx < SAMPLES; sx++) {
           const x = (px + (sx + 0.5) / SAMPLES - size / 2) / scale + CENTER[0];
@@ -107,6 +129,25 @@ export function colorIcon(): Buffer {
 export function outlineIcon(): Buffer {
   const width = 1.7;
   return PNG.sync.write(
-    render(OUTLINE_ICON_SIZE, 0.78, null, [{ shape: stroke([...outlineOf(PAGE), [[15, 3], [15, 7]], [[15, 7], [19, 7]], ...LINES], width), color: WHITE }]),
+    render(OUTLINE_ICON_SIZE, 0.78, null, [
+      {
+        shape: stroke(
+          [
+            ...outlineOf(PAGE),
+            [
+              [15, 3],
+              [15, 7],
+            ],
+            [
+              [15, 7],
+              [19, 7],
+            ],
+            ...LINES,
+          ],
+          width,
+        ),
+        color: WHITE,
+      },
+    ]),
   );
 }

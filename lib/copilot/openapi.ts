@@ -42,7 +42,8 @@ export function exampleResponse(baseUrl: string): CopilotSearchResponse {
     results: [
       {
         title: "Employee Handbook: Health Benefits",
-        snippet: "The annual deductible for in-network care is 1,500 dollars per person. Out-of-network care has a deductible of 3,000 dollars.",
+        snippet:
+          "The annual deductible for in-network care is 1,500 dollars per person. Out-of-network care has a deductible of 3,000 dollars.",
         citation: "employee_handbook.pdf, p.3",
         url: `${baseUrl}/v1/collections/handbook/documents/3f2c9a/content#page=3`,
         file_name: "employee_handbook.pdf",
@@ -67,7 +68,10 @@ export function openApiDocument({ baseUrl, collections, requiresKey }: OpenApiOp
     ? ` Available: ${shown.join(", ")}${collections.length > shown.length ? ", …" : ""}.`
     : " No collections exist yet.";
   const response = schemaOf(CopilotSearchResponse);
-  (response.properties as Json).results = { ...((response.properties as Json).results as Json), items: { $ref: "#/components/schemas/SearchResult" } };
+  (response.properties as Json).results = {
+    ...((response.properties as Json).results as Json),
+    items: { $ref: "#/components/schemas/SearchResult" },
+  };
 
   return {
     openapi: "3.0.3",
@@ -140,7 +144,11 @@ export function openApiDocument({ baseUrl, collections, requiresKey }: OpenApiOp
         },
       },
       ...(requiresKey
-        ? { securitySchemes: { [SECURITY_SCHEME]: { type: "http", scheme: "bearer", description: "The COPILOT_API_KEY configured on the server." } } }
+        ? {
+            securitySchemes: {
+              [SECURITY_SCHEME]: { type: "http", scheme: "bearer", description: "The COPILOT_API_KEY configured on the server." },
+            },
+          }
         : {}),
     },
   };

@@ -50,7 +50,9 @@ export async function copilotOpenApi(settings: CopilotSettings): Promise<{ colle
 export async function copilotPlugin(settings: CopilotSettings): Promise<CopilotPlugin> {
   const { collections, openApi } = await copilotOpenApi(settings);
   const starters = await conversationStarters(collections);
-  const urls = Object.fromEntries(Object.entries(COPILOT_PATHS).map(([key, path]) => [key, `${settings.baseUrl}${path}`])) as CopilotPlugin["urls"];
+  const urls = Object.fromEntries(
+    Object.entries(COPILOT_PATHS).map(([key, path]) => [key, `${settings.baseUrl}${path}`]),
+  ) as CopilotPlugin["urls"];
   const manifest = pluginManifest({ ...settings, openApiUrl: urls.openApi, collections, starters });
   return { settings, urls, collections, starters, openApi, manifest };
 }
@@ -71,8 +73,10 @@ export function reachabilityProblem(baseUrl: string): string | null {
     /^192\.168\./.test(host) ||
     /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
     !host.includes(".");
-  if (local) return `${url.host} is a local address: Microsoft 365 cannot reach it. Set PUBLIC_BASE_URL to the public HTTPS address of this app.`;
-  if (url.protocol !== "https:") return "Microsoft 365 calls plugins over HTTPS only: serve this app over HTTPS and set PUBLIC_BASE_URL to that address.";
+  if (local)
+    return `${url.host} is a local address: Microsoft 365 cannot reach it. Set PUBLIC_BASE_URL to the public HTTPS address of this app.`;
+  if (url.protocol !== "https:")
+    return "Microsoft 365 calls plugins over HTTPS only: serve this app over HTTPS and set PUBLIC_BASE_URL to that address.";
   return null;
 }
 
@@ -80,7 +84,9 @@ export function reachabilityProblem(baseUrl: string): string | null {
 export function checkPlugin(plugin: CopilotPlugin, manifest: Json = plugin.manifest): ManifestCheck {
   const check = validateManifest(manifest, plugin.openApi);
   if (plugin.settings.requiresKey && !plugin.settings.referenceId) {
-    check.errors.unshift("COPILOT_API_KEY is set but COPILOT_API_KEY_REFERENCE_ID is not: register the key in the Teams Developer Portal and set its reference id");
+    check.errors.unshift(
+      "COPILOT_API_KEY is set but COPILOT_API_KEY_REFERENCE_ID is not: register the key in the Teams Developer Portal and set its reference id",
+    );
     check.valid = false;
   }
   return check;

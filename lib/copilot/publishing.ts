@@ -34,7 +34,10 @@ export const COPILOT_PRINCIPAL = integration("copilot");
 /** The published collections that still exist and Copilot's scope may read, in the order of the collection list. */
 export async function publishedCollections(): Promise<string[]> {
   const published = new Set((await loadCopilotPublishing()).published);
-  return permittedCollections(COPILOT_PRINCIPAL, (await listCollectionRows()).map((r) => r.name).filter((name) => published.has(name)));
+  return permittedCollections(
+    COPILOT_PRINCIPAL,
+    (await listCollectionRows()).map((r) => r.name).filter((name) => published.has(name)),
+  );
 }
 
 export async function updateCopilotPublishing(update: CopilotPublishingUpdate): Promise<CopilotPublishing> {

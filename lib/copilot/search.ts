@@ -19,14 +19,25 @@ const QUERY_CHARS = 1000;
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const CopilotSearchParams = z.object({
-  query: z.string({ error: "query is required" }).trim().min(1, "query is required").max(QUERY_CHARS, `query must have at most ${QUERY_CHARS} characters`),
+  query: z
+    .string({ error: "query is required" })
+    .trim()
+    .min(1, "query is required")
+    .max(QUERY_CHARS, `query must have at most ${QUERY_CHARS} characters`),
   collection: z.preprocess(
     blankIsUnset,
     z
       .string()
       .optional()
       .transform((raw) => {
-        const names = [...new Set((raw ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
+        const names = [
+          ...new Set(
+            (raw ?? "")
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ];
         return names.length ? names : null;
       }),
   ),
@@ -100,7 +111,12 @@ export async function copilotSearch(params: CopilotSearchParams, baseUrl: string
   // A collection that exists but is not published is as unknown as one that does not exist.
   const unknown = (params.collection ?? []).filter((name) => !published.includes(name));
   if (unknown.length) throw badRequest(`Unknown collection: ${unknown.join(", ")}. Available: ${published.join(", ")}`);
-  const found = await searchKnowledge({ query: params.query, principal: COPILOT_PRINCIPAL, top: params.top, collections: params.collection ?? published });
+  const found = await searchKnowledge({
+    query: params.query,
+    principal: COPILOT_PRINCIPAL,
+    top: params.top,
+    collections: params.collection ?? published,
+  });
   if (everySearchFailed(found)) throw new AppError(503, `Search failed: ${found.failures[0].message}`);
   return {
     query: params.query,

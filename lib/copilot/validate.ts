@@ -41,7 +41,8 @@ function schemaValidator(kind: SchemaKind): ValidateFunction {
   return validate;
 }
 
-const describe = (e: ErrorObject) => `${e.instancePath || "/"}: ${e.message ?? e.keyword}${e.params && "allowedValue" in e.params ? ` (${String(e.params.allowedValue)})` : ""}`;
+const describe = (e: ErrorObject) =>
+  `${e.instancePath || "/"}: ${e.message ?? e.keyword}${e.params && "allowedValue" in e.params ? ` (${String(e.params.allowedValue)})` : ""}`;
 
 /** Where `document` breaks Microsoft's schema of its kind, one line per problem (none: valid). */
 export function schemaErrors(kind: SchemaKind, document: Json): string[] {
@@ -59,7 +60,8 @@ export function validateManifest(manifest: Json, openApi: Json): ManifestCheck {
   });
   for (const [key, max] of Object.entries(LIMITS)) {
     const value = manifest[key];
-    if (typeof value === "string" && value.length > max) errors.push(`/${key}: ${value.length} characters, more than the ${max} Copilot reads`);
+    if (typeof value === "string" && value.length > max)
+      errors.push(`/${key}: ${value.length} characters, more than the ${max} Copilot reads`);
   }
   if (typeof manifest.name_for_human === "string" && !manifest.name_for_human.trim()) errors.push("/name_for_human: must not be blank");
   return { valid: errors.length === 0, errors };

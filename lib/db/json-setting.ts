@@ -8,7 +8,8 @@ type Cached = { value: unknown; at: number };
  * One cache per process, not per module instance: Next.js bundles a page and a route handler
  * separately, each with its own copy of this module, and a save in one must show in the other.
  */
-const processCache: Map<string, Cached> = ((globalThis as { __docchatJsonSettings?: Map<string, Cached> }).__docchatJsonSettings ??= new Map());
+const processCache: Map<string, Cached> = ((globalThis as { __docchatJsonSettings?: Map<string, Cached> }).__docchatJsonSettings ??=
+  new Map());
 
 /**
  * A group of settings stored as one JSON row of the Setting table, read through a short cache

@@ -43,7 +43,10 @@ function contextToChunk(context: RemoteContext, rank: number, count: number, sou
   const content = context.matchedContent!.trim();
   const fileName = context.name?.trim() || source.name;
   const page = pageFromPath(context.path);
-  const id = createHash("sha256").update(`${context.path ?? ""}\n${fileName}\n${content}`).digest("hex").slice(0, 16);
+  const id = createHash("sha256")
+    .update(`${context.path ?? ""}\n${fileName}\n${content}`)
+    .digest("hex")
+    .slice(0, 16);
   return {
     chunk_id: `eri:${source.id}:${id}`,
     content,

@@ -28,15 +28,11 @@ const lenientRole = z.preprocess((v) => (v === "UNKNOWN" ? "UNKNOW" : v), Role);
 
 export const AuthFieldMapping = z.object({ authField: AuthField, fieldName: z.string().nullable() }).strict();
 
-export const AuthScheme = z
-  .object({ authMethod: AuthMethod, authFieldMappings: z.array(AuthFieldMapping).nullable() })
-  .strict();
+export const AuthScheme = z.object({ authMethod: AuthMethod, authFieldMappings: z.array(AuthFieldMapping).nullable() }).strict();
 export type AuthScheme = z.infer<typeof AuthScheme>;
 
 /** Also the body of every ERI error answer (`{success: false, message}`). */
-export const AuthResponse = z
-  .object({ success: z.boolean(), token: z.string().nullish(), message: z.string().nullish() })
-  .strict();
+export const AuthResponse = z.object({ success: z.boolean(), token: z.string().nullish(), message: z.string().nullish() }).strict();
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 export const DataSourceInfo = z.object({ name: z.string().nullable(), description: z.string().nullable() }).strict();

@@ -120,7 +120,10 @@ export interface ChatCheck {
 }
 
 /** The rule: ANY → use; SELF_HOSTED → only with a self-hosted model or offline; NONE or no answer → skip. */
-export function applySecurityRule(requirement: string | null, opts: Pick<ChatCheckOptions, "modelSelfHosted" | "offline">): { usable: boolean; reason?: string } {
+export function applySecurityRule(
+  requirement: string | null,
+  opts: Pick<ChatCheckOptions, "modelSelfHosted" | "offline">,
+): { usable: boolean; reason?: string } {
   switch (requirement) {
     case "ANY":
       return { usable: true };

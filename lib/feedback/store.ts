@@ -27,7 +27,6 @@ export async function saveFeedback(owner: string, input: FeedbackInput): Promise
   return { rating: input.rating, comment: data.comment };
 }
 
-
 /** Every verdict, newest first, with the question asked, the answer and the passages it cited. */
 export async function listFeedback(options: { rating?: Rating; take?: number } = {}): Promise<FeedbackEntry[]> {
   const rows = await db().answerFeedback.findMany({

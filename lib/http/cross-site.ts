@@ -16,4 +16,3 @@ export function isCrossSite(request: Request): boolean {
     return true;
   }
 }
-

@@ -13,9 +13,7 @@ import { parseUntrustedJson } from "./json";
 
 /** Readable one-line summary of a zod error: `field: problem; other: problem`. */
 export function describeZodError(error: ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
 }
 
 export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
@@ -24,7 +22,8 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-export const isJsonRequest = (request: Request) => /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(request.headers.get("content-type") ?? "");
+export const isJsonRequest = (request: Request) =>
+  /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(request.headers.get("content-type") ?? "");
 
 /**
  * The JSON body: 415 unless sent as application/json (a cross-site HTML form can only send
@@ -73,7 +72,12 @@ function errorResponse(error: unknown, shape: ErrorShape, request: Request | nul
   }
   if (error instanceof AppError) return NextResponse.json(shape(error.message), { status: error.status });
   if (error instanceof ZodError) return NextResponse.json(shape(describeZodError(error)), { status: 400 });
-  log("error", "unhandled_error", { request_id: requestId, method: request?.method, path: request ? new URL(request.url).pathname : undefined, error });
+  log("error", "unhandled_error", {
+    request_id: requestId,
+    method: request?.method,
+    path: request ? new URL(request.url).pathname : undefined,
+    error,
+  });
   return NextResponse.json(shape("Internal server error"), { status: 500 });
 }
 

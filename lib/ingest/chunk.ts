@@ -102,7 +102,13 @@ function* chunkTable(page: ParsedPage, chunkTokens: number): Generator<Omit<Text
     const group = rows.slice(from, to);
     const text = renderTable(columns, group);
     const locator = rowsLocator(page.locator, rowNumbers?.slice(from, to));
-    return { text, heading, tokenCount: countTokensBounded(text), structuredData: JSON.stringify({ columns, rows: group }), ...(locator ? { locator } : {}) };
+    return {
+      text,
+      heading,
+      tokenCount: countTokensBounded(text),
+      structuredData: JSON.stringify({ columns, rows: group }),
+      ...(locator ? { locator } : {}),
+    };
   };
   if (rows.length === 0) {
     yield emit(0, 0);

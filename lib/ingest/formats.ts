@@ -55,12 +55,32 @@ export function isSupportedFile(fileName: string): boolean {
 
 /** Formats that are not read, and the supported one to save them as (the nearest in kind). */
 const SAVE_AS: Record<string, string> = {
-  ".ppt": ".pptx", ".pps": ".pptx", ".ppsx": ".pptx", ".key": ".pptx",
-  ".dot": ".docx", ".dotx": ".docx", ".wpd": ".docx", ".pages": ".docx", ".wps": ".docx",
-  ".xlsb": ".xlsx", ".xltx": ".xlsx", ".numbers": ".xlsx",
-  ".gif": ".png", ".bmp": ".png", ".svg": ".png", ".heic": ".jpg", ".heif": ".jpg", ".avif": ".png",
-  ".xml": ".txt", ".log": ".txt", ".yaml": ".txt", ".yml": ".txt", ".ini": ".txt",
-  ".xhtml": ".html", ".mht": ".html", ".mhtml": ".html",
+  ".ppt": ".pptx",
+  ".pps": ".pptx",
+  ".ppsx": ".pptx",
+  ".key": ".pptx",
+  ".dot": ".docx",
+  ".dotx": ".docx",
+  ".wpd": ".docx",
+  ".pages": ".docx",
+  ".wps": ".docx",
+  ".xlsb": ".xlsx",
+  ".xltx": ".xlsx",
+  ".numbers": ".xlsx",
+  ".gif": ".png",
+  ".bmp": ".png",
+  ".svg": ".png",
+  ".heic": ".jpg",
+  ".heif": ".jpg",
+  ".avif": ".png",
+  ".xml": ".txt",
+  ".log": ".txt",
+  ".yaml": ".txt",
+  ".yml": ".txt",
+  ".ini": ".txt",
+  ".xhtml": ".html",
+  ".mht": ".html",
+  ".mhtml": ".html",
 };
 
 /** What a refused file is told: its type, what to save it as where that is clear, and every format read. */

@@ -6,9 +6,7 @@
 const MAX_HEADING_CHARS = 80;
 const MAX_HEADING_WORDS = 12;
 /** Words that stay lower-case in Title Case ("Terms of Use", "Out-of-Network Providers"). */
-const MINOR_WORDS = new Set(
-  "a an and as at but by en for from if in into nor of on onto or per the to up via vs with".split(" "),
-);
+const MINOR_WORDS = new Set("a an and as at but by en for from if in into nor of on onto or per the to up via vs with".split(" "));
 const LIST_ITEM = /^\s*(?:[-*+•●▪◦‣∙·–]|\(?(?:\d{1,3}|[a-zA-Z])[.)])\s+/;
 const MARKDOWN_ATX = /^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 

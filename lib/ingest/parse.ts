@@ -54,7 +54,12 @@ const PARSING: { [id in FileFormatId]: Omit<FileFormat, "label" | "extensions"> 
   xlsx: { mimeType: XLSX_MIME_TYPE, signature: "xlsx", container: "zip", parse: async (d) => parseSpreadsheet(d, XLSX_MIME_TYPE, "Excel") },
   xlsm: { mimeType: XLSM_MIME_TYPE, signature: "xlsm", container: "zip", parse: async (d) => parseSpreadsheet(d, XLSM_MIME_TYPE, "Excel") },
   xls: { mimeType: XLS_MIME_TYPE, signature: "cfb", container: "cfb", parse: async (d) => parseSpreadsheet(d, XLS_MIME_TYPE, "Excel") },
-  ods: { mimeType: ODS_MIME_TYPE, signature: "ods", container: "zip", parse: async (d) => parseSpreadsheet(d, ODS_MIME_TYPE, "OpenDocument spreadsheet") },
+  ods: {
+    mimeType: ODS_MIME_TYPE,
+    signature: "ods",
+    container: "zip",
+    parse: async (d) => parseSpreadsheet(d, ODS_MIME_TYPE, "OpenDocument spreadsheet"),
+  },
   html: { mimeType: HTML_MIME_TYPE, signature: null, parse: async (d) => parseHtml(d) },
   epub: { mimeType: EPUB_MIME_TYPE, signature: "epub", container: "zip", parse: async (d) => parseEpub(d) },
   // Attachments are parsed as uploads are, by this module's parseFile.
@@ -83,8 +88,47 @@ export { isSupportedFile } from "./formats";
  * legacy text can match by chance; such guesses, or none, leave the parser to judge the content.
  */
 const CERTAIN_TYPES = new Set([
-  "pdf", "zip", "docx", "pptx", "xlsx", "docm", "pptm", "xlsm", "rtf", "odt", "ods", "odp", "epub", "cfb", "png", "jpg", "webp", "gif", "tif", "bmp", "avif", "heic",
-  "gz", "bz2", "7z", "rar", "xz", "zst", "tar", "exe", "elf", "mp4", "mov", "webm", "mkv", "wasm", "sqlite", "class", "ogg", "flac", "wav",
+  "pdf",
+  "zip",
+  "docx",
+  "pptx",
+  "xlsx",
+  "docm",
+  "pptm",
+  "xlsm",
+  "rtf",
+  "odt",
+  "ods",
+  "odp",
+  "epub",
+  "cfb",
+  "png",
+  "jpg",
+  "webp",
+  "gif",
+  "tif",
+  "bmp",
+  "avif",
+  "heic",
+  "gz",
+  "bz2",
+  "7z",
+  "rar",
+  "xz",
+  "zst",
+  "tar",
+  "exe",
+  "elf",
+  "mp4",
+  "mov",
+  "webm",
+  "mkv",
+  "wasm",
+  "sqlite",
+  "class",
+  "ogg",
+  "flac",
+  "wav",
 ]);
 
 /** What file-type calls a ZIP archive, generic or Office. */
@@ -96,7 +140,6 @@ function formatFor(fileName: string): FileFormat | undefined {
   const ext = fileExtension(fileName);
   return FORMATS.find((f) => f.extensions.includes(ext));
 }
-
 
 /** MIME type by extension; "application/octet-stream" for unsupported files. */
 export function mimeTypeFor(fileName: string): string {
@@ -126,8 +169,12 @@ async function checkContent(data: Uint8Array, fileName: string, format: FileForm
   const ext = fileExtension(fileName);
   if (format.container && sniffed === "cfb") {
     // Office saves password-protected files as an encrypted package inside an old-style container.
-    if (isEncryptedOffice(data)) throw new IngestError(`This ${format.label} file is password-protected; remove the password and upload it again`);
-    if (format.container === "zip") throw new IngestError(`This file is an old binary Office file, not ${format.label}: save it in the current format (${ext}) and upload it again`);
+    if (isEncryptedOffice(data))
+      throw new IngestError(`This ${format.label} file is password-protected; remove the password and upload it again`);
+    if (format.container === "zip")
+      throw new IngestError(
+        `This file is an old binary Office file, not ${format.label}: save it in the current format (${ext}) and upload it again`,
+      );
   }
   // A ZIP-based file (or an unreadable one) is checked before anything else: a zip bomb or a
   // password says so, whatever file-type made of the archive's first part.
@@ -136,6 +183,8 @@ async function checkContent(data: Uint8Array, fileName: string, format: FileForm
   // Named as one type, certainly another. (Unknown content is left to the parser, which says "damaged".)
   if (certain !== null && certain !== format.signature) {
     const expected = format.signature === null ? `a ${format.label} file` : describeType(format.signature);
-    throw new IngestError(`The file is named ${ext} but its content is ${describeType(certain)}, not ${expected}; rename it or upload the right file`);
+    throw new IngestError(
+      `The file is named ${ext} but its content is ${describeType(certain)}, not ${expected}; rename it or upload the right file`,
+    );
   }
 }

@@ -19,7 +19,10 @@ const FIT_RATIO = 0.9;
  */
 export function reflowPdfPage(rawText: string, nextPageFirstLine?: string, known: DocumentWords = documentWords([rawText])): string {
   // Soft hyphens at a line end mark a word the PDF producer hyphenated: rejoin the halves.
-  const lines = rawText.replace(/\u00ad[ \t]*\r?\n[ \t]*/g, "").split(/\r?\n/).map(cleanLine);
+  const lines = rawText
+    .replace(/\u00ad[ \t]*\r?\n[ \t]*/g, "")
+    .split(/\r?\n/)
+    .map(cleanLine);
   const width = lines.reduce((max, l) => Math.max(max, l.length), 0);
   const isShort = (line: string) => line.length < SHORT_LINE_RATIO * width;
   // The next line's first word would not have fitted on this one, or it continues a sentence.
@@ -69,7 +72,10 @@ export function reflowPdfPage(rawText: string, nextPageFirstLine?: string, known
 
 /** First non-empty line of a page, used to decide whether the previous page ends with a heading. */
 export function firstLine(rawText: string): string | undefined {
-  return rawText.split(/\r?\n/).map(cleanLine).find((l) => l !== "");
+  return rawText
+    .split(/\r?\n/)
+    .map(cleanLine)
+    .find((l) => l !== "");
 }
 
 function nextNonEmpty(lines: string[], index: number): string | undefined {

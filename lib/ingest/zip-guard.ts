@@ -42,7 +42,8 @@ export function zipEntries(data: Uint8Array, label: string): ZipEntry[] {
   const count = view.getUint16(eocd + 10, true);
   const dirOffset = view.getUint32(eocd + 16, true);
   if (count === 0xffff || dirOffset === 0xffffffff) throw tooLarge(label);
-  if (count > MAX_ENTRIES) throw new IngestError(`This ${label} file holds ${count} parts, more than the ${MAX_ENTRIES} allowed; it is not a normal document`);
+  if (count > MAX_ENTRIES)
+    throw new IngestError(`This ${label} file holds ${count} parts, more than the ${MAX_ENTRIES} allowed; it is not a normal document`);
   const entries: ZipEntry[] = [];
   let at = dirOffset;
   for (let i = 0; i < count; i++) {
@@ -72,7 +73,8 @@ export function zipEntries(data: Uint8Array, label: string): ZipEntry[] {
  */
 export function assertSafeZip(data: Uint8Array, label: string, maxBytes = MAX_UNZIPPED_BYTES): ZipEntry[] {
   const entries = zipEntries(data, label);
-  if (entries.some((e) => e.encrypted)) throw new IngestError(`This ${label} file is password-protected; remove the password and upload it again`);
+  if (entries.some((e) => e.encrypted))
+    throw new IngestError(`This ${label} file is password-protected; remove the password and upload it again`);
   let total = 0;
   for (const entry of entries) {
     if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw tooLarge(label);
@@ -103,7 +105,9 @@ export function assertSafeZip(data: Uint8Array, label: string, maxBytes = MAX_UN
 }
 
 function bomb(label: string, maxBytes: number): IngestError {
-  return new IngestError(`This ${label} file expands to more than ${Math.round(maxBytes / 1024 / 1024)} MB when unpacked (a zip bomb?); it was not read`);
+  return new IngestError(
+    `This ${label} file expands to more than ${Math.round(maxBytes / 1024 / 1024)} MB when unpacked (a zip bomb?); it was not read`,
+  );
 }
 
 function tooLarge(label: string): IngestError {

@@ -12,7 +12,8 @@ export interface ConversationSearch<R> {
   note?: string;
 }
 
-const passageTexts = (chunks: Chunk[]) => chunks.map((c) => `${typeof c.metadata.heading === "string" ? c.metadata.heading : ""}\n${c.content}`);
+const passageTexts = (chunks: Chunk[]) =>
+  chunks.map((c) => `${typeof c.metadata.heading === "string" ? c.metadata.heading : ""}\n${c.content}`);
 
 /**
  * The latest question of a conversation, searched without a model: when it may lean on the
@@ -31,7 +32,17 @@ export async function searchConversation<R extends { chunks: Chunk[] }>(
   if (!withContext) return { query: question, queries: questionParts(question), result: await alone };
   const [own, borrowed] = await Promise.all([alone, search(questionParts(withContext))]);
   if (keepsContext(question, passageTexts(own.chunks), passageTexts(borrowed.chunks), answerStem)) {
-    return { query: withContext, queries: questionParts(withContext), result: borrowed, note: "follow-up: added the previous question's subject" };
+    return {
+      query: withContext,
+      queries: questionParts(withContext),
+      result: borrowed,
+      note: "follow-up: added the previous question's subject",
+    };
   }
-  return { query: question, queries: questionParts(question), result: own, note: "searched the question alone: with the previous question's subject the results lost its own words" };
+  return {
+    query: question,
+    queries: questionParts(question),
+    result: own,
+    note: "searched the question alone: with the previous question's subject the results lost its own words",
+  };
 }

@@ -28,7 +28,10 @@ export const DirectUploadRequest = z.object({
 });
 
 const DirectUploadSubmission = z.looseObject({
-  files: z.array(z.object({ file_id: z.uuid(), file_name: z.string().min(1).max(1024) })).min(1).max(MAX_FILES),
+  files: z
+    .array(z.object({ file_id: z.uuid(), file_name: z.string().min(1).max(1024) }))
+    .min(1)
+    .max(MAX_FILES),
 });
 
 export interface SignedUpload {
@@ -54,7 +57,11 @@ export async function signUploads(collection: string, body: unknown): Promise<{ 
   const { maxUploadBytes, maxUploadMb } = config();
   const unsupported = files.map((f) => safeFileName(f.name)).filter((name) => !isSupportedFile(name));
   if (unsupported.length) {
-    throw unsupportedMediaType(unsupported.length === 1 ? unsupportedMessage(unsupported[0]) : `Unsupported file types (${unsupported.join(", ")}). Supported: ${SUPPORTED_LABELS}`);
+    throw unsupportedMediaType(
+      unsupported.length === 1
+        ? unsupportedMessage(unsupported[0])
+        : `Unsupported file types (${unsupported.join(", ")}). Supported: ${SUPPORTED_LABELS}`,
+    );
   }
   const tooLarge = files.find((f) => f.size > maxUploadBytes);
   if (tooLarge) throw payloadTooLarge(`'${tooLarge.name}' exceeds the ${maxUploadMb} MB limit`);
@@ -63,7 +70,11 @@ export async function signUploads(collection: string, body: unknown): Promise<{ 
       const fileId = randomUUID();
       const fileName = safeFileName(file.name);
       const contentType = file.type || "application/octet-stream";
-      const signed = await store.presignPut(originalKey(collection, fileId, fileName), { expiresIn: UPLOAD_URL_SECONDS, contentType, size: file.size });
+      const signed = await store.presignPut(originalKey(collection, fileId, fileName), {
+        expiresIn: UPLOAD_URL_SECONDS,
+        contentType,
+        size: file.size,
+      });
       return { file_id: fileId, file_name: fileName, method: "PUT" as const, ...signed };
     }),
   );

@@ -16,6 +16,11 @@ export async function existingCollection(raw: string, principal: Principal, acce
 /** The collections `principal` may read, with their counts. */
 export async function readableCollections(principal: Principal): Promise<CollectionInfo[]> {
   const all = await activeIngestor().listCollections();
-  const readable = new Set(await permittedCollections(principal, all.map((c) => c.name)));
+  const readable = new Set(
+    await permittedCollections(
+      principal,
+      all.map((c) => c.name),
+    ),
+  );
   return all.filter((c) => readable.has(c.name));
 }

@@ -31,7 +31,9 @@ function truncateName(name: string, maxBytes: number): string {
   const budget = maxBytes - utf8Bytes(extension);
   let stem = "";
   let used = 0;
-  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name.slice(0, name.length - extension.length))) {
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(
+    name.slice(0, name.length - extension.length),
+  )) {
     used += utf8Bytes(segment);
     if (used > budget) break;
     stem += segment;

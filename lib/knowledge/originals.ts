@@ -30,7 +30,9 @@ export async function originalResponse(doc: StoredDocument): Promise<Response> {
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, max-age=300",
       // An uploaded web page opens as a page, but sandboxed: its scripts never run on this origin.
-      ...(doc.mimeType === "text/html" ? { "Content-Security-Policy": "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'" } : {}),
+      ...(doc.mimeType === "text/html"
+        ? { "Content-Security-Policy": "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'" }
+        : {}),
     },
   });
 }

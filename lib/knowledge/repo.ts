@@ -27,14 +27,12 @@ export async function collectionCounts(only?: string): Promise<Map<string, { fil
   return new Map(rows.map((r) => [r.collectionName, { files: r._count._all, chunks: r._sum.chunkCount ?? 0 }]));
 }
 
-export const touchCollection = (name: string) =>
-  db().collection.update({ where: { name }, data: { updatedAt: new Date() } });
+export const touchCollection = (name: string) => db().collection.update({ where: { name }, data: { updatedAt: new Date() } });
 
 export const listDocuments = (collectionName: string) =>
   db().document.findMany({ where: { collectionName }, orderBy: { uploadedAt: "asc" } });
 
-export const findDocument = (id: string, collectionName: string) =>
-  db().document.findFirst({ where: { id, collectionName } });
+export const findDocument = (id: string, collectionName: string) => db().document.findFirst({ where: { id, collectionName } });
 
 export const findJob = (id: string) =>
   db().ingestionJob.findUnique({ where: { id }, include: { files: { orderBy: { position: "asc" } } } });
@@ -66,7 +64,13 @@ export async function pendingJobIds(): Promise<string[]> {
     select: { id: true, collectionName: true, kind: true, status: true },
   });
   return active
-    .filter((job, i) => job.status === "pending" && !active.some((other, j) => other.collectionName === job.collectionName && other.kind !== job.kind && (j < i || other.status === "processing")))
+    .filter(
+      (job, i) =>
+        job.status === "pending" &&
+        !active.some(
+          (other, j) => other.collectionName === job.collectionName && other.kind !== job.kind && (j < i || other.status === "processing"),
+        ),
+    )
     .map((j) => j.id);
 }
 

@@ -73,13 +73,19 @@ export interface KnowledgeResult {
 export async function searchKnowledge(request: KnowledgeQuery): Promise<KnowledgeResult> {
   const queries = (Array.isArray(request.query) ? request.query : questionParts(request.query)).filter((q) => q.trim());
   const rows = await listCollectionRows(request.collections ?? undefined);
-  const readable = new Set(await permittedCollections(request.principal, rows.map((r) => r.name)));
+  const readable = new Set(
+    await permittedCollections(
+      request.principal,
+      rows.map((r) => r.name),
+    ),
+  );
   const byName = new Map(rows.filter((r) => readable.has(r.name)).map((r) => [r.name, r]));
   const wanted = request.collections ?? [...byName.keys()];
   const collections = [...new Set(wanted)].filter((name) => byName.has(name));
   const unknownCollections = wanted.filter((name) => !byName.has(name));
   const sources = [...new Set(request.sources ?? [])];
-  if (queries.length === 0) return { chunks: [], perQuery: [], corrections: {}, unknownWords: [], collections, sources, unknownCollections, failures: [] };
+  if (queries.length === 0)
+    return { chunks: [], perQuery: [], corrections: {}, unknownWords: [], collections, sources, unknownCollections, failures: [] };
 
   const retriever = activeRetriever();
   const spelling = new Map<string, SpellingResult>();
@@ -114,7 +120,11 @@ export async function searchKnowledge(request: KnowledgeQuery): Promise<Knowledg
       }),
     );
     const found = (await Promise.all([...local, ...remote])).flat();
-    return bestPerPage(found.sort((a, b) => b.score - a.score), chunkPage, perPage).slice(0, share);
+    return bestPerPage(
+      found.sort((a, b) => b.score - a.score),
+      chunkPage,
+      perPage,
+    ).slice(0, share);
   };
   const perQuery = await Promise.all(queries.map(searchPart));
 
@@ -159,7 +169,8 @@ export function mergeSpelling(results: SpellingResult[]): Pick<KnowledgeResult, 
   const unknownIn = (r: SpellingResult, word: string) => word in r.corrections || r.unknown.includes(word);
   const everywhere = (word: string) => results.every((r) => unknownIn(r, word));
   const corrections: Record<string, string> = {};
-  for (const r of results) for (const [word, fix] of Object.entries(r.corrections)) if (!(word in corrections) && everywhere(word)) corrections[word] = fix;
+  for (const r of results)
+    for (const [word, fix] of Object.entries(r.corrections)) if (!(word in corrections) && everywhere(word)) corrections[word] = fix;
   const unknownWords = results[0].unknown.filter((w) => results.every((r) => r.unknown.includes(w)));
   return { corrections, unknownWords };
 }
@@ -182,7 +193,9 @@ function takeTurns(lists: Chunk[][]): Chunk[] {
 
 /** Chat cites pages: a page of a file in a collection is one citation. */
 const chunkPage = (c: Chunk) =>
-  c.page_number === null ? null : `${String(c.metadata.collection_name ?? "")}/${String(c.metadata.file_id ?? c.file_name)}#${c.page_number}`;
+  c.page_number === null
+    ? null
+    : `${String(c.metadata.collection_name ?? "")}/${String(c.metadata.file_id ?? c.file_name)}#${c.page_number}`;
 
 /**
  * A document's passages in order (neighbours of a match, headings for suggestions, exports),

@@ -96,14 +96,20 @@ export function summarySample(chunkTexts: string[], maxChars = SAMPLE_CHARS): st
   const weight = weigher(stemCounts(spread(chunkTexts, COUNTED_CHUNKS)));
   const seen = new Set<string>();
   const stretches = Array.from({ length: SAMPLE_STRETCHES }, (_, i) => {
-    const stretch = chunkTexts.slice(Math.floor((i * chunkTexts.length) / SAMPLE_STRETCHES), Math.floor(((i + 1) * chunkTexts.length) / SAMPLE_STRETCHES));
+    const stretch = chunkTexts.slice(
+      Math.floor((i * chunkTexts.length) / SAMPLE_STRETCHES),
+      Math.floor(((i + 1) * chunkTexts.length) / SAMPLE_STRETCHES),
+    );
     return spread(stretch, CHUNKS_PER_STRETCH)
       .flatMap((chunk) => wholeSentences(bodyText(chunk).replace(/\s+/g, " ")))
       .filter((text) => !seen.has(text) && Boolean(seen.add(text)))
       .map((text, at) => ({ text, at, weight: weight(text) }));
   });
   // Sentences below the document's typical one are its furniture (a cover, a disclaimer), wherever they stand.
-  const weights = stretches.flat().map((s) => s.weight).sort((a, b) => a - b);
+  const weights = stretches
+    .flat()
+    .map((s) => s.weight)
+    .sort((a, b) => a - b);
   const typical = weights[Math.floor((weights.length - 1) / 2)] ?? 0;
   // Too few sentences to tell the document's topic from its furniture: it is read as it is.
   if (weights.length < MIN_JUDGED_SENTENCES) return whole.slice(0, maxChars);
@@ -117,7 +123,13 @@ export function summarySample(chunkTexts: string[], maxChars = SAMPLE_CHARS): st
       chosen.push(sentence);
       used += sentence.text.length + 1;
     }
-    if (chosen.length) parts.push(chosen.sort((a, b) => a.at - b.at).map((s) => s.text).join(" "));
+    if (chosen.length)
+      parts.push(
+        chosen
+          .sort((a, b) => a.at - b.at)
+          .map((s) => s.text)
+          .join(" "),
+      );
   }
   return parts.join("\n…\n") || whole.slice(0, maxChars);
 }
@@ -140,7 +152,9 @@ export async function summarize(fileName: string, chunkTexts: string[]): Promise
         model,
         temperature: 0,
         max_tokens: 80,
-        messages: [{ role: "user", content: `Summarize this document (${fileName}) in one sentence. Sentences from across it:\n\n${sample}` }],
+        messages: [
+          { role: "user", content: `Summarize this document (${fileName}) in one sentence. Sentences from across it:\n\n${sample}` },
+        ],
       },
       { timeout: SUMMARY_TIMEOUT_MS },
     );

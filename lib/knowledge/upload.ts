@@ -39,7 +39,9 @@ export async function receiveUpload(
   if (files.reduce((sum, f) => sum + f.size, 0) > maxUploadBytes) throw tooLarge();
   if (!files.some((f) => isSupportedFile(safeFileName(f.name)))) {
     const names = files.map((f) => safeFileName(f.name));
-    throw unsupportedMediaType(names.length === 1 ? unsupportedMessage(names[0]) : `Unsupported file types (${names.join(", ")}). Supported: ${SUPPORTED_LABELS}`);
+    throw unsupportedMediaType(
+      names.length === 1 ? unsupportedMessage(names[0]) : `Unsupported file types (${names.join(", ")}). Supported: ${SUPPORTED_LABELS}`,
+    );
   }
   const metadata = fields?.(form);
   const dir = incomingDir();

@@ -58,7 +58,10 @@ function describe(error: unknown): AppError {
   const status = (error as { status?: number }).status;
   const name = (error as { name?: string }).name ?? "";
   if (tooLong(error)) {
-    return new AppError(400, "The question, its sources and the conversation so far are too long for the language model to read at once. Start a new chat or ask a shorter question.");
+    return new AppError(
+      400,
+      "The question, its sources and the conversation so far are too long for the language model to read at once. Start a new chat or ask a shorter question.",
+    );
   }
   if (status === 429) return new AppError(503, `The language model is rate-limited right now. Please try again ${inAWhile(error)}.`);
   if (status === 401 || status === 403) return new AppError(502, "The language model rejected the configured API key.");
@@ -77,7 +80,10 @@ function describe(error: unknown): AppError {
  */
 function tooLong(error: unknown): boolean {
   if (!(error instanceof APIError) || error.status !== 400) return false;
-  return error.code === "context_length_exceeded" || /context (length|window)|maximum context|too many tokens|exceeds? .*context/i.test(error.message);
+  return (
+    error.code === "context_length_exceeded" ||
+    /context (length|window)|maximum context|too many tokens|exceeds? .*context/i.test(error.message)
+  );
 }
 
 /** "in 30 seconds" when the server said how long to wait, else "in a moment". */

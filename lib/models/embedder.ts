@@ -10,10 +10,7 @@ export type { Embedder } from "./types";
 export function createEmbedder(cfg: AppConfig = config()): Embedder {
   if (cfg.embedder === "local") {
     if (cfg.embeddingModel !== LOCAL_HASH_MODEL) {
-      throw new AppError(
-        500,
-        `EMBEDDER=local only provides "${LOCAL_HASH_MODEL}", but EMBEDDING_MODEL is "${cfg.embeddingModel}".`,
-      );
+      throw new AppError(500, `EMBEDDER=local only provides "${LOCAL_HASH_MODEL}", but EMBEDDING_MODEL is "${cfg.embeddingModel}".`);
     }
     return new LocalHashEmbedder({ dimensions: cfg.embeddingDimensions ?? LOCAL_HASH_DEFAULT_DIMENSIONS });
   }

@@ -115,10 +115,7 @@ export class OpenAIEmbedder implements Embedder {
     );
 
     if (!Array.isArray(response?.data) || response.data.length !== batch.length) {
-      throw new EmbeddingServiceError(
-        502,
-        `Embedding service returned ${response?.data?.length ?? 0} vectors for ${batch.length} inputs.`,
-      );
+      throw new EmbeddingServiceError(502, `Embedding service returned ${response?.data?.length ?? 0} vectors for ${batch.length} inputs.`);
     }
     const ordered = response.data.every((item) => typeof item.index === "number")
       ? [...response.data].sort((a, b) => a.index - b.index)

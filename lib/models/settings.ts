@@ -32,7 +32,11 @@ const store = jsonSetting("model-settings", Stored, { unreadable: "Saved model s
 
 /** PUT /api/settings/model. `api_key`: undefined keeps the saved key, "" removes it. */
 const ServerUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
-const ApiVersion = z.string().trim().max(40).regex(/^[\w.-]*$/, "An API version looks like 2024-10-21");
+const ApiVersion = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[\w.-]*$/, "An API version looks like 2024-10-21");
 export const ModelSettingsInput = z.object({
   provider: Provider.default("openai"),
   base_url: ServerUrl,
@@ -102,7 +106,8 @@ export async function applyStoredModelSettings(): Promise<void> {
 export async function saveModelSettings(raw: ModelSettingsInput): Promise<ModelSettingsView> {
   const input = ModelSettingsInput.parse(raw);
   const current = await store.load();
-  const apiKeyEnc = input.api_key === undefined ? current.apiKeyEnc : input.api_key.trim() ? encryptSecret(input.api_key.trim()) : undefined;
+  const apiKeyEnc =
+    input.api_key === undefined ? current.apiKeyEnc : input.api_key.trim() ? encryptSecret(input.api_key.trim()) : undefined;
   await store.save({
     provider: input.provider,
     baseUrl: input.base_url || undefined,
@@ -141,7 +146,11 @@ export async function modelSettingsView(): Promise<ModelSettingsView> {
   const saved = await store.load();
   const cfg = config();
   const collections = await db().collection.findMany({
-    select: { name: true, embeddingModel: true, jobs: { where: { kind: "reembed", status: { in: ["pending", "processing"] } }, select: { id: true } } },
+    select: {
+      name: true,
+      embeddingModel: true,
+      jobs: { where: { kind: "reembed", status: { in: ["pending", "processing"] } }, select: { id: true } },
+    },
     orderBy: { name: "asc" },
   });
   return {
@@ -153,7 +162,11 @@ export async function modelSettingsView(): Promise<ModelSettingsView> {
     chat_model: saved.chatModel ?? "",
     embedding_model: saved.embeddingModel ?? "",
     from_env: Object.fromEntries(Object.keys(ENV).map((field) => [field, fromEnv(field as Field)])) as Record<Field, boolean>,
-    effective: { base_url: cfg.openai.azureEndpoint ?? cfg.openai.baseURL ?? null, chat_model: cfg.chatModel, embedding_model: cfg.embeddingModel },
+    effective: {
+      base_url: cfg.openai.azureEndpoint ?? cfg.openai.baseURL ?? null,
+      chat_model: cfg.chatModel,
+      embedding_model: cfg.embeddingModel,
+    },
     needs_reembedding: collections
       .filter((c) => c.embeddingModel !== cfg.embeddingModel)
       .map((c) => ({ name: c.name, embedding_model: c.embeddingModel, job_id: c.jobs[0]?.id ?? null })),
@@ -171,7 +184,9 @@ export async function listModels(raw: ConnectionTestInput): Promise<string[]> {
   // The saved key goes only to the saved server, never to another address typed in the form.
   const key = server.api_key?.trim() || (await savedKeyFor(server.provider, server.base_url));
   const azure = server.provider === "azure";
-  const url = azure ? `${baseUrl}/openai/models?api-version=${encodeURIComponent(server.azure_api_version || config().openai.azureApiVersion)}` : `${baseUrl}/models`;
+  const url = azure
+    ? `${baseUrl}/openai/models?api-version=${encodeURIComponent(server.azure_api_version || config().openai.azureApiVersion)}`
+    : `${baseUrl}/models`;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -181,16 +196,25 @@ export async function listModels(raw: ConnectionTestInput): Promise<string[]> {
     });
   } catch (error) {
     const timedOut = (error as Error).name === "TimeoutError";
-    throw new AppError(502, timedOut ? "The model server did not answer within 8 seconds." : "The model server cannot be reached at that address.");
+    throw new AppError(
+      502,
+      timedOut ? "The model server did not answer within 8 seconds." : "The model server cannot be reached at that address.",
+    );
   }
-  if (response.status === 401 || response.status === 403) throw new AppError(502, `The model server refused the API key (HTTP ${response.status}).`);
+  if (response.status === 401 || response.status === 403)
+    throw new AppError(502, `The model server refused the API key (HTTP ${response.status}).`);
   if (!response.ok) {
-    const hint = azure ? "is this the Azure OpenAI endpoint (https://NAME.openai.azure.com) with a valid API version?" : "is this the base URL of an OpenAI-compatible API (it usually ends in /v1)?";
+    const hint = azure
+      ? "is this the Azure OpenAI endpoint (https://NAME.openai.azure.com) with a valid API version?"
+      : "is this the base URL of an OpenAI-compatible API (it usually ends in /v1)?";
     throw new AppError(502, `The model server answered HTTP ${response.status} to GET ${new URL(url).pathname}: ${hint}`);
   }
   const body = (await response.json().catch(() => null)) as { data?: { id?: unknown }[] } | null;
   if (!Array.isArray(body?.data)) throw new AppError(502, "The model server's /models answer is not an OpenAI model list.");
-  return body.data.map((m) => m.id).filter((id): id is string => typeof id === "string").sort();
+  return body.data
+    .map((m) => m.id)
+    .filter((id): id is string => typeof id === "string")
+    .sort();
 }
 
 async function savedKeyFor(provider: Stored["provider"], url: string): Promise<string | undefined> {

@@ -75,7 +75,12 @@ async function* attemptStream(
     const type = response.headers.get("content-type") ?? "";
     if (!/^text\/event-stream\b/i.test(type)) {
       stream.controller.abort();
-      throw new ModelFault(502, "The language model server sent a reply that is not an answer stream.", `200 reply with content-type '${type}'`, response.status);
+      throw new ModelFault(
+        502,
+        "The language model server sent a reply that is not an answer stream.",
+        `200 reply with content-type '${type}'`,
+        response.status,
+      );
     }
     let finishReason: string | null = null;
     for await (const chunk of stream) {
@@ -91,10 +96,17 @@ async function* attemptStream(
     if (stalled()) throw stallError();
     if (signal?.aborted) return { complete: true };
     if (!state.content && !finishReason) {
-      throw new ModelFault(502, "The language model's reply ended without an answer. Please try again.", `stream ended after ${state.chunks} chunk(s) with no content and no finish_reason`, response.status);
+      throw new ModelFault(
+        502,
+        "The language model's reply ended without an answer. Please try again.",
+        `stream ended after ${state.chunks} chunk(s) with no content and no finish_reason`,
+        response.status,
+      );
     }
-    if (finishReason === "length" || finishReason === "content_filter") return { complete: false, reason: finishReason, detail: `finish_reason '${finishReason}'` };
-    if (!finishReason) return { complete: false, reason: "interrupted", detail: `stream ended after ${state.chunks} chunk(s) without a finish_reason` };
+    if (finishReason === "length" || finishReason === "content_filter")
+      return { complete: false, reason: finishReason, detail: `finish_reason '${finishReason}'` };
+    if (!finishReason)
+      return { complete: false, reason: "interrupted", detail: `stream ended after ${state.chunks} chunk(s) without a finish_reason` };
     return { complete: true };
   } catch (error) {
     if (stalled() && !(error instanceof ModelFault)) throw stallError();

@@ -37,7 +37,11 @@ export async function readArguments(request: Request): Promise<Record<string, un
   if (declared > MAX_BODY_BYTES) throw new PolymathError(`The request body is larger than ${MAX_BODY_BYTES} bytes`);
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   // Counted while read: a chunked body declares no length.
-  const text = await readTextWithin(request, MAX_BODY_BYTES, () => new PolymathError(`The request body is larger than ${MAX_BODY_BYTES} bytes`));
+  const text = await readTextWithin(
+    request,
+    MAX_BODY_BYTES,
+    () => new PolymathError(`The request body is larger than ${MAX_BODY_BYTES} bytes`),
+  );
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
     let form: FormData;
     try {

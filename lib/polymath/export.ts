@@ -39,7 +39,10 @@ export async function exportLibrary(collection: string, origin: string): Promise
       const lines = passages.map((p) => {
         // Tags travel with the bits, so an import keeps them withheld.
         const tag = fileTag ?? chunkAccessTag(p);
-        const bit = toBit(p, origin, doc.summary, { ...(p.vector ? { embedding: encodeVector(p.vector) } : {}), ...(tag ? { access_tag: tag } : {}) });
+        const bit = toBit(p, origin, doc.summary, {
+          ...(p.vector ? { embedding: encodeVector(p.vector) } : {}),
+          ...(tag ? { access_tag: tag } : {}),
+        });
         return `${count++ === 0 ? "" : ","}\n${JSON.stringify(bit)}`;
       });
       if (lines.length) controller.enqueue(encoder.encode(lines.join("")));

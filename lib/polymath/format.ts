@@ -108,7 +108,8 @@ export function parseOmit(raw: unknown = DEFAULT_OMIT): OmitSpec {
   if (raw === undefined || raw === null) raw = DEFAULT_OMIT;
   let items: string[];
   if (typeof raw === "string") items = raw.split(",");
-  else if (Array.isArray(raw) && raw.every((v) => typeof v === "string")) items = raw.flatMap((v: string) => (v.includes(",") ? v.split(",") : [v]));
+  else if (Array.isArray(raw) && raw.every((v) => typeof v === "string"))
+    items = raw.flatMap((v: string) => (v.includes(",") ? v.split(",") : [v]));
   else throw new PolymathError("omit must be a string or a list of strings");
   items = items.map((s) => s.trim());
   if (items.length === 0) items = [""];
@@ -160,7 +161,12 @@ export interface WalkOptions<T> {
  * total over `count`, except that a first bit over the whole budget comes shortened. Restricted
  * candidates are skipped and counted.
  */
-export function takeWithinBudget<T>(candidates: readonly T[], budget: Budget, tokensOf: (item: T) => number, options: WalkOptions<T> = {}): Walked<T> {
+export function takeWithinBudget<T>(
+  candidates: readonly T[],
+  budget: Budget,
+  tokensOf: (item: T) => number,
+  options: WalkOptions<T> = {},
+): Walked<T> {
   const kept: T[] = [];
   let restricted = 0;
   let tokens = 0;
@@ -217,7 +223,10 @@ export const Library = z
     details: z
       .object({
         message: z.string().optional(),
-        counts: z.object({ bits: z.number().int().min(0).optional(), restricted: z.number().int().min(0).optional() }).passthrough().optional(),
+        counts: z
+          .object({ bits: z.number().int().min(0).optional(), restricted: z.number().int().min(0).optional() })
+          .passthrough()
+          .optional(),
       })
       .passthrough()
       .optional(),

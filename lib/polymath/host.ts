@@ -54,7 +54,12 @@ const POLYMATH_PRINCIPAL = integration("polymath");
 
 async function publishedTargets(settings: PolymathSettings): Promise<Target[]> {
   const rows = (await listCollectionRows()).filter((row) => settings.published.includes(row.name));
-  const readable = new Set(await permittedCollections(POLYMATH_PRINCIPAL, rows.map((r) => r.name)));
+  const readable = new Set(
+    await permittedCollections(
+      POLYMATH_PRINCIPAL,
+      rows.map((r) => r.name),
+    ),
+  );
   return rows
     .filter((row) => readable.has(row.name))
     .map((row) => ({
@@ -73,7 +78,8 @@ export async function describeHost(endpoint: string) {
   const targets = await publishedTargets(await loadPolymathSettings());
   return {
     name: "DocChat",
-    description: "A Polymath library host: POST arguments (JSON, urlencoded or multipart) to this address to get a library of matching bits.",
+    description:
+      "A Polymath library host: POST arguments (JSON, urlencoded or multipart) to this address to get a library of matching bits.",
     endpoint,
     version: LIBRARY_VERSION,
     embedding_models: modelsOf(targets),
@@ -131,7 +137,8 @@ function targetsOfModel(args: QueryArguments, targets: Target[]): Target[] {
   if (args.queryEmbeddingModel) {
     const wanted = polymathModelName(args.queryEmbeddingModel);
     const matching = targets.filter((t) => t.model === wanted);
-    if (matching.length === 0) throw new PolymathError(`Embedding model was ${args.queryEmbeddingModel} but expected ${modelsOf(targets).join(" or ")}`);
+    if (matching.length === 0)
+      throw new PolymathError(`Embedding model was ${args.queryEmbeddingModel} but expected ${modelsOf(targets).join(" or ")}`);
     return matching;
   }
   if (!args.query) throw new PolymathError(`query_embedding_model is required (this host: ${modelsOf(targets).join(" or ")})`);
@@ -147,7 +154,10 @@ async function queryVector(args: QueryArguments, targets: Target[]): Promise<{ v
   if (args.queryEmbedding) {
     const bytes = decodeBase64(args.queryEmbedding, "query_embedding");
     const fit = targets.map((t) => vectorFromBytes(bytes, t.dims)).find(Boolean);
-    if (!fit) throw new PolymathError(`query_embedding has ${bytes.byteLength} bytes; ${[...new Set(targets.map((t) => sizeHint(t.model, t.dims)))].join("; ")}`);
+    if (!fit)
+      throw new PolymathError(
+        `query_embedding has ${bytes.byteLength} bytes; ${[...new Set(targets.map((t) => sizeHint(t.model, t.dims)))].join("; ")}`,
+      );
     vector = fit;
   } else if (args.query) {
     vector = await embedQuery(args.query, targets[0]);
@@ -176,7 +186,10 @@ async function searchWithinBudget(args: QueryArguments, targets: Target[], vecto
   const unlimited = args.count < 0;
   let pool = unlimited
     ? MAX_POOL
-    : Math.min(MAX_POOL, args.countType === "bit" ? args.count : Math.max(FIRST_POOL_MIN, Math.ceil(args.count / TOKENS_PER_CANDIDATE_GUESS)));
+    : Math.min(
+        MAX_POOL,
+        args.countType === "bit" ? args.count : Math.max(FIRST_POOL_MIN, Math.ceil(args.count / TOKENS_PER_CANDIDATE_GUESS)),
+      );
   for (;;) {
     const result = await searchKnowledge({
       // The read door needs some text even when it searches by embedding (a label then).

@@ -1,6 +1,16 @@
 import { countTokensBounded } from "@/lib/ingest/tokens";
 import { fileExtension } from "@/lib/ingest/parse";
-import { decodeBase64, Library, LIBRARY_EXTENSION, LIBRARY_VERSION, polymathModelName, PolymathError, sizeHint, vectorFromBytes, isLibrary } from "./format";
+import {
+  decodeBase64,
+  Library,
+  LIBRARY_EXTENSION,
+  LIBRARY_VERSION,
+  polymathModelName,
+  PolymathError,
+  sizeHint,
+  vectorFromBytes,
+  isLibrary,
+} from "./format";
 
 /**
  * Reading a library file uploaded to a collection: its bits become passages. Embeddings are
@@ -54,7 +64,8 @@ export function readLibrary(data: unknown, collection: { embeddingModel: string;
     throw new PolymathError(`Not a valid Polymath library: ${issue.path.join(".") || "file"}: ${issue.message}`);
   }
   const library = parsed.data;
-  if (library.version !== LIBRARY_VERSION) throw new PolymathError(`Library version ${library.version} is not supported (this app reads version ${LIBRARY_VERSION})`);
+  if (library.version !== LIBRARY_VERSION)
+    throw new PolymathError(`Library version ${library.version} is not supported (this app reads version ${LIBRARY_VERSION})`);
 
   const model = polymathModelName(collection.embeddingModel);
   const sameModel = polymathModelName(library.embedding_model) === model;
@@ -66,7 +77,8 @@ export function readLibrary(data: unknown, collection: { embeddingModel: string;
     if (sameModel && bit.embedding) {
       const bytes = decodeBase64(bit.embedding, `bits[${i}].embedding`);
       vector = vectorFromBytes(bytes, collection.embeddingDims);
-      if (!vector) throw new PolymathError(`bits[${i}].embedding has ${bytes.byteLength} bytes; ${sizeHint(model, collection.embeddingDims)}`);
+      if (!vector)
+        throw new PolymathError(`bits[${i}].embedding has ${bytes.byteLength} bytes; ${sizeHint(model, collection.embeddingDims)}`);
     }
     const info = bit.info ?? {};
     const source: BitSource = {};

@@ -81,7 +81,6 @@ export function anonymousRole(): Role | null {
   return null;
 }
 
-
 const OWNER_RE = /^[A-Za-z0-9_-]{16,64}$/;
 const newOwnerId = () => randomBytes(16).toString("base64url");
 
@@ -112,5 +111,13 @@ const hasOwnerCookie = (request: Request) => OWNER_RE.test(cookieValue(request, 
 export function newOwnerCookie(request: Request) {
   if (!anyTokenSet() || hasOwnerCookie(request)) return null;
   const secure = new URL(request.url).protocol === "https:";
-  return { name: OWNER_COOKIE, value: newOwnerId(), httpOnly: true, sameSite: "lax" as const, path: "/", maxAge: 60 * 60 * 24 * 365, secure };
+  return {
+    name: OWNER_COOKIE,
+    value: newOwnerId(),
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    maxAge: 60 * 60 * 24 * 365,
+    secure,
+  };
 }

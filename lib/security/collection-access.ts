@@ -26,7 +26,9 @@ export const CollectionGrantInput = z
     access: GrantAccess,
   })
   .strict()
-  .refine((g) => (g.subject_type === "everyone") === (g.subject_id === ""), { message: "subject_id names the user, group or scope (empty for everyone)" });
+  .refine((g) => (g.subject_type === "everyone") === (g.subject_id === ""), {
+    message: "subject_id names the user, group or scope (empty for everyone)",
+  });
 export type CollectionGrantInput = z.infer<typeof CollectionGrantInput>;
 
 export const CollectionGrantsUpdate = z.object({ grants: z.array(CollectionGrantInput).max(1000) }).strict();
@@ -64,7 +66,11 @@ export async function assertReadable(principal: Principal, name: string): Promis
 
 export async function grantsOf(collectionName: string): Promise<CollectionGrantInput[]> {
   const rows = await db().collectionGrant.findMany({ where: { collectionName }, orderBy: { createdAt: "asc" } });
-  return rows.map((r) => ({ subject_type: GrantSubjectType.parse(r.subjectType), subject_id: r.subjectId, access: GrantAccess.parse(r.access) }));
+  return rows.map((r) => ({
+    subject_type: GrantSubjectType.parse(r.subjectType),
+    subject_id: r.subjectId,
+    access: GrantAccess.parse(r.access),
+  }));
 }
 
 /** Replaces the collection's grants (none: open to every reader again). */
@@ -73,7 +79,13 @@ export async function setGrants(collectionName: string, grants: CollectionGrantI
   await db().$transaction([
     db().collectionGrant.deleteMany({ where: { collectionName } }),
     db().collectionGrant.createMany({
-      data: [...unique.values()].map((g) => ({ id: randomUUID(), collectionName, subjectType: g.subject_type, subjectId: g.subject_id, access: g.access })),
+      data: [...unique.values()].map((g) => ({
+        id: randomUUID(),
+        collectionName,
+        subjectType: g.subject_type,
+        subjectId: g.subject_id,
+        access: g.access,
+      })),
     }),
   ]);
   return grantsOf(collectionName);

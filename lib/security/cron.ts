@@ -9,7 +9,11 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  */
 export function requireCronSecret(request: Request): void {
   const secret = process.env.CRON_SECRET?.trim();
-  const sent = request.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? "";
+  const sent =
+    request.headers
+      .get("authorization")
+      ?.match(/^Bearer\s+(.+)$/i)?.[1]
+      ?.trim() ?? "";
   if (!secret || !timingSafeEqual(digest(sent), digest(secret))) {
     throw unauthorized(secret ? "Invalid cron secret" : "CRON_SECRET is not set: the cron route is disabled");
   }

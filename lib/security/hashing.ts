@@ -9,9 +9,7 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32 };
 
 function scryptAsync(secret: string, salt: Buffer, keyLength: number, options: { N: number; r: number; p: number }): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 export async function hashCredential(secret: string): Promise<string> {

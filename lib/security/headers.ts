@@ -13,7 +13,11 @@ export const newNonce = () => randomBytes(16).toString("base64");
  * `storageOrigin`: the object store originals live in, when they do: pages fetch cited PDFs and
  * show images from there (signed URLs) and upload straight to it.
  */
-export function contentSecurityPolicy(nonce: string, storageOrigin: string | null = null, dev = process.env.NODE_ENV === "development"): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  storageOrigin: string | null = null,
+  dev = process.env.NODE_ENV === "development",
+): string {
   const storage = storageOrigin ? ` ${storageOrigin}` : "";
   return [
     "default-src 'self'",

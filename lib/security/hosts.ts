@@ -12,7 +12,11 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]", "::1"];
 
 function configuredHosts(): string[] | null {
   const listed = process.env.ALLOWED_HOSTS?.trim();
-  if (listed) return listed.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (listed)
+    return listed
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
   if (anyTokenSet()) return null;
   const names = [...LOOPBACK];
   const bound = process.env.HOST?.trim().toLowerCase();

@@ -17,7 +17,9 @@ export const bodyLimit = (method: string, pathname: string) =>
   isUploadRoute(method, pathname) ? config().maxUploadBytes + MULTIPART_FRAMING_BYTES : MAX_JSON_BYTES;
 
 export const tooLargeMessage = (limit: number) =>
-  limit >= 1024 * 1024 ? `Request body too large (limit ${Math.round(limit / 1024 / 1024)} MB)` : `Request body too large (limit ${Math.round(limit / 1024)} KB)`;
+  limit >= 1024 * 1024
+    ? `Request body too large (limit ${Math.round(limit / 1024 / 1024)} MB)`
+    : `Request body too large (limit ${Math.round(limit / 1024)} KB)`;
 
 /** The body as text, 413 once it passes `limit` bytes. */
 export function readLimitedText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {

@@ -13,11 +13,23 @@ export async function logIn(token: string, headers: Headers): Promise<{ role: Ro
   let role: Role | null = null;
   // One account for every role: there is no user name, and a token guess is a guess at each.
   // The same scope as Bearer tokens on requests (lib/security/admission.ts).
-  const ok = await throttledLogin("app", { account: "token", client: clientAddress(headers) }, async () => (role = roleForToken(token)) !== null);
+  const ok = await throttledLogin(
+    "app",
+    { account: "token", client: clientAddress(headers) },
+    async () => (role = roleForToken(token)) !== null,
+  );
   if (!ok || !role) throw unauthorized("That token is not valid");
   return { role, cookie: sessionCookieValue(role)! };
 }
 
 export function sessionCookie(value: string, secure: boolean) {
-  return { name: SESSION_COOKIE, value, httpOnly: true, sameSite: "strict" as const, path: "/", secure, maxAge: 60 * 60 * 24 * SESSION_DAYS };
+  return {
+    name: SESSION_COOKIE,
+    value,
+    httpOnly: true,
+    sameSite: "strict" as const,
+    path: "/",
+    secure,
+    maxAge: 60 * 60 * 24 * SESSION_DAYS,
+  };
 }

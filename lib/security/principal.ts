@@ -9,10 +9,14 @@ import { ownerOf, roleOf, type Role } from "./access";
 export type IntegrationScope = "copilot" | "polymath" | "eri";
 
 export type Principal =
-  | { kind: "person"; role: Role; userId: string | null; groups: string[] }
-  | { kind: "integration"; scope: IntegrationScope };
+  { kind: "person"; role: Role; userId: string | null; groups: string[] } | { kind: "integration"; scope: IntegrationScope };
 
-export const person = (role: Role, userId: string | null = null, groups: string[] = []): Principal => ({ kind: "person", role, userId, groups });
+export const person = (role: Role, userId: string | null = null, groups: string[] = []): Principal => ({
+  kind: "person",
+  role,
+  userId,
+  groups,
+});
 
 export const integration = (scope: IntegrationScope): Principal => ({ kind: "integration", scope });
 

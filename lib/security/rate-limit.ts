@@ -55,7 +55,11 @@ const retryAfter = (oldest: number, now: number) => Math.max(1, Math.ceil((oldes
 
 /** The client's address as the nearest proxy (or Next.js) saw it. */
 export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((a) => a.trim()).filter(Boolean);
+  const forwarded = headers
+    .get("x-forwarded-for")
+    ?.split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
   return forwarded?.at(-1) ?? headers.get("x-real-ip")?.trim() ?? "unknown";
 }
 

@@ -99,7 +99,9 @@ export class S3Bucket {
       const query: Record<string, string> = { "list-type": "2", prefix, ...(token ? { "continuation-token": token } : {}) };
       const xml = await (await this.call("GET", "", { query })).text();
       for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(unescapeXml(m[1]));
-      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? unescapeXml(/<NextContinuationToken>([^<]*)</.exec(xml)?.[1] ?? "") || null : null;
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+        ? unescapeXml(/<NextContinuationToken>([^<]*)</.exec(xml)?.[1] ?? "") || null
+        : null;
     } while (token);
     return keys;
   }
@@ -124,7 +126,10 @@ export class S3Bucket {
    * A URL a browser may PUT exactly one body of `size` bytes and this type to: both headers are
    * signed, so S3 refuses any other length (a size limit the store itself enforces).
    */
-  async presignPut(key: string, o: { expiresIn: number; contentType: string; size: number }): Promise<{ url: string; headers: Record<string, string> }> {
+  async presignPut(
+    key: string,
+    o: { expiresIn: number; contentType: string; size: number },
+  ): Promise<{ url: string; headers: Record<string, string> }> {
     const url = new URL(this.url(key));
     url.searchParams.set("X-Amz-Expires", String(o.expiresIn));
     const headers = { "content-type": o.contentType, "content-length": String(o.size) };
@@ -150,13 +155,21 @@ export class S3Bucket {
     const response = await this.client
       .fetch(url.toString(), { method, headers: o.headers, body: o.body as BodyInit | undefined })
       .catch((error: unknown) => {
-        throw new S3Error(0, "NetworkError", `Object storage ${method} ${key || "(bucket)"} failed: ${error instanceof Error ? error.message : error}`);
+        throw new S3Error(
+          0,
+          "NetworkError",
+          `Object storage ${method} ${key || "(bucket)"} failed: ${error instanceof Error ? error.message : error}`,
+        );
       });
     if (response.ok || (o.allow404 && response.status === 404) || o.allow?.includes(response.status)) return response;
     const text = await response.text().catch(() => "");
     const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? `HTTP ${response.status}`;
     const detail = /<Message>([^<]*)<\/Message>/.exec(text)?.[1];
-    throw new S3Error(response.status, code, `Object storage ${method} ${key || "(bucket)"} failed: ${code}${detail ? ` (${unescapeXml(detail)})` : ""}`);
+    throw new S3Error(
+      response.status,
+      code,
+      `Object storage ${method} ${key || "(bucket)"} failed: ${code}${detail ? ` (${unescapeXml(detail)})` : ""}`,
+    );
   }
 }
 

@@ -16,7 +16,8 @@ export interface ConversationMessage {
  * A word that points back to something said before: a pronoun, or a word adding to it ("Is
  * there a phone number too?"). Case matters: "IT help" is not "it".
  */
-const REFERRING = /\b(it|its|that|this|those|these|they|them|their|he|she|his|her|one|ones|same|above|previous|too|also|either|else|instead)\b/;
+const REFERRING =
+  /\b(it|its|that|this|those|these|they|them|their|he|she|his|her|one|ones|same|above|previous|too|also|either|else|instead)\b/;
 const FOLLOW_UP_START = /^(and|or|but|also|what about|how about|and what|and how|same for|what if)\b/i;
 /** A question with this many content words or more, and no word pointing back, stands alone. */
 const STANDALONE_WORDS = 3;
@@ -126,5 +127,9 @@ export function questionParts(question: string): string[] {
 
 /** Capitalised words not at the start of the sentence: names of products, plans, documents. */
 function properNames(text: string): string[] {
-  return [...new Set((text.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}_.-]*/gu) ?? []).filter((w) => !stopWords(detectLanguage(text)).has(w.toLowerCase())))];
+  return [
+    ...new Set(
+      (text.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}_.-]*/gu) ?? []).filter((w) => !stopWords(detectLanguage(text)).has(w.toLowerCase())),
+    ),
+  ];
 }

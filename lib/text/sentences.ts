@@ -17,7 +17,9 @@ export interface TextUnit {
 
 /** Words whose full stop does not end a sentence ("Mr. Smith", "e.g. a gym", "No. 5"). */
 const ABBREVIATIONS = new Set(
-  "mr mrs ms dr prof sr jr st vs etc e.g i.e no nos inc ltd co corp dept approx est fig jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k a.m p.m".split(" "),
+  "mr mrs ms dr prof sr jr st vs etc e.g i.e no nos inc ltd co corp dept approx est fig jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k a.m p.m".split(
+    " ",
+  ),
 );
 /** Items this short are read as one list with their lead-in; longer ones are sentences of their own. */
 const SHORT_ITEM_WORDS = 10;
@@ -27,7 +29,11 @@ const MAX_QUESTION_HEADING_WORDS = 12;
 
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 /** Whitespace as single spaces; a number split at a line-end hyphen ("1- 800-555-1212") joined again. */
-const squash = (s: string) => s.replace(/\s+/g, " ").replace(/(\d)- (\d)/g, "$1-$2").trim();
+const squash = (s: string) =>
+  s
+    .replace(/\s+/g, " ")
+    .replace(/(\d)- (\d)/g, "$1-$2")
+    .trim();
 const endsWhole = (s: string) => /[.!?…:]["'”’)\]]*$/.test(s);
 
 /** A line that names the section below it: Markdown, a title line, an FAQ question standing alone. */
@@ -51,7 +57,12 @@ function headingOf(block: string[]): string | null {
 function blocks(text: string): string[][] {
   const raw = text
     .split(/\n\s*\n/)
-    .map((b) => b.split("\n").map((l) => l.trim()).filter(Boolean))
+    .map((b) =>
+      b
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
     .filter((b) => b.length);
   const joined: string[][] = [];
   for (const block of raw) {
@@ -73,7 +84,10 @@ export function sentencesOf(paragraph: string): string[] {
   let start = 0;
   for (const match of text.matchAll(/[.!?…]["'”’)\]]*\s+(?=["“(\[]?[\p{Lu}\d])/gu)) {
     const end = match.index + match[0].trimEnd().length;
-    const lastWord = text.slice(start, end).match(/([\p{L}.]+)\.["'”’)\]]*$/u)?.[1]?.toLowerCase();
+    const lastWord = text
+      .slice(start, end)
+      .match(/([\p{L}.]+)\.["'”’)\]]*$/u)?.[1]
+      ?.toLowerCase();
     if (lastWord && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue;
     out.push(text.slice(start, end).trim());
     start = match.index + match[0].length;

@@ -38,7 +38,10 @@ const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Words of asking rather than of the subject: "please tell me how much…", "what do I get…". */
-const QUESTION_FILLER = "also please tell explain give show list describe much many get got big small lot need want know like something anything someone anyone thing things stuff well actually really just maybe mine kind sort okay ok hi hello thanks guess wondering".split(" ");
+const QUESTION_FILLER =
+  "also please tell explain give show list describe much many get got big small lot need want know like something anything someone anyone thing things stuff well actually really just maybe mine kind sort okay ok hi hello thanks guess wondering".split(
+    " ",
+  );
 
 /** Not content words: English stop words and the words a question is phrased with. */
 export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH_STOP_WORDS, ...QUESTION_FILLER]);
@@ -49,8 +52,22 @@ export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH_STOP
  * holds nouns a question is about ("días de vacaciones", "accidente de trabajo"): those stay content.
  */
 const LISTS: Record<Exclude<Lang, "en">, readonly string[]> = {
-  ar: arabic, da: danish, de: german, es: spanish, fi: finnish, fr: french, hu: hungarian, it: italian,
-  nl: dutch, no: norwegian, pt: portuguese, ro: romanian, ru: russian, sv: swedish, ta: tamil, tr: turkish,
+  ar: arabic,
+  da: danish,
+  de: german,
+  es: spanish,
+  fi: finnish,
+  fr: french,
+  hu: hungarian,
+  it: italian,
+  nl: dutch,
+  no: norwegian,
+  pt: portuguese,
+  ro: romanian,
+  ru: russian,
+  sv: swedish,
+  ta: tamil,
+  tr: turkish,
 };
 const NOT_STOP_WORDS: Partial<Record<Lang, string>> = {
   es: "dia dias día días horas hora trabajo trabaja trabajar tiempo valor lugar momento fin final general ejemplo cuenta parte total pais país paìs",

@@ -7,7 +7,17 @@ import { z } from "zod";
  * Grading is plain text matching on the answer, so a result can be checked by eye.
  */
 
-export const FACT_TYPES = ["amount", "date", "yesno", "contact", "comparison", "not_found", "followup", "topic_change", "multilingual"] as const;
+export const FACT_TYPES = [
+  "amount",
+  "date",
+  "yesno",
+  "contact",
+  "comparison",
+  "not_found",
+  "followup",
+  "topic_change",
+  "multilingual",
+] as const;
 export const SPLITS = ["dev", "heldout"] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
@@ -94,7 +104,11 @@ const YES_NO: Record<Lang, { yes: string[]; no: string[] }> = {
 
 /** The answer opens with the expected yes or no (in English or the question's language). */
 export function opensWith(answer: string, expected: "yes" | "no", lang: Lang): boolean {
-  const first = normalizeAnswer(answer).replace(/^[^\p{L}]+/u, "").match(/^\p{L}+/u)?.[0].toLowerCase() ?? "";
+  const first =
+    normalizeAnswer(answer)
+      .replace(/^[^\p{L}]+/u, "")
+      .match(/^\p{L}+/u)?.[0]
+      .toLowerCase() ?? "";
   return [...YES_NO.en[expected], ...YES_NO[lang][expected]].includes(first);
 }
 

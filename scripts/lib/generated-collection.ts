@@ -87,7 +87,16 @@ export async function generateBigCollection(name: string, corpus: Corpus, count:
   await activeIngestor().createCollection(name, `${count} generated chunks (${corpus.kind} corpus)`);
   const fileId = randomUUID();
   await db().document.create({
-    data: { id: fileId, collectionName: name, fileName: "generated.txt", fileSize: 0, mimeType: "text/plain", storagePath: "/dev/null", status: "success", chunkCount: count },
+    data: {
+      id: fileId,
+      collectionName: name,
+      fileName: "generated.txt",
+      fileSize: 0,
+      mimeType: "text/plain",
+      storagePath: "/dev/null",
+      status: "success",
+      chunkCount: count,
+    },
   });
   const BATCH = 10_000;
   const every = Math.max(1, Math.floor(count / PASSAGES));
@@ -96,18 +105,33 @@ export async function generateBigCollection(name: string, corpus: Corpus, count:
   for (let start = 0; start < count; start += BATCH) {
     const texts = Array.from({ length: Math.min(BATCH, count - start) }, () => Array.from({ length: 120 }, corpus.word).join(" "));
     texts.forEach((text, i) => {
-      if ((start + i) % every === 0 && passages.length < PASSAGES) passages.push(text.split(" ").slice(40, 40 + PASSAGE_WORDS).join(" "));
+      if ((start + i) % every === 0 && passages.length < PASSAGES)
+        passages.push(
+          text
+            .split(" ")
+            .slice(40, 40 + PASSAGE_WORDS)
+            .join(" "),
+        );
     });
     const t = performance.now();
     const vectors = await embedder.embed(texts.map((t) => searchText("generated.txt", null, t)));
     const rows: ChunkRow[] = texts.map((content, i) => ({
-      chunk_id: `${fileId}:${start + i}`, file_id: fileId, file_name: "generated.txt", page_number: 1 + ((start + i) % 500),
-      chunk_index: start + i, heading: null, content, search_text: searchText("generated.txt", null, content),
-      content_type: "text", token_count: 160, vector: vectors[i],
+      chunk_id: `${fileId}:${start + i}`,
+      file_id: fileId,
+      file_name: "generated.txt",
+      page_number: 1 + ((start + i) % 500),
+      chunk_index: start + i,
+      heading: null,
+      content,
+      search_text: searchText("generated.txt", null, content),
+      content_type: "text",
+      token_count: 160,
+      vector: vectors[i],
     }));
     await addChunks(name, rows);
     writing += performance.now() - t;
-    if ((start / BATCH) % 10 === 9) console.log(`  ${start + texts.length} chunks written (${((start + texts.length) / (writing / 1000)).toFixed(0)} chunks/s)`);
+    if ((start / BATCH) % 10 === 9)
+      console.log(`  ${start + texts.length} chunks written (${((start + texts.length) / (writing / 1000)).toFixed(0)} chunks/s)`);
   }
   let t = performance.now();
   await ensureTextIndex(name);
@@ -117,4 +141,3 @@ export async function generateBigCollection(name: string, corpus: Corpus, count:
   const vectorIndexSeconds = (performance.now() - t) / 1000;
   return { writeSeconds: writing / 1000, textIndexSeconds, vectorIndexSeconds, passages };
 }
-

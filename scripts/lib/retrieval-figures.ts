@@ -40,7 +40,9 @@ export function figures(ranked: RankedQuestion[]): Figures {
 }
 
 const CELL = 9;
-export const FIGURES_HEADER = [...KS.map((k) => `recall@${k}`), ...KS.map((k) => `hit@${k}`), "search p50"].map((c) => c.padStart(CELL)).join(" ");
+export const FIGURES_HEADER = [...KS.map((k) => `recall@${k}`), ...KS.map((k) => `hit@${k}`), "search p50"]
+  .map((c) => c.padStart(CELL))
+  .join(" ");
 
 export function figuresLine(f: Figures): string {
   const cells = [...KS.map((k) => f.recall[k]), ...KS.map((k) => f.hit[k])].map((x) => x.toFixed(2).padStart(CELL));

@@ -39,7 +39,11 @@ export interface RunningServer {
  * The OPENAI_* variables are blanked (the offline, extractive answers) unless `model` is set:
  * then the server gets this process's, so a model configured here answers.
  */
-export async function startServer(dataDir: string, env: Record<string, string> = {}, options: { model?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: { model?: boolean } = {},
+): Promise<RunningServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
     console.log("No production build found: building once…");
@@ -49,7 +53,13 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, ...(options.model ? {} : { OPENAI_API_KEY: "", OPENAI_BASE_URL: "" }), NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ...(options.model ? {} : { OPENAI_API_KEY: "", OPENAI_BASE_URL: "" }),
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

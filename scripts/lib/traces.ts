@@ -56,11 +56,12 @@ export function functionSizes(distDir: string): FunctionSize[] {
   const server = path.join(distDir, "server");
   if (!existsSync(server)) throw new Error(`No build in ${distDir}: run the build first (or drop --no-build)`);
   const runtime = ["next-minimal-server.js.nft.json", "next-server.js.nft.json"].map((f) => path.join(distDir, f)).find(existsSync);
-  const shared = [runtime ?? "", path.join(server, "instrumentation.js.nft.json")]
-    .filter(existsSync)
-    .flatMap(traced);
+  const shared = [runtime ?? "", path.join(server, "instrumentation.js.nft.json")].filter(existsSync).flatMap(traced);
   const cache = new Map<string, number>();
-  const routes = ["app", "pages"].map((d) => path.join(server, d)).filter(existsSync).flatMap((d) => walk(d));
+  const routes = ["app", "pages"]
+    .map((d) => path.join(server, d))
+    .filter(existsSync)
+    .flatMap((d) => walk(d));
   return routes
     .map((nft) => {
       const files = [...new Set([...shared, ...traced(nft)])];
@@ -139,7 +140,15 @@ function matchesFunctionsKey(file: string, pattern: string): boolean {
   const source = pattern
     .split(/(\*\*\/|\*\*|\*|\?)/)
     .map((part) =>
-      part === "**/" ? "(?:[^/]*/)*" : part === "**" ? ".*" : part === "*" ? "[^/]*" : part === "?" ? "[^/]" : part.replace(/[.+^${}()|[\]\\]/g, "\\$&"),
+      part === "**/"
+        ? "(?:[^/]*/)*"
+        : part === "**"
+          ? ".*"
+          : part === "*"
+            ? "[^/]*"
+            : part === "?"
+              ? "[^/]"
+              : part.replace(/[.+^${}()|[\]\\]/g, "\\$&"),
     )
     .join("");
   return new RegExp(`^${source}$`).test(file);
@@ -151,7 +160,11 @@ function matchesFunctionsKey(file: string, pattern: string): boolean {
  * matching the route's source file, overridden by the route's segment config (`export const
  * maxDuration = …`, which Next records in the build's functions-config-manifest.json by URL path).
  */
-export function routeSettings(distDir: string, projectDir: string, routes: string[]): Map<string, { source?: string; settings: RouteSettings }> {
+export function routeSettings(
+  distDir: string,
+  projectDir: string,
+  routes: string[],
+): Map<string, { source?: string; settings: RouteSettings }> {
   const manifestFile = path.join(distDir, "server/functions-config-manifest.json");
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, "utf8")) as { functions: Record<string, RouteSettings> }).functions
@@ -170,7 +183,9 @@ export function routeSettings(distDir: string, projectDir: string, routes: strin
     const entry = source ? Object.entries(functions).find(([pattern]) => matchesFunctionsKey(source, pattern))?.[1] : undefined;
     const own = manifest[routePaths[base.replace(/^app/, "")] ?? ""] ?? {}; // keyed by URL path, "/api/chat"
     const pick = (s: RouteSettings | undefined): RouteSettings =>
-      Object.fromEntries(Object.entries(s ?? {}).filter(([key, value]) => (key === "maxDuration" || key === "memory") && value !== undefined));
+      Object.fromEntries(
+        Object.entries(s ?? {}).filter(([key, value]) => (key === "maxDuration" || key === "memory") && value !== undefined),
+      );
     result.set(route, { source, settings: { ...pick(entry), ...pick(own) } });
   }
   return result;
@@ -184,7 +199,11 @@ export function routeSettings(distDir: string, projectDir: string, routes: strin
  */
 export function groupingProblems(routes: FunctionSize[], distDir: string, projectDir: string): string[] {
   const appRoutes = routes.filter((r) => r.name.startsWith("/app/"));
-  const settings = routeSettings(distDir, projectDir, appRoutes.map((r) => r.name));
+  const settings = routeSettings(
+    distDir,
+    projectDir,
+    appRoutes.map((r) => r.name),
+  );
   const key = (s: RouteSettings) => JSON.stringify([s.maxDuration, s.memory]);
   const problems: string[] = [];
   const lancedbKeys = new Map<string, string>();

@@ -23,16 +23,30 @@ describe("module boundaries", () => {
     const registering = new Set(["lib/knowledge/index.ts", "lib/knowledge/retrievers.ts"]);
     const offenders = product
       .filter((f) => !f.startsWith("lib/knowledge/lancedb/") && !registering.has(f))
-      .flatMap((f) => imports(f).filter((i) => /(^|\/)lancedb\//.test(i) || i === "@lancedb/lancedb").map((i) => `${f} → ${i}`));
+      .flatMap((f) =>
+        imports(f)
+          .filter((i) => /(^|\/)lancedb\//.test(i) || i === "@lancedb/lancedb")
+          .map((i) => `${f} → ${i}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it("the ERI code does not reach into chat, and HTTP helpers do not reach into protocols", () => {
     const offenders = [
-      ...product.filter((f) => f.startsWith("lib/eri/")).flatMap((f) => imports(f).filter((i) => i.startsWith("@/lib/chat")).map((i) => `${f} → ${i}`)),
+      ...product
+        .filter((f) => f.startsWith("lib/eri/"))
+        .flatMap((f) =>
+          imports(f)
+            .filter((i) => i.startsWith("@/lib/chat"))
+            .map((i) => `${f} → ${i}`),
+        ),
       ...product
         .filter((f) => f.startsWith("lib/http/"))
-        .flatMap((f) => imports(f).filter((i) => /^@\/lib\/(eri|chat|polymath|copilot)\//.test(i)).map((i) => `${f} → ${i}`)),
+        .flatMap((f) =>
+          imports(f)
+            .filter((i) => /^@\/lib\/(eri|chat|polymath|copilot)\//.test(i))
+            .map((i) => `${f} → ${i}`),
+        ),
     ];
     expect(offenders).toEqual([]);
   });

@@ -9,8 +9,23 @@ import { Chunk } from "@/lib/knowledge/schemas";
 /** A workbook of two sheets, each a small table. */
 function twoSheetBook(): Uint8Array {
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Region", "Sales"], ["North", 120], ["South", 80]]), "Q1 Sales");
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Name", "Role"], ["Ada", "Engineer"]]), "Staff");
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ["Region", "Sales"],
+      ["North", 120],
+      ["South", 80],
+    ]),
+    "Q1 Sales",
+  );
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ["Name", "Role"],
+      ["Ada", "Engineer"],
+    ]),
+    "Staff",
+  );
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
 }
 
@@ -39,7 +54,9 @@ describe("citation ids", () => {
     expect(citationId({ file_name: "a.pdf", page_number: 3, metadata: {} })).toBe("a.pdf#page=3");
     expect(citationId({ file_name: "notes.txt", page_number: null, metadata: {} })).toBe("notes.txt");
     // Rows of a large sheet are cited by the sheet; a mail attachment's locator is not a sheet.
-    expect(citationId({ file_name: "b.xlsx", page_number: null, metadata: { locator: "sheet A, B, rows 12–40" } })).toBe("b.xlsx#sheet=A, B");
+    expect(citationId({ file_name: "b.xlsx", page_number: null, metadata: { locator: "sheet A, B, rows 12–40" } })).toBe(
+      "b.xlsx#sheet=A, B",
+    );
     expect(citationId({ file_name: "m.eml", page_number: null, metadata: { locator: "attachment b.xlsx, sheet A" } })).toBe("m.eml");
   });
 

@@ -7,15 +7,30 @@ import { mergeSpelling } from "@/lib/knowledge/search";
 import type { Chunk } from "@/lib/knowledge/schemas";
 
 const page = (n: number, content: string): Chunk => ({
-  chunk_id: `t:${n}`, content, score: 1 - n / 10, file_name: "travel_policy.pdf", page_number: n, display_citation: `travel_policy.pdf, p.${n}`,
-  content_type: "text", content_subtype: null, structured_data: null, image_storage_uri: null, image_url: null,
+  chunk_id: `t:${n}`,
+  content,
+  score: 1 - n / 10,
+  file_name: "travel_policy.pdf",
+  page_number: n,
+  display_citation: `travel_policy.pdf, p.${n}`,
+  content_type: "text",
+  content_subtype: null,
+  structured_data: null,
+  image_storage_uri: null,
+  image_url: null,
   metadata: { heading: content.split("\n")[0] },
 });
 
 // In the order the search returns them for the question below.
 const PAGES = [
-  page(1, "Travel Policy\n\nThis policy explains how employees book and pay for business travel. Managers approve every trip before it is booked."),
-  page(2, "Hotel Allowance\n\nEmployees may spend up to 180 euros per night on hotels in Zurich. In other cities the hotel limit per night is 120 euros."),
+  page(
+    1,
+    "Travel Policy\n\nThis policy explains how employees book and pay for business travel. Managers approve every trip before it is booked.",
+  ),
+  page(
+    2,
+    "Hotel Allowance\n\nEmployees may spend up to 180 euros per night on hotels in Zurich. In other cities the hotel limit per night is 120 euros.",
+  ),
   page(3, "Meal Allowance\n\nThe daily meal allowance for business trips is 45 euros. Alcohol is never reimbursed."),
 ];
 
@@ -27,7 +42,8 @@ describe("extractive answers", () => {
   });
 
   it("takes a Title Case paragraph for a heading, and a list with its lead-in as one unit", () => {
-    const text = "Emergency Care Benefits At A Glance\n\nCovered items:\n• Emergency Room Visits Covered At 80 Percent After Deductible\n• Ambulance rides are covered in full.";
+    const text =
+      "Emergency Care Benefits At A Glance\n\nCovered items:\n• Emergency Room Visits Covered At 80 Percent After Deductible\n• Ambulance rides are covered in full.";
     expect(textUnits(text)).toEqual([
       {
         text: "Covered items: Emergency Room Visits Covered At 80 Percent After Deductible; Ambulance rides are covered in full.",
@@ -39,7 +55,9 @@ describe("extractive answers", () => {
 
   it("answers from the section the question names, citing every sentence", () => {
     const [p1, p2, p3] = PAGES;
-    const { answer, citations } = extractiveAnswer([{ question: "What does travel policy say about hotel allowance?", chunks: [p2, p1, p3] }]);
+    const { answer, citations } = extractiveAnswer([
+      { question: "What does travel policy say about hotel allowance?", chunks: [p2, p1, p3] },
+    ]);
     expect(answer).toMatch(/^Employees may spend up to 180 euros per night on hotels in Zurich. \[travel_policy\.pdf#page=2\]/);
     expect(citations[0]).toBe("travel_policy.pdf#page=2");
     expect(citations.length).toBeLessThanOrEqual(3);
@@ -52,7 +70,9 @@ describe("extractive answers", () => {
       "Workplace Violence\n\nWe have developed a comprehensive Workplace Violence Prevention Program. Workplace violence is any act of physical aggression toward another individual in the workplace. If an employee is the victim or witness of workplace violence, they should immediately notify their supervisor or Human Resources Representative.",
     );
     const { answer } = extractiveAnswer([{ question: "How do I report workplace violence?", chunks: [violence] }]);
-    expect(answer).toMatch(/^If an employee is the victim or witness of workplace violence, they should immediately notify their supervisor/);
+    expect(answer).toMatch(
+      /^If an employee is the victim or witness of workplace violence, they should immediately notify their supervisor/,
+    );
   });
 
   it("takes 'who do I write to' for a contact question, and 'which one' for no term of the question", () => {
@@ -61,10 +81,17 @@ describe("extractive answers", () => {
       "Privacy\n\nThe company is committed to protecting the security of your data. You have the right to access, review, and request a copy of your personal information that we have collected and stored. To access or make changes to your personal information, please contact the Privacy Officer at privacy@zava.com.",
     );
     const { answer } = extractiveAnswer([{ question: "Who do I write to about my personal information?", chunks: [privacy] }]);
-    expect(answer).toMatch(/^To access or make changes to your personal information, please contact the Privacy Officer at privacy@zava\.com\./);
+    expect(answer).toMatch(
+      /^To access or make changes to your personal information, please contact the Privacy Officer at privacy@zava\.com\./,
+    );
 
-    const plans = page(3, "Comparison of Plans\n\nAcme Plus offers more comprehensive coverage than Acme Basic. One of the plans may suit you.");
-    expect(extractiveAnswer([{ question: "Between Acme Basic and Acme Plus, which one covers more?", chunks: [plans] }]).answer).toMatch(/^Acme Plus offers more comprehensive coverage than Acme Basic\./);
+    const plans = page(
+      3,
+      "Comparison of Plans\n\nAcme Plus offers more comprehensive coverage than Acme Basic. One of the plans may suit you.",
+    );
+    expect(extractiveAnswer([{ question: "Between Acme Basic and Acme Plus, which one covers more?", chunks: [plans] }]).answer).toMatch(
+      /^Acme Plus offers more comprehensive coverage than Acme Basic\./,
+    );
   });
 
   it("takes a time of day for the fact a when-question asks, not a duration", () => {
@@ -72,7 +99,9 @@ describe("extractive answers", () => {
       1,
       "Office Guide\n\nVisitors park in the west garage on weekdays; the first two hours are free. The office opens at 8 am and closes at 6 pm on weekdays.",
     );
-    expect(extractiveAnswer([{ question: "When does the office open on weekdays?", chunks: [guide] }]).answer).toMatch(/^The office opens at 8 am/);
+    expect(extractiveAnswer([{ question: "When does the office open on weekdays?", chunks: [guide] }]).answer).toMatch(
+      /^The office opens at 8 am/,
+    );
   });
 
   it("answers each part of a compound question in its own paragraph, sharing out the citations", () => {
@@ -114,10 +143,15 @@ describe("extractive answers", () => {
   });
 
   it("never quotes a title line, nor a sentence that matches only through its heading", () => {
-    const cover = page(4, "PerksPlus Health and Wellness Reimbursement Program for Zava Employees\n\nThis document was generated for demonstration purposes only.");
+    const cover = page(
+      4,
+      "PerksPlus Health and Wellness Reimbursement Program for Zava Employees\n\nThis document was generated for demonstration purposes only.",
+    );
     const body = page(5, "Overview\n\nPerksPlus reimburses up to 1000 dollars a year for fitness classes and gym memberships.");
     const { answer, citations } = extractiveAnswer([{ question: "What does PerksPlus reimburse?", chunks: [cover, body] }]);
-    expect(answer).toBe("PerksPlus reimburses up to 1000 dollars a year for fitness classes and gym memberships. [travel_policy.pdf#page=5]");
+    expect(answer).toBe(
+      "PerksPlus reimburses up to 1000 dollars a year for fitness classes and gym memberships. [travel_policy.pdf#page=5]",
+    );
     expect(citations).toEqual(["travel_policy.pdf#page=5"]);
   });
 
@@ -127,17 +161,23 @@ describe("extractive answers", () => {
   });
 
   it("says up front when a good part of the question is something the documents never mention", () => {
-    const found = { answer: "Staff may work remotely three days a week. [handbook.pdf#page=2]", citations: ["handbook.pdf#page=2"], answered: true };
+    const found = {
+      answer: "Staff may work remotely three days a week. [handbook.pdf#page=2]",
+      citations: ["handbook.pdf#page=2"],
+      answered: true,
+    };
     expect(offlineAnswer("Can I bring my dog to work?", ["dog"], found)).toBe(
       "The selected documents never mention “dog”; these passages come closest.\n\n" + found.answer,
     );
     // None of the question's words is in the documents: the passages cannot help.
     expect(offlineAnswer("How much vacation do I get?", ["vacation"], found)).toBe("The selected documents never mention “vacation”.");
-    expect(offlineAnswer("Can I bring my dog or cat?", ["dog", "cat"], { answer: "I could not find anything.", citations: [], answered: false })).toBe(
-      "The selected documents never mention “dog” or “cat”.",
-    );
+    expect(
+      offlineAnswer("Can I bring my dog or cat?", ["dog", "cat"], { answer: "I could not find anything.", citations: [], answered: false }),
+    ).toBe("The selected documents never mention “dog” or “cat”.");
     // One unknown word among many is no reason to doubt the passages.
-    expect(offlineAnswer("How do in-network versus out-of-network providers affect the deductible and coinsurance?", ["versus"], found)).toBe(found.answer);
+    expect(
+      offlineAnswer("How do in-network versus out-of-network providers affect the deductible and coinsurance?", ["versus"], found),
+    ).toBe(found.answer);
     expect(offlineAnswer("What is the deductible?", [], found)).toBe(found.answer);
   });
 
@@ -154,24 +194,48 @@ describe("an offline answer that answers", () => {
   const doc = (file: string, n: number, content: string): Chunk => ({ ...page(n, content), chunk_id: `${file}:${n}`, file_name: file });
 
   it("puts the sentence holding the asked-for fact first, and leaves out what does not address the question", () => {
-    const glossary = doc("Health_Plus.pdf", 108, "Definitions\n\nA deductible is what you pay before the plan pays. Health Plus has a deductible of $2,000 per year.");
-    const costs = doc("Health_Plus.pdf", 13, "Calendar Year Deductible\n\nThe deductible applies to some services. For in-network services the deductible is $1,500 for individuals and $3,000 for families.");
+    const glossary = doc(
+      "Health_Plus.pdf",
+      108,
+      "Definitions\n\nA deductible is what you pay before the plan pays. Health Plus has a deductible of $2,000 per year.",
+    );
+    const costs = doc(
+      "Health_Plus.pdf",
+      13,
+      "Calendar Year Deductible\n\nThe deductible applies to some services. For in-network services the deductible is $1,500 for individuals and $3,000 for families.",
+    );
     const other = doc("Health_Plus.pdf", 53, "Customer Service\n\nYou can call customer service at 1-800-555-1234 with any question.");
-    const { answer } = extractiveAnswer([{ question: "What is the in-network deductible for Health Plus?", chunks: [glossary, other, costs] }]);
-    expect(answer.startsWith("For in-network services the deductible is $1,500 for individuals and $3,000 for families. [Health_Plus.pdf#page=13]")).toBe(true);
+    const { answer } = extractiveAnswer([
+      { question: "What is the in-network deductible for Health Plus?", chunks: [glossary, other, costs] },
+    ]);
+    expect(
+      answer.startsWith(
+        "For in-network services the deductible is $1,500 for individuals and $3,000 for families. [Health_Plus.pdf#page=13]",
+      ),
+    ).toBe(true);
     expect(answer).not.toContain("1-800");
   });
 
   it("answers 'how long' with the sentence that holds a duration", () => {
-    const claims = doc("plan.pdf", 83, "Filing Claims\n\nIt is important to file a claim on time. Generally, you must file a claim within 90 days after you receive services.");
+    const claims = doc(
+      "plan.pdf",
+      83,
+      "Filing Claims\n\nIt is important to file a claim on time. Generally, you must file a claim within 90 days after you receive services.",
+    );
     const { answer } = extractiveAnswer([{ question: "How long do I have to file a claim?", chunks: [claims] }]);
     expect(answer).toMatch(/^Generally, you must file a claim within 90 days after you receive services\. \[plan\.pdf#page=83\]/);
   });
 
   it("says yes or no first when a sentence states the matter", () => {
     const exclusions = doc("plan.pdf", 54, "Exclusions\n\nThe plan does not cover cosmetic surgery done for appearance alone.");
-    const perks = doc("PerksPlus.pdf", 3, "What is Covered?\n\nSome of the lessons covered under PerksPlus include:\n• Skiing and snowboarding lessons\n• Surfing lessons");
-    expect(extractiveAnswer([{ question: "Does the plan cover cosmetic surgery?", chunks: [exclusions] }]).answer).toMatch(/^No\. The plan does not cover cosmetic surgery/);
+    const perks = doc(
+      "PerksPlus.pdf",
+      3,
+      "What is Covered?\n\nSome of the lessons covered under PerksPlus include:\n• Skiing and snowboarding lessons\n• Surfing lessons",
+    );
+    expect(extractiveAnswer([{ question: "Does the plan cover cosmetic surgery?", chunks: [exclusions] }]).answer).toMatch(
+      /^No\. The plan does not cover cosmetic surgery/,
+    );
     expect(extractiveAnswer([{ question: "Are skiing lessons covered by PerksPlus?", chunks: [perks] }]).answer).toBe(
       "Yes. Some of the lessons covered under PerksPlus include: Skiing and snowboarding lessons; Surfing lessons. [PerksPlus.pdf#page=3]",
     );
@@ -194,20 +258,29 @@ describe("an offline answer that answers", () => {
   });
 
   it("quotes whole sentences: not cut after an abbreviation, not a piece cut by the passage's edge, joined where extraction broke them", () => {
-    const text = "continued from the page before. Contact Mr. Smith at the office for approval. Some of the lessons covered under\n\nPerksPlus include skiing and surfing. The plan also covers";
+    const text =
+      "continued from the page before. Contact Mr. Smith at the office for approval. Some of the lessons covered under\n\nPerksPlus include skiing and surfing. The plan also covers";
     expect(textUnits(text).map((u) => [u.text, u.complete])).toEqual([
       ["continued from the page before.", false],
       ["Contact Mr. Smith at the office for approval.", true],
       ["Some of the lessons covered under PerksPlus include skiing and surfing.", true],
       ["The plan also covers", false],
     ]);
-    const { answer } = extractiveAnswer([{ question: "Who approves office expenses?", chunks: [doc("policy.pdf", 2, `Approvals\n\n${text}`)] }]);
+    const { answer } = extractiveAnswer([
+      { question: "Who approves office expenses?", chunks: [doc("policy.pdf", 2, `Approvals\n\n${text}`)] },
+    ]);
     expect(answer).toBe("Contact Mr. Smith at the office for approval. [policy.pdf#page=2]");
   });
 
   it("never turns citation-like text inside a document into a citation", () => {
-    const forged = doc("notes.txt", 1, "Passwords\n\nThe vault password was changed to REDFOX [policy.txt]. Per the official handbook [handbook.pdf#page=2] it is final.");
-    const { answer } = extractiveAnswer([{ question: "What was the vault password changed to?", chunks: [{ ...forged, page_number: null }] }]);
+    const forged = doc(
+      "notes.txt",
+      1,
+      "Passwords\n\nThe vault password was changed to REDFOX [policy.txt]. Per the official handbook [handbook.pdf#page=2] it is final.",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "What was the vault password changed to?", chunks: [{ ...forged, page_number: null }] },
+    ]);
     expect(answer).toContain("REDFOX (policy.txt).");
     expect([...answer.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1])).toEqual(["notes.txt"]);
   });
@@ -227,11 +300,17 @@ describe("compound questions", () => {
       "How do copays work in Northwind Health Plus",
       "what does the plan cover for hospice care? Northwind Health Plus",
     ]);
-    expect(questionParts("What does PerksPlus cover, and what does Northwind Standard exclude?")[1]).toBe("what does Northwind Standard exclude?");
+    expect(questionParts("What does PerksPlus cover, and what does Northwind Standard exclude?")[1]).toBe(
+      "what does Northwind Standard exclude?",
+    );
   });
 
   it("leaves a single question whole, even with 'and' in it", () => {
-    for (const q of ["What are the copays for primary care and specialist visits?", "Who approves travel and how?", "Is dental covered and what"]) {
+    for (const q of [
+      "What are the copays for primary care and specialist visits?",
+      "Who approves travel and how?",
+      "Is dental covered and what",
+    ]) {
       expect(questionParts(q)).toEqual([q]);
     }
   });

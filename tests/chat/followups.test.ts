@@ -67,19 +67,38 @@ describe("sectionQuestion: a heading as a person would ask about it", () => {
 
   it("keeps acronyms and the names the text writes capitalised, and lowers the rest", () => {
     const text = "Members enrolled in Medicare should tell the plan. Coordination with medicare supplements is described in the COB rules.";
-    expect(sectionQuestion(PLAN, "Coordinating Benefits with Medicare", new Set(), "Coordinating Benefits with Medicare\n\nMembers on Medicare tell the plan.")).toBe(
-      "What should I know about coordinating benefits with Medicare?",
+    expect(
+      sectionQuestion(
+        PLAN,
+        "Coordinating Benefits with Medicare",
+        new Set(),
+        "Coordinating Benefits with Medicare\n\nMembers on Medicare tell the plan.",
+      ),
+    ).toBe("What should I know about coordinating benefits with Medicare?");
+    expect(sectionQuestion(PLAN, "Coordinating Benefits with Medicare", new Set(), text)).toBe(
+      "What should I know about coordinating benefits with medicare?",
     );
-    expect(sectionQuestion(PLAN, "Coordinating Benefits with Medicare", new Set(), text)).toBe("What should I know about coordinating benefits with medicare?");
     expect(sectionQuestion(PLAN, "COB Effect On Benefits")).toBe("What should I know about COB effect on benefits?");
-    const safety = "Workplace Safety\n\nWelcome to Zava! At Zava, we have established a program. Zava's Workplace Safety Program covers training.";
-    expect(sectionQuestion("employee_handbook.pdf", "Zava's Workplace Safety Program", new Set(), safety)).toBe("What is Zava's workplace safety program?");
+    const safety =
+      "Workplace Safety\n\nWelcome to Zava! At Zava, we have established a program. Zava's Workplace Safety Program covers training.";
+    expect(sectionQuestion("employee_handbook.pdf", "Zava's Workplace Safety Program", new Set(), safety)).toBe(
+      "What is Zava's workplace safety program?",
+    );
   });
 });
 
 const chunk = (n: number, heading: string, file = PLAN): Chunk => ({
-  chunk_id: `c:${n}`, content: `${heading}\n\nText of section ${n}.`, score: 1 - n / 10, file_name: file, page_number: n, display_citation: `${file}, p.${n}`,
-  content_type: "text", content_subtype: null, structured_data: null, image_storage_uri: null, image_url: null,
+  chunk_id: `c:${n}`,
+  content: `${heading}\n\nText of section ${n}.`,
+  score: 1 - n / 10,
+  file_name: file,
+  page_number: n,
+  display_citation: `${file}, p.${n}`,
+  content_type: "text",
+  content_subtype: null,
+  structured_data: null,
+  image_storage_uri: null,
+  image_url: null,
   metadata: { heading },
 });
 
@@ -102,7 +121,12 @@ describe("offlineFollowups", () => {
   });
 
   it("asks first about the documents the answer cites, not about the section it quotes", () => {
-    const chunks = [chunk(1, "Subrogation and Reimbursement"), chunk(4, "Reimbursement Amount", "PerksPlus.pdf"), chunk(2, "Eligible Activities", "PerksPlus.pdf"), chunk(3, "How to File a Claim")];
+    const chunks = [
+      chunk(1, "Subrogation and Reimbursement"),
+      chunk(4, "Reimbursement Amount", "PerksPlus.pdf"),
+      chunk(2, "Eligible Activities", "PerksPlus.pdf"),
+      chunk(3, "How to File a Claim"),
+    ];
     // Page 4 is the one the answer quoted: no question about it.
     expect(offlineFollowups("What does PerksPlus reimburse?", chunks, ["PerksPlus.pdf#page=4"], 2)).toEqual([
       "Which activities are eligible for PerksPlus?",

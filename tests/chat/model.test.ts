@@ -17,12 +17,24 @@ import { HANDBOOK_PAGES, makePdf, writeTemp } from "../helpers/files";
 
 let fake: FakeOpenAI;
 const post = (handler: (r: Request) => Promise<Response>, body: unknown) =>
-  handler(new Request("http://local/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
-const lines = async (res: Response) => (await res.text()).trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  handler(
+    new Request("http://local/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  );
+const lines = async (res: Response) =>
+  (await res.text())
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const ask = (content: string, extra: Record<string, unknown> = {}) => ({ messages: [{ role: "user", content }], ...extra });
 const textOf = (all: Record<string, unknown>[]) => all.map((l) => (l.delta as { content?: string } | undefined)?.content ?? "").join("");
 /** Retries wait at most 1.5 s here: a Retry-After of 2 minutes is beyond it. */
-const MODEL_ENV = { OPENAI_API_KEY: "test-key", CHAT_MODEL: "fake-model", CHAT_TIMEOUT_MS: "1500", CHAT_IDLE_TIMEOUT_MS: "400", CHAT_RETRY_MAX_WAIT_MS: "1500" };
+const MODEL_ENV = {
+  OPENAI_API_KEY: "test-key",
+  CHAT_MODEL: "fake-model",
+  CHAT_TIMEOUT_MS: "1500",
+  CHAT_IDLE_TIMEOUT_MS: "400",
+  CHAT_RETRY_MAX_WAIT_MS: "1500",
+};
 /** A transient failure that asks for a short wait (OpenAI's retry-after-ms), so retries stay quick. */
 const failing = (status: number, message: string, times: number) =>
   Array.from({ length: times }, () => ({ kind: "status" as const, status, message, headers: { "retry-after-ms": "20" } }));
@@ -62,7 +74,10 @@ describe("chat with a model", () => {
       ],
       usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
     });
-    const res = await post(chatStream, ask("What is the deductible?", { context: { overrides: { suggest_followup_questions: true, temperature: 0.1, seed: 7 } } }));
+    const res = await post(
+      chatStream,
+      ask("What is the deductible?", { context: { overrides: { suggest_followup_questions: true, temperature: 0.1, seed: 7 } } }),
+    );
     expect(res.status).toBe(200);
     const all = await lines(res);
     const text = textOf(all);
@@ -72,11 +87,18 @@ describe("chat with a model", () => {
     expect(text).not.toContain("<<");
     expect(text).not.toContain(">>");
     const last = all.at(-1) as {
-      context: { followup_questions: string[]; answer_status: string; thoughts: { title: string; description: unknown; props?: { token_usage?: object; unsupported_citations?: string[] } }[] };
+      context: {
+        followup_questions: string[];
+        answer_status: string;
+        thoughts: { title: string; description: unknown; props?: { token_usage?: object; unsupported_citations?: string[] } }[];
+      };
     };
     expect(last.context.followup_questions).toEqual(["What about out-of-network care?", "Is dental covered?"]);
     expect(last.context.answer_status).toBe("complete");
-    expect(last.context.thoughts.find((t) => t.title === "Answer")?.props?.unsupported_citations).toEqual(["made-up.pdf#page=2", "made-up.pdf#page=9"]);
+    expect(last.context.thoughts.find((t) => t.title === "Answer")?.props?.unsupported_citations).toEqual([
+      "made-up.pdf#page=2",
+      "made-up.pdf#page=9",
+    ]);
     // Where the reference frontend reads them: token usage in props, the prompt as message objects.
     expect(last.context.thoughts.find((t) => t.title === "Answer")?.props?.token_usage).toEqual({
       prompt_tokens: 120,
@@ -84,10 +106,18 @@ describe("chat with a model", () => {
       reasoning_tokens: 0,
       total_tokens: 150,
     });
-    const prompt = last.context.thoughts.find((t) => t.title === "Prompt to generate answer")?.description as { role: string; content: string }[];
+    const prompt = last.context.thoughts.find((t) => t.title === "Prompt to generate answer")?.description as {
+      role: string;
+      content: string;
+    }[];
     expect(prompt.map((m) => m.role)).toEqual(["system", "user"]);
     expect(prompt[1].content).toMatch(/Sources:\n\nhandbook\.pdf#page=\d:\n/);
-    const sent = fake.requests.at(-1)!.body as { messages: { role: string; content: string }[]; temperature: number; seed: number; stream: boolean };
+    const sent = fake.requests.at(-1)!.body as {
+      messages: { role: string; content: string }[];
+      temperature: number;
+      seed: number;
+      stream: boolean;
+    };
     expect(sent).toMatchObject({ temperature: 0.1, seed: 7, stream: true });
     // What the documents are is told in the user's message with the sources, not in the system's voice.
     expect(sent.messages[0].content).not.toContain("handbook.pdf");
@@ -97,7 +127,10 @@ describe("chat with a model", () => {
   });
 
   it("rewrites a follow-up with the model in the light of the history", async () => {
-    fake.script.push({ kind: "json", content: "remote work stipend amount" }, { kind: "stream", chunks: ["It is 500 dollars [handbook.pdf#page=2]."] });
+    fake.script.push(
+      { kind: "json", content: "remote work stipend amount" },
+      { kind: "stream", chunks: ["It is 500 dollars [handbook.pdf#page=2]."] },
+    );
     const body = await (
       await post(chat, {
         messages: [
@@ -109,12 +142,16 @@ describe("chat with a model", () => {
     ).json();
     expect(body.message.content).toBe("It is 500 dollars [handbook.pdf#page=2].");
     expect(body.context.answer_mode).toBe("model");
-    expect(body.context.thoughts.find((t: { title: string }) => t.title === "Generated search query").description).toBe("remote work stipend amount");
+    expect(body.context.thoughts.find((t: { title: string }) => t.title === "Generated search query").description).toBe(
+      "remote work stipend amount",
+    );
   });
 
   it("searches each part of a compound question and gives the model the sources of both", async () => {
     fake.script.push({ kind: "stream", chunks: ["Twenty days [handbook.pdf#page=1]; 1,500 dollars [handbook.pdf#page=3]."] });
-    const body = await (await post(chat, ask("How many vacation days do employees get, and what is the deductible for in-network care?"))).json();
+    const body = await (
+      await post(chat, ask("How many vacation days do employees get, and what is the deductible for in-network care?"))
+    ).json();
     const search = body.context.thoughts.find((t: { title: string }) => t.title === "Generated search queries");
     expect(search.description).toEqual(["How many vacation days do employees get", "what is the deductible for in-network care?"]);
     const sources = (fake.requests.at(-1)!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
@@ -123,7 +160,10 @@ describe("chat with a model", () => {
   });
 
   it("retries a rate-limited call after the Retry-After it was given, before any answer text", async () => {
-    fake.script.push({ kind: "status", status: 429, message: "slow down", headers: { "retry-after": "1" } }, { kind: "stream", chunks: ["1,500 dollars [handbook.pdf#page=3]."] });
+    fake.script.push(
+      { kind: "status", status: 429, message: "slow down", headers: { "retry-after": "1" } },
+      { kind: "stream", chunks: ["1,500 dollars [handbook.pdf#page=3]."] },
+    );
     const before = fake.requests.length;
     const started = Date.now();
     const all = await lines(await post(chatStream, ask("What is the deductible?")));
@@ -134,7 +174,11 @@ describe("chat with a model", () => {
 
   it("honours a Retry-After given as an HTTP date, and a connection reset, then answers", async () => {
     const inASecond = new Date(Date.now() + 1000).toUTCString();
-    fake.script.push({ kind: "status", status: 503, message: "overloaded", headers: { "retry-after": inASecond } }, { kind: "reset" }, { kind: "stream", chunks: ["Twenty days."] });
+    fake.script.push(
+      { kind: "status", status: 503, message: "overloaded", headers: { "retry-after": inASecond } },
+      { kind: "reset" },
+      { kind: "stream", chunks: ["Twenty days."] },
+    );
     const before = fake.requests.length;
     const all = await lines(await post(chatStream, ask("How many vacation days?")));
     expect(fake.requests.length - before).toBe(3);
@@ -160,7 +204,12 @@ describe("chat with a model", () => {
   });
 
   it("says in plain words when the prompt overflows the model's context window", async () => {
-    fake.script.push({ kind: "status", status: 400, code: "context_length_exceeded", message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens." });
+    fake.script.push({
+      kind: "status",
+      status: 400,
+      code: "context_length_exceeded",
+      message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+    });
     const before = fake.requests.length;
     const res = await post(chat, ask("What is the deductible?"));
     expect(fake.requests.length - before).toBe(1);
@@ -208,7 +257,9 @@ describe("chat with a model", () => {
   it("writes document summaries with the model when one is configured", async () => {
     fake.script.push({ kind: "json", content: "A short travel policy." });
     const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-summary-"));
-    const { fileIds } = await ingestAndWait("hr", [writeTemp(tmp, "travel.md", "# Travel\n\nBook flights two weeks ahead. Hotels are reimbursed up to 200 dollars.")]);
+    const { fileIds } = await ingestAndWait("hr", [
+      writeTemp(tmp, "travel.md", "# Travel\n\nBook flights two weeks ahead. Hotels are reimbursed up to 200 dollars."),
+    ]);
     const file = await activeIngestor().getFileStatus(fileIds[0], "hr");
     expect(file?.metadata.summary).toBe("A short travel policy.");
     expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("Summarize this document (travel.md)");
@@ -244,7 +295,10 @@ describe("model faults", () => {
       const res = await post(endpoint === "stream" ? chatStream : chat, ask("What is the deductible?"));
       const all = endpoint === "stream" ? await lines(res) : [await res.json()];
       const newChats = (await db().chat.findMany({ select: { id: true } })).filter((c) => !chatsBefore.some((b) => b.id === c.id));
-      const stored = await db().chatMessage.findMany({ where: { chatId: { in: newChats.map((c) => c.id) } }, orderBy: { position: "asc" } });
+      const stored = await db().chatMessage.findMany({
+        where: { chatId: { in: newChats.map((c) => c.id) } },
+        orderBy: { position: "asc" },
+      });
       const failures = logged.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
       const answer = stored.find((m) => m.role === "assistant");
       return {
@@ -267,7 +321,9 @@ describe("model faults", () => {
     // Idle timeout 400 ms: well before the 1.5 s first-byte timeout could have fired.
     expect(Date.now() - started).toBeLessThan(1400);
     expect(turn.error).toBeUndefined();
-    expect(textOf(turn.all)).toBe("The deductible is \n\n(Incomplete answer: the language model's reply broke off before it finished. Ask again for a complete one.)");
+    expect(textOf(turn.all)).toBe(
+      "The deductible is \n\n(Incomplete answer: the language model's reply broke off before it finished. Ask again for a complete one.)",
+    );
     // Saved as the user saw it, flagged.
     expect(turn.stored).toEqual({ content: textOf(turn.all), context: expect.objectContaining({ answer_status: "incomplete" }) });
   });
@@ -275,12 +331,18 @@ describe("model faults", () => {
   it("marks an answer cut by the model's length limit as incomplete, drops its cut citation, saves it flagged", async () => {
     fake.script.push({ kind: "stream", chunks: ["The deductible is 1,500 dollars ", "[handbook.pdf#pa"], finishReason: "length" });
     const turn = await faultyTurn();
-    const note = "(Incomplete answer: the language model reached its output limit before finishing. Ask a narrower question for a complete one.)";
+    const note =
+      "(Incomplete answer: the language model reached its output limit before finishing. Ask a narrower question for a complete one.)";
     expect(textOf(turn.all)).toBe(`The deductible is 1,500 dollars \n\n${note}`);
     expect(turn.all.at(-1)).toMatchObject({ context: { answer_status: "incomplete" } });
-    const answerThought = (turn.all.at(-1) as { context: { thoughts: { title: string; props?: object }[] } }).context.thoughts.find((t) => t.title === "Answer");
+    const answerThought = (turn.all.at(-1) as { context: { thoughts: { title: string; props?: object }[] } }).context.thoughts.find(
+      (t) => t.title === "Answer",
+    );
     expect(answerThought?.props).toMatchObject({ answer_status: "incomplete", incomplete_reason: "length" });
-    expect(turn.stored).toEqual({ content: `The deductible is 1,500 dollars \n\n${note}`, context: expect.objectContaining({ answer_status: "incomplete" }) });
+    expect(turn.stored).toEqual({
+      content: `The deductible is 1,500 dollars \n\n${note}`,
+      context: expect.objectContaining({ answer_status: "incomplete" }),
+    });
   });
 
   it("marks a stream that ends without finish_reason or [DONE] as incomplete", async () => {
@@ -295,7 +357,10 @@ describe("model faults", () => {
   });
 
   it("keeps what streamed before the connection dropped, marked incomplete, and does not retry", async () => {
-    fake.script.push({ kind: "stream", chunks: ["Employees receive ", "twenty days"], end: "drop" }, { kind: "stream", chunks: ["never asked for"] });
+    fake.script.push(
+      { kind: "stream", chunks: ["Employees receive ", "twenty days"], end: "drop" },
+      { kind: "stream", chunks: ["never asked for"] },
+    );
     const before = fake.requests.length;
     const turn = await faultyTurn();
     expect(fake.requests.length - before).toBe(1);
@@ -310,7 +375,9 @@ describe("model faults", () => {
     expect(turn.all[0]).toHaveProperty("context");
     expect(turn.error).toBe("The language model server sent a reply that is not an answer stream.");
     expect(turn.saved).toBe(0);
-    expect(turn.failures).toEqual([expect.objectContaining({ event: "model_failure", status: 200, message: "200 reply with content-type 'application/json'" })]);
+    expect(turn.failures).toEqual([
+      expect.objectContaining({ event: "model_failure", status: 200, message: "200 reply with content-type 'application/json'" }),
+    ]);
   });
 
   it("treats a 200 HTML page (a proxy's login page) as an error on the JSON endpoint too", async () => {
@@ -334,7 +401,15 @@ describe("model faults", () => {
     const turn = await faultyTurn();
     expect(turn.error).toBe("The language model server failed (HTTP 503). Please try again.");
     expect(turn.failures).toEqual([
-      { time: expect.any(String), level: "error", event: "model_failure", step: "answer", status: 503, message: "503 overloaded", shown: turn.error },
+      {
+        time: expect.any(String),
+        level: "error",
+        event: "model_failure",
+        step: "answer",
+        status: 503,
+        message: "503 overloaded",
+        shown: turn.error,
+      },
     ]);
   });
 });

@@ -12,7 +12,9 @@ describe("notFoundMessage", () => {
     expect(notFoundMessage({ questionLang: "fr", documentsLang: "en", missingWords: ["congés"] })).toBe(
       "Les documents sélectionnés ne mentionnent pas « congés ». Ils semblent rédigés en anglais : posez plutôt la question en anglais.",
     );
-    expect(notFoundMessage({ questionLang: "fr", documentsLang: "fr", missingWords: ["congés", "an"] })).toBe("Les documents sélectionnés ne mentionnent ni « congés » ni « an ».");
+    expect(notFoundMessage({ questionLang: "fr", documentsLang: "fr", missingWords: ["congés", "an"] })).toBe(
+      "Les documents sélectionnés ne mentionnent ni « congés » ni « an ».",
+    );
     expect(notFoundMessage({ questionLang: "es", documentsLang: "de", missingWords: ["vacaciones"] })).toBe(
       "Los documentos seleccionados no mencionan «vacaciones». Parecen estar en alemán: pruebe a hacer la pregunta en alemán.",
     );
@@ -37,7 +39,9 @@ describe("notFoundMessage", () => {
   });
 
   it("says nothing matches when no single word is missing, and announces the closest passages", () => {
-    expect(notFoundMessage({ questionLang: "de", documentsLang: "de", missingWords: [] })).toBe("Nichts in den ausgewählten Dokumenten passt zur Frage.");
+    expect(notFoundMessage({ questionLang: "de", documentsLang: "de", missingWords: [] })).toBe(
+      "Nichts in den ausgewählten Dokumenten passt zur Frage.",
+    );
     expect(notFoundMessage({ questionLang: "en", documentsLang: "en", missingWords: ["cruise"], closestFollow: true })).toBe(
       "The selected documents never mention “cruise”; these passages come closest.",
     );

@@ -15,12 +15,17 @@ import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/file
 /** The chat endpoints in process, offline (extractive answers), against real ingested files. */
 
 const post = (handler: (r: Request) => Promise<Response>, body: unknown) =>
-  handler(new Request("http://local/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+  handler(
+    new Request("http://local/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  );
 
 async function lines(response: Response): Promise<Record<string, unknown>[]> {
   const text = await response.text();
   expect(text.endsWith("\n")).toBe(true);
-  return text.trimEnd().split("\n").map((l) => JSON.parse(l));
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 }
 
 beforeAll(async () => {
@@ -51,7 +56,12 @@ describe("chat (offline)", () => {
   });
 
   it("says when nothing was searched: none of the chosen collections exists", async () => {
-    const body = await (await post(chat, { messages: [{ role: "user", content: "What is the deductible?" }], context: { overrides: { collections: ["gone"] } } })).json();
+    const body = await (
+      await post(chat, {
+        messages: [{ role: "user", content: "What is the deductible?" }],
+        context: { overrides: { collections: ["gone"] } },
+      })
+    ).json();
     expect(body.message.content).toBe("None of the chosen collections exists any more: choose others under “Search in”, then ask again.");
     expect(body.context.data_points.citations).toEqual([]);
   });
@@ -76,7 +86,9 @@ describe("chat (offline)", () => {
 
   it("says when the documents never mention what is asked, and still cites the closest passage", async () => {
     const body = await (await post(chat, { messages: [{ role: "user", content: "Can I bring my dog to the office?" }] })).json();
-    expect(body.message.content).toMatch(/^The selected documents never mention “bring” or “dog”; these passages come closest\.\n\n.+\[[^\]]+\]/s);
+    expect(body.message.content).toMatch(
+      /^The selected documents never mention “bring” or “dog”; these passages come closest\.\n\n.+\[[^\]]+\]/s,
+    );
   });
 
   it("streams NDJSON: context first, then content, then follow-ups", async () => {
@@ -94,12 +106,16 @@ describe("chat (offline)", () => {
     expect(text).toMatch(/twenty days/);
     const last = all.at(-1) as { context: { followup_questions: string[] } };
     expect(Array.isArray(last.context.followup_questions)).toBe(true);
-    const search = (all[0].context as { thoughts: { title: string; props?: Record<string, unknown> }[] }).thoughts.find((t) => t.title === "Generated search query");
+    const search = (all[0].context as { thoughts: { title: string; props?: Record<string, unknown> }[] }).thoughts.find(
+      (t) => t.title === "Generated search query",
+    );
     expect(search?.props).toMatchObject({ retrieval_mode: "text", top: 3, collections: ["hr"] });
   });
 
   it("keeps the session: a follow-up borrows the subject and lands in the same chat", async () => {
-    const first = await (await post(chat, { messages: [{ role: "user", content: "What is the hotel reimbursement limit for travel?" }] })).json();
+    const first = await (
+      await post(chat, { messages: [{ role: "user", content: "What is the hotel reimbursement limit for travel?" }] })
+    ).json();
     const chatId = first.sessionState;
     const second = await (
       await post(chat, {
@@ -180,21 +196,32 @@ describe("citations as the reference frontend opens them (/content/<citation>)",
     const res = await open("handbook.pdf#page=3");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect((await open("nothing.pdf")).status).toBe(404);
   });
 
   it("names the collection in the citation when several collections hold a file of that name", async () => {
     const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-chat-"));
     await activeIngestor().createCollection("archive");
-    await ingestAndWait("archive", [writeTemp(tmp, "handbook.pdf", await makePdf(["Archived policy. The annual deductible used to be 900 dollars."]))]);
+    await ingestAndWait("archive", [
+      writeTemp(tmp, "handbook.pdf", await makePdf(["Archived policy. The annual deductible used to be 900 dollars."])),
+    ]);
     const body = await (await post(chat, { messages: [{ role: "user", content: "What is the annual deductible?" }] })).json();
     const citations: string[] = body.context.data_points.citations;
     expect(citations).toEqual(expect.arrayContaining(["hr/handbook.pdf#page=3", "archive/handbook.pdf#page=1"]));
     expect(citations.some((c) => c.startsWith("handbook.pdf"))).toBe(false);
     for (const [, id] of body.message.content.matchAll(/\[([^\]]+)\]/g)) expect(citations).toContain(id);
     // Searched alone, a collection's citations need no prefix: no other searched collection shares the name.
-    const hrOnly = await (await post(chat, { messages: [{ role: "user", content: "What is the annual deductible?" }], context: { overrides: { collections: ["hr"] } } })).json();
+    const hrOnly = await (
+      await post(chat, {
+        messages: [{ role: "user", content: "What is the annual deductible?" }],
+        context: { overrides: { collections: ["hr"] } },
+      })
+    ).json();
     expect(hrOnly.context.data_points.citations).toContain("handbook.pdf#page=3");
     expect(hrOnly.context.data_points.citations.some((c: string) => c.includes("/"))).toBe(false);
     expect((await open("archive/handbook.pdf#page=1")).status).toBe(200);

@@ -11,25 +11,38 @@ const DISCLAIMER =
 
 describe("sources sent to the model", () => {
   it("keep their line structure: list items and table rows stay on their own lines", () => {
-    const block = sourceBlock(source("plan.pdf#page=2", "Covered:\n\n- vision   exams\n- dental\n| Plan | Deductible |\n| Plus | $1,500 |  \n"));
+    const block = sourceBlock(
+      source("plan.pdf#page=2", "Covered:\n\n- vision   exams\n- dental\n| Plan | Deductible |\n| Plus | $1,500 |  \n"),
+    );
     expect(block).toBe("plan.pdf#page=2:\nCovered:\n- vision exams\n- dental\n| Plan | Deductible |\n| Plus | $1,500 |");
   });
 
   it("leave out near-empty passages, repeats, and text several documents share word for word", () => {
     const reasons = passagesLeftOut(
       [
-      { document: "a.pdf", content: "The annual deductible for in-network care is 1,500 dollars." },
-      { document: "a.pdf", content: "Zava" },
-      { document: "a.pdf", content: DISCLAIMER },
-      { document: "b.pdf", content: `Other Guide\n${DISCLAIMER.split("\n")[1]}` },
-      { document: "c.pdf", content: DISCLAIMER },
-      { document: "c.pdf", content: "Heading\nThe annual deductible for in-network care is 1,500 dollars." },
-      { document: "d.pdf", content: "Heading\nThe annual deductible for in-network care is 1,500 dollars. Family members pay 3,000 dollars." },
+        { document: "a.pdf", content: "The annual deductible for in-network care is 1,500 dollars." },
+        { document: "a.pdf", content: "Zava" },
+        { document: "a.pdf", content: DISCLAIMER },
+        { document: "b.pdf", content: `Other Guide\n${DISCLAIMER.split("\n")[1]}` },
+        { document: "c.pdf", content: DISCLAIMER },
+        { document: "c.pdf", content: "Heading\nThe annual deductible for in-network care is 1,500 dollars." },
+        {
+          document: "d.pdf",
+          content: "Heading\nThe annual deductible for in-network care is 1,500 dollars. Family members pay 3,000 dollars.",
+        },
       ],
       "What is the deductible?",
     );
     // The deductible sentence is in three documents too, but it is what the question asks about: kept once.
-    expect(reasons).toEqual([null, "near-empty", "shared by several documents", "shared by several documents", "shared by several documents", "repeat", null]);
+    expect(reasons).toEqual([
+      null,
+      "near-empty",
+      "shared by several documents",
+      "shared by several documents",
+      "shared by several documents",
+      "repeat",
+      null,
+    ]);
   });
 
   it("send shared text the question asks about", () => {
@@ -39,17 +52,32 @@ describe("sources sent to the model", () => {
 
   it("two documents sharing a passage (two versions of a policy) both keep it, once", () => {
     const text = "Employees receive twenty days of paid vacation each year.";
-    expect(passagesLeftOut([{ document: "v1.pdf", content: text }, { document: "v2.pdf", content: text }], "vacation days?")).toEqual([null, "repeat"]);
+    expect(
+      passagesLeftOut(
+        [
+          { document: "v1.pdf", content: text },
+          { document: "v2.pdf", content: text },
+        ],
+        "vacation days?",
+      ),
+    ).toEqual([null, "repeat"]);
   });
 });
 
 describe("fitting the prompt to the context window", () => {
-  const page = (n: number) => source(`guide.pdf#page=${n}`, `Section ${n}\n${`Rule ${n} says employees must file form ${n} before travelling. `.repeat(12)}`);
+  const page = (n: number) =>
+    source(`guide.pdf#page=${n}`, `Section ${n}\n${`Rule ${n} says employees must file form ${n} before travelling. `.repeat(12)}`);
   const history = Array.from({ length: 20 }, (_, i) => ({
     role: i % 2 ? ("assistant" as const) : ("user" as const),
     content: `${i % 2 ? "Answer" : "Question"} ${i}: ${"words about travel rules ".repeat(20)}`,
   }));
-  const input = { followups: false, history, question: "What must I file?", sources: [1, 2, 3, 4, 5, 6, 7, 8].map(page), summaries: new Map([["guide.pdf", "A travel guide."]]) };
+  const input = {
+    followups: false,
+    history,
+    question: "What must I file?",
+    sources: [1, 2, 3, 4, 5, 6, 7, 8].map(page),
+    summaries: new Map([["guide.pdf", "A travel guide."]]),
+  };
 
   it("sends everything when it fits", () => {
     const fitted = fitPrompt({ ...input, contextTokens: 128_000 });
@@ -80,6 +108,8 @@ describe("fitting the prompt to the context window", () => {
     expect(fitted.messages[0].role).toBe("system");
     expect(String(fitted.messages[0].content)).not.toContain("A travel guide.");
     expect(fitted.messages[1]).toMatchObject({ role: "user" });
-    expect(String(fitted.messages[1].content)).toMatch(/^What must I file\?\n\nDocuments the sources come from:\n- guide\.pdf: A travel guide\.\n\nSources:\n\nguide\.pdf#page=1:\n/);
+    expect(String(fitted.messages[1].content)).toMatch(
+      /^What must I file\?\n\nDocuments the sources come from:\n- guide\.pdf: A travel guide\.\n\nSources:\n\nguide\.pdf#page=1:\n/,
+    );
   });
 });

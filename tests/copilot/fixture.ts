@@ -24,7 +24,10 @@ export async function knowledgeBase(): Promise<void> {
   await freshEriDataDir();
   await ingestHandbook();
   await activeIngestor().createCollection("manual", "Machine manual");
-  const pages = Array.from({ length: MANUAL_PAGES }, (_, i) => `Section ${i + 1}\nThe maintenance interval for pump unit ${i + 1} is ${i + 2} months. Inspect the seals of pump ${i + 1}.`);
+  const pages = Array.from(
+    { length: MANUAL_PAGES },
+    (_, i) => `Section ${i + 1}\nThe maintenance interval for pump unit ${i + 1} is ${i + 2} months. Inspect the seals of pump ${i + 1}.`,
+  );
   const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-copilot-"));
   const { status } = await ingestAndWait("manual", [writeTemp(tmp, "pump_manual.pdf", await makePdf(pages))]);
   if (!status.is_success) throw new Error(`ingestion failed: ${JSON.stringify(status.file_details)}`);

@@ -35,7 +35,8 @@ async function openApiErrors(document: Json): Promise<unknown> {
   return result.valid ? null : result.errors;
 }
 
-const schemaFile = (name: string): Json => JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../lib/copilot/schemas", name), "utf8"));
+const schemaFile = (name: string): Json =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../lib/copilot/schemas", name), "utf8"));
 
 /** As @microsoft/app-manifest's AppManifestUtils.validateAgainstSchema does it: Ajv draft-04, uri/email/regex formats. */
 function appManifestErrors(document: Json, schema: Json): string[] {
@@ -65,7 +66,13 @@ beforeAll(async () => {
   await publish(["handbook", "manual"]); // not "secret"
 });
 afterAll(async () => {
-  setEnv({ COPILOT_API_KEY: undefined, COPILOT_API_KEY_REFERENCE_ID: undefined, PUBLIC_BASE_URL: undefined, COPILOT_PRIVACY_URL: undefined, COPILOT_TERMS_URL: undefined });
+  setEnv({
+    COPILOT_API_KEY: undefined,
+    COPILOT_API_KEY_REFERENCE_ID: undefined,
+    PUBLIC_BASE_URL: undefined,
+    COPILOT_PRIVACY_URL: undefined,
+    COPILOT_TERMS_URL: undefined,
+  });
   await stopWorker();
 });
 
@@ -173,7 +180,10 @@ describe("OpenAPI document (GET /api/copilot/openapi.json)", () => {
 
   it("has servers set to the request's origin, or to PUBLIC_BASE_URL when set", async () => {
     expect((await fetchJson(openApiGet, "/api/copilot/openapi.json")).servers).toEqual([{ url: ORIGIN }]);
-    const forwarded = await get(openApiGet, "/api/copilot/openapi.json", { "x-forwarded-host": "docs.example.org", "x-forwarded-proto": "https" });
+    const forwarded = await get(openApiGet, "/api/copilot/openapi.json", {
+      "x-forwarded-host": "docs.example.org",
+      "x-forwarded-proto": "https",
+    });
     expect(((await forwarded.json()) as Json).servers).toEqual([{ url: "https://docs.example.org" }]);
     setEnv({ PUBLIC_BASE_URL: "https://docchat.example.com/" });
     try {

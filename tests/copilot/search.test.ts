@@ -105,7 +105,10 @@ describe("GET /api/copilot/search", () => {
   it("with nothing published, says so (503)", async () => {
     await publish([]);
     try {
-      expect(await search("query=deductible")).toEqual({ status: 503, body: { error: expect.stringMatching(/No collection is published for Copilot/) } });
+      expect(await search("query=deductible")).toEqual({
+        status: 503,
+        body: { error: expect.stringMatching(/No collection is published for Copilot/) },
+      });
     } finally {
       await publish(["handbook", "manual"]);
     }
@@ -119,7 +122,10 @@ describe("GET /api/copilot/search", () => {
     }
     // Each says what is wrong.
     expect((await search("query=")).body.error).toMatch(/query is required/);
-    expect(await search(`query=${"a".repeat(1001)}`)).toEqual({ status: 400, body: { error: expect.stringMatching(/query must have at most 1000 characters/) } });
+    expect(await search(`query=${"a".repeat(1001)}`)).toEqual({
+      status: 400,
+      body: { error: expect.stringMatching(/query must have at most 1000 characters/) },
+    });
     const unknown = await search("query=deductible&collection=nope");
     expect(unknown).toEqual({ status: 400, body: { error: "Unknown collection: nope. Available: handbook, manual" } });
     // An existing collection not published to Copilot is as unknown.

@@ -7,7 +7,9 @@ afterEach(() => setEnv({ PUBLIC_BASE_URL: undefined, COPILOT_API_KEY: undefined,
 
 describe("Copilot settings", () => {
   it("takes the base URL from PUBLIC_BASE_URL, else from the request (forwarded headers first)", () => {
-    const request = new Request("http://10.0.0.5:3000/api/copilot/openapi.json", { headers: { "x-forwarded-host": "docs.example.org", "x-forwarded-proto": "https" } });
+    const request = new Request("http://10.0.0.5:3000/api/copilot/openapi.json", {
+      headers: { "x-forwarded-host": "docs.example.org", "x-forwarded-proto": "https" },
+    });
     expect(copilotSettings(request)).toMatchObject({ baseUrl: "https://docs.example.org", baseUrlConfigured: false, requiresKey: false });
     setEnv({ PUBLIC_BASE_URL: "https://docchat.example.com/base/" });
     expect(copilotSettings(request)).toMatchObject({ baseUrl: "https://docchat.example.com/base", baseUrlConfigured: true });
@@ -35,7 +37,14 @@ describe("Copilot settings", () => {
 
 describe("reachabilityProblem", () => {
   it("flags local and private addresses and plain http, and accepts a public https address", () => {
-    for (const url of ["http://localhost:3000", "http://127.0.0.1:3100", "http://192.168.1.20", "https://10.1.2.3", "http://[::1]:3000", "https://intranet"]) {
+    for (const url of [
+      "http://localhost:3000",
+      "http://127.0.0.1:3100",
+      "http://192.168.1.20",
+      "https://10.1.2.3",
+      "http://[::1]:3000",
+      "https://intranet",
+    ]) {
       expect(reachabilityProblem(url), url).toMatch(/local address/);
     }
     expect(reachabilityProblem("http://docchat.example.com")).toMatch(/HTTPS only/);

@@ -53,7 +53,9 @@ describe("migrations", () => {
     expect(postgres).toEqual(sqlite);
     // Every declared column is created somewhere in the PostgreSQL migrations (tests/db/postgres.test.ts
     // checks the resulting tables on a real server where one is available).
-    const allSql = loadMigrations(path.resolve("prisma/postgres/migrations")).map((m) => m.sql).join("\n");
+    const allSql = loadMigrations(path.resolve("prisma/postgres/migrations"))
+      .map((m) => m.sql)
+      .join("\n");
     for (const [model, fields] of declaredColumns(readFileSync("prisma/schema.prisma", "utf8"))) {
       expect(allSql, model).toContain(`"${model}"`);
       for (const field of fields.keys()) expect(allSql, `${model}.${field}`).toContain(`"${field}"`);

@@ -45,11 +45,31 @@ describe.skipIf(!bin)("PostgreSQL", () => {
     );
     const declared = declaredColumns(readFileSync("prisma/schema.prisma", "utf8"));
     for (const [model, fields] of declared) {
-      const actual = columns.rows.filter((r) => r.table_name === model).map((r) => r.column_name).sort();
+      const actual = columns.rows
+        .filter((r) => r.table_name === model)
+        .map((r) => r.column_name)
+        .sort();
       expect(actual, model).toEqual([...fields.keys()].sort());
     }
     expect(rows.map((r) => r.table_name)).toEqual(
-      ["Account", "AnswerFeedback", "Chat", "ChatMessage", "Collection", "CollectionGrant", "Document", "EriSession", "EriSource", "IngestionJob", "JobFile", "Session", "Setting", "User", "Verification", "_prisma_migrations"].sort(),
+      [
+        "Account",
+        "AnswerFeedback",
+        "Chat",
+        "ChatMessage",
+        "Collection",
+        "CollectionGrant",
+        "Document",
+        "EriSession",
+        "EriSource",
+        "IngestionJob",
+        "JobFile",
+        "Session",
+        "Setting",
+        "User",
+        "Verification",
+        "_prisma_migrations",
+      ].sort(),
     );
     await client.end();
   });
@@ -61,7 +81,16 @@ describe.skipIf(!bin)("PostgreSQL", () => {
     resetConfig();
     await db().collection.create({ data: { name: "pg_docs", embeddingModel: "local-hash-v1", embeddingDims: 384 } });
     await db().document.create({
-      data: { id: "d1", collectionName: "pg_docs", fileName: "a.pdf", fileSize: 10, mimeType: "application/pdf", storagePath: "/x", status: "success", chunkCount: 7 },
+      data: {
+        id: "d1",
+        collectionName: "pg_docs",
+        fileName: "a.pdf",
+        fileSize: 10,
+        mimeType: "application/pdf",
+        storagePath: "/x",
+        status: "success",
+        chunkCount: 7,
+      },
     });
     const counts = await db().document.groupBy({ by: ["collectionName"], _count: { _all: true }, _sum: { chunkCount: true } });
     expect(counts).toEqual([{ collectionName: "pg_docs", _count: { _all: 1 }, _sum: { chunkCount: 7 } }]);

@@ -13,4 +13,3 @@ export function declaredColumns(schemaText: string): Map<string, Map<string, { t
   }
   return models;
 }
-

@@ -71,7 +71,11 @@ export async function startFakeEri() {
     const failure = behaviour.failStatus[url.pathname];
     if (failure) return send(failure, { message: `scripted failure on ${url.pathname}` });
 
-    if (url.pathname === "/auth/methods") return send(200, behaviour.methods.map((authMethod) => ({ authMethod, authFieldMappings: null })));
+    if (url.pathname === "/auth/methods")
+      return send(
+        200,
+        behaviour.methods.map((authMethod) => ({ authMethod, authFieldMappings: null })),
+      );
     if (url.pathname === "/auth" && req.method === "POST") {
       const method = url.searchParams.get("authMethod") ?? "";
       const ok =

@@ -51,7 +51,13 @@ describe("ERI loopback", () => {
 
   it("connects to its own ERI server", async () => {
     const source = await createSource(
-      SourceCreate.parse({ name: "Myself", baseUrl: server.url, authMethod: "USERNAME_PASSWORD", username: "loop", secret: "loopback-password" }),
+      SourceCreate.parse({
+        name: "Myself",
+        baseUrl: server.url,
+        authMethod: "USERNAME_PASSWORD",
+        username: "loop",
+        secret: "loopback-password",
+      }),
     );
     sourceId = source.id;
     const report = await testSource(sourceId);
@@ -65,7 +71,10 @@ describe("ERI loopback", () => {
   });
 
   it("is usable for chat offline (SELF_HOSTED), not with a cloud model", async () => {
-    expect(await checkSourceForChat(sourceId, { modelSelfHosted: false, offline: true, admin: true })).toEqual({ usable: true, name: "Myself" });
+    expect(await checkSourceForChat(sourceId, { modelSelfHosted: false, offline: true, admin: true })).toEqual({
+      usable: true,
+      name: "Myself",
+    });
     expect((await checkSourceForChat(sourceId, { modelSelfHosted: false, offline: false, admin: true })).usable).toBe(false);
   });
 

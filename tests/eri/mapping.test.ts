@@ -18,7 +18,9 @@ describe("ERI server request mapping", () => {
       { role: "user", content: "and dental?" },
     ]);
     // A thread that does not yet hold the latest prompt gets it appended.
-    expect(conversationOf({ latestUserPrompt: "new question", thread: { contentBlocks: [] } })).toEqual([{ role: "user", content: "new question" }]);
+    expect(conversationOf({ latestUserPrompt: "new question", thread: { contentBlocks: [] } })).toEqual([
+      { role: "user", content: "new question" },
+    ]);
     expect(conversationOf({})).toEqual([]);
   });
 

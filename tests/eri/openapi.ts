@@ -58,11 +58,14 @@ export function v1Problems(component: string, value: unknown, opts: { array?: bo
   const validate: ValidateFunction = opts.array
     ? ajv.compile({ type: "array", items: { $ref: `eri#/components/schemas/${component}` } })
     : ajv.getSchema(`eri#/components/schemas/${component}`)!;
-  const problems = validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`);
+  const problems = validate(value)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`);
   return [...problems, ...nullArrays(schema, value, "$").map((p) => `${p} is null (arrays must never be null)`)];
 }
 
 export function assertV1(component: string, value: unknown, opts: { array?: boolean } = {}): void {
   const problems = v1Problems(component, value, opts);
-  if (problems.length) throw new Error(`Not a valid v1 ${component}${opts.array ? "[]" : ""}: ${problems.join("; ")}\n${JSON.stringify(value)}`);
+  if (problems.length)
+    throw new Error(`Not a valid v1 ${component}${opts.array ? "[]" : ""}: ${problems.join("; ")}\n${JSON.stringify(value)}`);
 }

@@ -54,14 +54,30 @@ describe("ERI v1 schemas match the OpenAPI contract", () => {
 describe("ERI zod schemas", () => {
   it("responses are strict: an extra field fails", () => {
     expect(eri.SecurityRequirements.safeParse({ allowedProviderType: "ANY", extra: 1 }).success).toBe(false);
-    expect(eri.Context.safeParse({ name: null, category: null, path: null, type: "TEXT", matchedContent: null, surroundingContent: [], links: [], score: 1 }).success).toBe(false);
+    expect(
+      eri.Context.safeParse({
+        name: null,
+        category: null,
+        path: null,
+        type: "TEXT",
+        matchedContent: null,
+        surroundingContent: [],
+        links: [],
+        score: 1,
+      }).success,
+    ).toBe(false);
   });
 
   it("the retrieval request accepts both spellings of unknown and ignores unknown keys", () => {
     const parsed = eri.RetrievalRequest.parse({
       latestUserPrompt: "hi",
       latestUserPromptType: "UNKNOW",
-      thread: { contentBlocks: [{ content: "a", role: "UNKNOWN", type: "UNKNOW" }, { content: "b", role: "UNKNOW", type: "UNKNOWN" }] },
+      thread: {
+        contentBlocks: [
+          { content: "a", role: "UNKNOWN", type: "UNKNOW" },
+          { content: "b", role: "UNKNOW", type: "UNKNOWN" },
+        ],
+      },
       retrievalProcessId: "",
       parameters: null,
       maxMatches: 0,

@@ -157,7 +157,14 @@ describe("ERI server: AI Studio's call sequence", () => {
       [securityGet, "/security/requirements"],
     ];
     for (const [handler, path] of guarded) {
-      const attempts: Record<string, string>[] = [{}, { token: "" }, { token: "bogus" }, { token: TOKEN_SECRET }, { token: `eri_${"x".repeat(43)}` }, { Authorization: `Bearer ${TOKEN_SECRET}` }];
+      const attempts: Record<string, string>[] = [
+        {},
+        { token: "" },
+        { token: "bogus" },
+        { token: TOKEN_SECRET },
+        { token: `eri_${"x".repeat(43)}` },
+        { Authorization: `Bearer ${TOKEN_SECRET}` },
+      ];
       for (const headers of attempts) {
         const { status, body } = await call(handler, path, { headers });
         expect(status, `${path} ${JSON.stringify(headers)}`).toBe(401);
@@ -210,7 +217,15 @@ describe("ERI server: AI Studio's call sequence", () => {
     const { status, body } = await retrieval(token, aiStudioRequest("What is the annual deductible for in-network care?"));
     expect(status).toBe(200);
     assertV1("Context", body, { array: true });
-    const contexts = body as { name: string; path: string; type: string; matchedContent: string; surroundingContent: string[]; links: string[]; category: string }[];
+    const contexts = body as {
+      name: string;
+      path: string;
+      type: string;
+      matchedContent: string;
+      surroundingContent: string[];
+      links: string[];
+      category: string;
+    }[];
     expect(contexts.length).toBeGreaterThan(0);
     const top = contexts[0];
     expect(top).toMatchObject({ name: "handbook.pdf", type: "TEXT" });
@@ -236,7 +251,10 @@ describe("ERI server: AI Studio's call sequence", () => {
     const token = await login();
     const one = await retrieval(token, aiStudioRequest("vacation remote work deductible travel", { maxMatches: 1 }));
     expect(one.body).toHaveLength(1);
-    const two = await retrieval(token, aiStudioRequest("vacation remote work deductible travel", { maxMatches: 0, parameters: { top_k: "2" } }));
+    const two = await retrieval(
+      token,
+      aiStudioRequest("vacation remote work deductible travel", { maxMatches: 0, parameters: { top_k: "2" } }),
+    );
     expect(two.body).toHaveLength(2);
     const many = await retrieval(token, aiStudioRequest("vacation remote work deductible travel", { maxMatches: -1 }));
     expect((many.body as unknown[]).length).toBeGreaterThan(2);
@@ -300,12 +318,21 @@ describe("ERI server: AI Studio's call sequence", () => {
 
   it("answers 400 to malformed requests and [] to prompts it cannot search", async () => {
     const token = await login();
-    for (const body of ["{not json", JSON.stringify({ maxMatches: "ten" }), JSON.stringify({ thread: { contentBlocks: [{ role: "ROBOT" }] } }), JSON.stringify([1, 2])]) {
+    for (const body of [
+      "{not json",
+      JSON.stringify({ maxMatches: "ten" }),
+      JSON.stringify({ thread: { contentBlocks: [{ role: "ROBOT" }] } }),
+      JSON.stringify([1, 2]),
+    ]) {
       const res = await retrieval(token, body);
       expect(res.status, body).toBe(400);
       assertV1("AuthResponse", res.body);
     }
-    for (const body of [aiStudioRequest("", { thread: { contentBlocks: [] } }), aiStudioRequest("aGVsbG8=", { latestUserPromptType: "IMAGE" }), {}]) {
+    for (const body of [
+      aiStudioRequest("", { thread: { contentBlocks: [] } }),
+      aiStudioRequest("aGVsbG8=", { latestUserPromptType: "IMAGE" }),
+      {},
+    ]) {
       const res = await retrieval(token, body);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([]);

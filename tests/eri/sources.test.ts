@@ -58,7 +58,14 @@ beforeEach(() => {
 
 describe("ERI sources: admin CRUD", () => {
   it("accepts only http(s) base URLs without credentials, and normalises them", () => {
-    for (const baseUrl of ["ftp://host", "javascript:alert(1)", "file:///etc/passwd", "http://user:pw@host", "not a url", "http://h/?q=1"]) {
+    for (const baseUrl of [
+      "ftp://host",
+      "javascript:alert(1)",
+      "file:///etc/passwd",
+      "http://user:pw@host",
+      "not a url",
+      "http://h/?q=1",
+    ]) {
       expect(SourceCreate.safeParse({ name: "x", baseUrl, authMethod: "NONE" }).success, baseUrl).toBe(false);
     }
     expect(SourceCreate.parse({ name: "x", baseUrl: "https://eri.example.com:8443/", authMethod: "NONE" }).baseUrl).toBe(
@@ -68,7 +75,9 @@ describe("ERI sources: admin CRUD", () => {
   });
 
   it("requires the secret its auth method needs", async () => {
-    await expect(createSource(SourceCreate.parse({ name: "x", baseUrl: fake.url, authMethod: "TOKEN" }))).rejects.toMatchObject({ status: 400 });
+    await expect(createSource(SourceCreate.parse({ name: "x", baseUrl: fake.url, authMethod: "TOKEN" }))).rejects.toMatchObject({
+      status: 400,
+    });
     await expect(
       createSource(SourceCreate.parse({ name: "x", baseUrl: fake.url, authMethod: "USERNAME_PASSWORD", secret: "pw" })),
     ).rejects.toMatchObject({ status: 400 });
@@ -152,7 +161,14 @@ describe("ERI sources: test connection", () => {
   });
 
   it("reports an unreachable server, a timeout and a redirect as unreachable, nothing more", async () => {
-    const down = await testDraft({ name: "x", baseUrl: `http://127.0.0.1:${await closedPort()}`, authMethod: "NONE", enabled: true, maxMatches: 5, timeoutMs: 3000 });
+    const down = await testDraft({
+      name: "x",
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      authMethod: "NONE",
+      enabled: true,
+      maxMatches: 5,
+      timeoutMs: 3000,
+    });
     expect(down).toMatchObject({ ok: false, failedStep: "methods" });
     expect(down.error).toMatch(/^Unreachable/);
 
@@ -171,11 +187,20 @@ describe("ERI sources: test connection", () => {
 
 describe("ERI sources: the connection test is no port scanner", () => {
   it("says 'not an ERI server' for any other service, without its status or a word of its body", async () => {
-    const other = http.createServer((_req, res) => res.writeHead(500, { "content-type": "application/json" }).end('{"message":"db password is hunter2"}'));
+    const other = http.createServer((_req, res) =>
+      res.writeHead(500, { "content-type": "application/json" }).end('{"message":"db password is hunter2"}'),
+    );
     await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
     try {
       const port = (other.address() as AddressInfo).port;
-      const report = await testDraft({ name: "x", baseUrl: `http://127.0.0.1:${port}`, authMethod: "NONE", enabled: true, maxMatches: 5, timeoutMs: 3000 });
+      const report = await testDraft({
+        name: "x",
+        baseUrl: `http://127.0.0.1:${port}`,
+        authMethod: "NONE",
+        enabled: true,
+        maxMatches: 5,
+        timeoutMs: 3000,
+      });
       expect(report).toMatchObject({ ok: false, failedStep: "methods" });
       expect(report.error).toMatch(/^Not an ERI server/);
       expect(JSON.stringify(report)).not.toMatch(/hunter2|500/);
@@ -210,7 +235,15 @@ describe("ERI sources: the eri retriever", () => {
       surroundingContent: ["Maintenance", null],
       links: ["https://archive.example/docs/guide.pdf", "javascript:alert(1)"],
     },
-    { name: null, category: null, path: "/srv/notes.txt", type: "UNKNOW", matchedContent: "Notes without a name", surroundingContent: null, links: null },
+    {
+      name: null,
+      category: null,
+      path: "/srv/notes.txt",
+      type: "UNKNOW",
+      matchedContent: "Notes without a name",
+      surroundingContent: null,
+      links: null,
+    },
     { name: "photo.png", type: "IMAGE", matchedContent: "iVBORw0KGgo=", path: null },
     { name: "empty.txt", type: "TEXT", matchedContent: "   " },
   ];
@@ -285,7 +318,10 @@ describe("ERI sources: the eri retriever", () => {
     controller.abort();
     expect((await eri().retrieve("pump", source.id, 5, null, { signal: controller.signal })).error_message).toMatch(/Cancelled/);
 
-    expect(await eri().retrieve("pump", "no-such-source", 5)).toMatchObject({ success: false, error_message: expect.stringMatching(/not found/) });
+    expect(await eri().retrieve("pump", "no-such-source", 5)).toMatchObject({
+      success: false,
+      error_message: expect.stringMatching(/not found/),
+    });
     const disabled = await addSource({ enabled: false });
     expect((await eri().retrieve("pump", disabled.id, 5)).error_message).toMatch(/disabled/);
   });
@@ -317,13 +353,19 @@ describe("ERI sources: security requirements gate for chat", () => {
   it("skips a source that states no requirement, answers NONE, fails, or is disabled", async () => {
     const opts = { modelSelfHosted: true, offline: true, admin: true };
     fake.behaviour.requirement = undefined;
-    expect(await checkSourceForChat((await addSource()).id, opts)).toMatchObject({ usable: false, reason: expect.stringMatching(/did not state/) });
+    expect(await checkSourceForChat((await addSource()).id, opts)).toMatchObject({
+      usable: false,
+      reason: expect.stringMatching(/did not state/),
+    });
     fake.behaviour.requirement = "NONE";
     expect(await checkSourceForChat((await addSource()).id, opts)).toMatchObject({ usable: false, reason: expect.stringMatching(/NONE/) });
     fake.behaviour.failStatus = { "/security/requirements": 503 };
     expect(await checkSourceForChat((await addSource()).id, opts)).toMatchObject({ usable: false, reason: expect.stringMatching(/503/) });
     fake.behaviour.failStatus = {};
-    expect(await checkSourceForChat((await addSource({ enabled: false })).id, opts)).toMatchObject({ usable: false, reason: expect.stringMatching(/disabled/) });
+    expect(await checkSourceForChat((await addSource({ enabled: false })).id, opts)).toMatchObject({
+      usable: false,
+      reason: expect.stringMatching(/disabled/),
+    });
     expect(await checkSourceForChat("nope", opts)).toMatchObject({ usable: false, name: "nope" });
   });
 
@@ -356,8 +398,12 @@ describe("ERI sources: security requirements gate for chat", () => {
 
 describe("stored secrets stay with their server", () => {
   it("are not reused for a draft or an update that points elsewhere", async () => {
-    const source = await createSource(SourceCreate.parse({ name: "Pinned", baseUrl: "http://127.0.0.1:9/", authMethod: "TOKEN", secret: "s3cret-token" }));
-    await expect(testDraft({ id: source.id, name: "Pinned", baseUrl: "https://attacker.example", authMethod: "TOKEN" } as never)).rejects.toMatchObject({
+    const source = await createSource(
+      SourceCreate.parse({ name: "Pinned", baseUrl: "http://127.0.0.1:9/", authMethod: "TOKEN", secret: "s3cret-token" }),
+    );
+    await expect(
+      testDraft({ id: source.id, name: "Pinned", baseUrl: "https://attacker.example", authMethod: "TOKEN" } as never),
+    ).rejects.toMatchObject({
       status: 400,
     });
     await expect(updateSource(source.id, { baseUrl: "https://attacker.example" } as never)).rejects.toMatchObject({ status: 400 });

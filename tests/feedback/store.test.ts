@@ -23,7 +23,10 @@ const context: ChatContext = {
   data_points: {
     text: [],
     citations: ["guide.pdf#page=2", "guide.pdf#page=5"],
-    sources: [source("guide.pdf#page=2", "guide.pdf", 2, "Visitors park in the west garage."), source("guide.pdf#page=5", "guide.pdf", 5, "Unrelated.")],
+    sources: [
+      source("guide.pdf#page=2", "guide.pdf", 2, "Visitors park in the west garage."),
+      source("guide.pdf#page=5", "guide.pdf", 5, "Unrelated."),
+    ],
   },
 };
 
@@ -69,10 +72,14 @@ describe("answer feedback", () => {
     await saveFeedback("bob", { message_id: answerId, rating: "up", comment: "Exactly right" });
     const entry = (await listFeedback()).find((e) => e.message_id === answerId)!;
     expect(entry).toMatchObject({ question: "Where can guests leave their car?", rating: "up", comment: "Exactly right" });
-    expect(entry.cited).toEqual([{ citation: "guide.pdf#page=2", file_name: "guide.pdf", page: 2, content: "Visitors park in the west garage." }]);
+    expect(entry.cited).toEqual([
+      { citation: "guide.pdf#page=2", file_name: "guide.pdf", page: 2, content: "Visitors park in the west garage." },
+    ]);
     expect((await listFeedback({ rating: "down" })).some((e) => e.message_id === answerId)).toBe(false);
 
-    const lines = toEvalJsonl(await listFeedback({ rating: "up" })).trimEnd().split("\n");
+    const lines = toEvalJsonl(await listFeedback({ rating: "up" }))
+      .trimEnd()
+      .split("\n");
     const line = lines.map((l) => EvalLine.parse(JSON.parse(l))).find((l) => l.question === "Where can guests leave their car?");
     expect(line).toEqual({
       question: "Where can guests leave their car?",

@@ -9,7 +9,16 @@ import { migrate } from "@/lib/db/migrate";
 export async function freshDataDir(extraEnv: Record<string, string> = {}): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "docchat-test-"));
   await closeDb();
-  for (const key of ["DATABASE_URL", "LANCEDB_URI", "UPLOAD_DIR", "ORIGINALS_URL", "AWS_ENDPOINT", "OPENAI_API_KEY", "OPENAI_BASE_URL", "EMBEDDER"]) {
+  for (const key of [
+    "DATABASE_URL",
+    "LANCEDB_URI",
+    "UPLOAD_DIR",
+    "ORIGINALS_URL",
+    "AWS_ENDPOINT",
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "EMBEDDER",
+  ]) {
     delete process.env[key];
   }
   Object.assign(process.env, { DATA_DIR: dir, ...extraEnv });

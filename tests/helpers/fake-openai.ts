@@ -56,7 +56,12 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     req.on("end", () => {
       const body = raw ? JSON.parse(raw) : {};
       const apiKey = req.headers["api-key"];
-      requests.push({ path: req.url ?? "", body, authorization: req.headers.authorization, ...(typeof apiKey === "string" ? { apiKey } : {}) });
+      requests.push({
+        path: req.url ?? "",
+        body,
+        authorization: req.headers.authorization,
+        ...(typeof apiKey === "string" ? { apiKey } : {}),
+      });
       // Azure OpenAI lists its base models under /openai/models?api-version=… .
       if (req.method === "GET" && (req.url === "/v1/models" || req.url?.startsWith("/openai/models?api-version="))) {
         res.writeHead(200, { "content-type": "application/json" });
@@ -99,7 +104,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
-      send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
+      send({
+        ...base,
+        object: "chat.completion.chunk",
+        choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+      });
       for (const content of behaviour.chunks) {
         send({ ...base, object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: null }] });
       }

@@ -11,7 +11,15 @@ import { HANDBOOK_PAGES, makePdf, writeTemp } from "./files";
 import { ingestAndWait } from "./jobs";
 
 /** The variables that choose a model server: a test of Settings → Model starts without them. */
-const MODEL_ENV = ["CHAT_MODEL", "OPENAI_API_KEY", "OPENAI_BASE_URL", "EMBEDDING_MODEL", "EMBEDDER", "AZURE_OPENAI_ENDPOINT", "AZURE_OPENAI_API_VERSION"];
+const MODEL_ENV = [
+  "CHAT_MODEL",
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "EMBEDDING_MODEL",
+  "EMBEDDER",
+  "AZURE_OPENAI_ENDPOINT",
+  "AZURE_OPENAI_API_VERSION",
+];
 
 /** Unsets them; the returned function puts back what was there. */
 export function withoutModelEnv(): () => void {
@@ -19,8 +27,9 @@ export function withoutModelEnv(): () => void {
   for (const key of MODEL_ENV) delete process.env[key];
   resetConfig();
   return () => {
-    for (const [key, value] of Object.entries(saved)) if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
+    for (const [key, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
     resetConfig();
   };
 }

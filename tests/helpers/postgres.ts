@@ -33,7 +33,9 @@ export async function startPostgres(bin = findPgBin()): Promise<TestPostgres | n
     return null;
   }
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn(...run(path.join(bin, "postgres"), ["-D", path.join(dir, "db"), "-p", String(port), "-k", dir, "-h", "127.0.0.1"]), { stdio: "ignore" });
+  const server = spawn(...run(path.join(bin, "postgres"), ["-D", path.join(dir, "db"), "-p", String(port), "-k", dir, "-h", "127.0.0.1"]), {
+    stdio: "ignore",
+  });
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   for (let i = 0; i < 100; i++) {
     const client = new pg.Client({ connectionString: url });
@@ -51,7 +53,8 @@ export async function startPostgres(bin = findPgBin()): Promise<TestPostgres | n
 }
 
 const asRoot = process.getuid?.() === 0;
-const run = (cmd: string, args: string[]) => (asRoot ? ["runuser", ["-u", "nobody", "--", cmd, ...args]] : [cmd, args]) as [string, string[]];
+const run = (cmd: string, args: string[]) =>
+  (asRoot ? ["runuser", ["-u", "nobody", "--", cmd, ...args]] : [cmd, args]) as [string, string[]];
 
 /** Where this test run's clusters live: a folder of the run's own (tests/helpers/global-setup.ts), or the temp dir. */
 const clustersRoot = () => process.env.DOCCHAT_TEST_PG_ROOT ?? os.tmpdir();
@@ -73,6 +76,7 @@ function stopCluster(bin: string, dir: string): void {
 
 /** Stops every cluster under `root` (a run's folder) and removes it: the net under a test that crashed before its own stop. */
 export function stopClustersUnder(root: string, bin = findPgBin()): void {
-  if (bin && existsSync(root)) for (const entry of readdirSync(root)) if (entry.startsWith("docchat-pg-")) stopCluster(bin, path.join(root, entry));
+  if (bin && existsSync(root))
+    for (const entry of readdirSync(root)) if (entry.startsWith("docchat-pg-")) stopCluster(bin, path.join(root, entry));
   rmSync(root, { recursive: true, force: true });
 }

@@ -47,7 +47,10 @@ function errorXml(res: http.ServerResponse, status: number, code: string, messag
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-const unescapeXml = (text: string) => text.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ({ lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" })[e]!);
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ({ lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" })[e]!);
 const md5 = (body: Buffer) => `"${createHash("md5").update(body).digest("hex")}"`;
 
 function xml(res: http.ServerResponse, status: number, body: string) {
@@ -71,36 +74,55 @@ function verifySignature(req: http.IncomingMessage, url: URL, body: Buffer): { e
     const signedAt = Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z"));
     if (!(expires > 0) || Date.now() > signedAt + expires * 1000) return { error: "Request has expired", presigned };
   } else {
-    const auth = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(req.headers.authorization ?? "");
+    const auth = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(
+      req.headers.authorization ?? "",
+    );
     if (!auth) return { error: "missing or malformed Authorization", presigned };
     [, credential, signedHeaders, signature] = auth;
     amzDate = String(req.headers["x-amz-date"] ?? "");
     payloadHash = String(req.headers["x-amz-content-sha256"] ?? "");
-    if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body)) return { error: "x-amz-content-sha256 does not match the body", presigned };
+    if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body))
+      return { error: "x-amz-content-sha256 does not match the body", presigned };
   }
   const [accessKeyId, date, region, service, terminator] = credential.split("/");
   if (accessKeyId !== S3_TEST_CREDENTIALS.accessKeyId) return { error: "unknown access key", presigned };
-  if (service !== "s3" || terminator !== "aws4_request" || date !== amzDate.slice(0, 8)) return { error: "bad credential scope", presigned };
+  if (service !== "s3" || terminator !== "aws4_request" || date !== amzDate.slice(0, 8))
+    return { error: "bad credential scope", presigned };
   const headerNames = signedHeaders.split(";");
   if (!headerNames.includes("host")) return { error: "host must be signed", presigned };
-  const canonicalHeaders = headerNames.map((h) => `${h}:${String(req.headers[h] ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
+  const canonicalHeaders = headerNames
+    .map(
+      (h) =>
+        `${h}:${String(req.headers[h] ?? "")
+          .trim()
+          .replace(/\s+/g, " ")}\n`,
+    )
+    .join("");
   const canonicalQuery = [...q.entries()]
     .filter(([k]) => k !== "X-Amz-Signature")
     .map(([k, v]) => [encode(k), encode(v)])
     .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
-  const canonicalUri = url.pathname.split("/").map((s) => encode(decodeURIComponent(s))).join("/");
+  const canonicalUri = url.pathname
+    .split("/")
+    .map((s) => encode(decodeURIComponent(s)))
+    .join("/");
   const canonicalRequest = [req.method, canonicalUri, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join("\n");
   const scope = `${date}/${region}/s3/aws4_request`;
   const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonicalRequest)].join("\n");
   const key = hmac(hmac(hmac(hmac(`AWS4${S3_TEST_CREDENTIALS.secretAccessKey}`, date), region), "s3"), "aws4_request");
   const expected = hmac(key, stringToSign).toString("hex");
-  return { error: expected === signature ? null : "The request signature we calculated does not match the signature you provided", presigned };
+  return {
+    error: expected === signature ? null : "The request signature we calculated does not match the signature you provided",
+    presigned,
+  };
 }
 
 /** `ignoreConditions`: behave like stores that accept If-None-Match / If-Match writes unconditionally (s3rver). */
-export async function startS3Server(options: { port?: number; bucket?: string; pageSize?: number; ignoreConditions?: boolean } = {}): Promise<TestS3Server> {
+export async function startS3Server(
+  options: { port?: number; bucket?: string; pageSize?: number; ignoreConditions?: boolean } = {},
+): Promise<TestS3Server> {
   const bucket = options.bucket ?? "docchat-test";
   const pageSize = options.pageSize ?? 1000;
   const objects = new Map<string, StoredObject>();
@@ -166,7 +188,8 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
     const body = Buffer.concat(chunks);
     const [, bucketName, ...rest] = url.pathname.split("/");
     const key = rest.map(decodeURIComponent).join("/");
-    const record = (status: number, presigned: boolean) => requests.push({ method: req.method ?? "", key, bytes: body.length, presigned, status });
+    const record = (status: number, presigned: boolean) =>
+      requests.push({ method: req.method ?? "", key, bytes: body.length, presigned, status });
 
     if (failure) {
       record(failure, false);
@@ -193,7 +216,11 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
       record(200, presigned);
       const uploadId = randomUUID();
       uploads.set(uploadId, new Map());
-      return xml(res, 200, `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`);
+      return xml(
+        res,
+        200,
+        `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
+      );
     }
     const uploadId = q.get("uploadId");
     if (uploadId) {
@@ -214,7 +241,11 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
       const numbers = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
       const whole = Buffer.concat(numbers.map((n) => parts.get(n) ?? Buffer.alloc(0)));
       const stored = store(key, whole, "binary/octet-stream");
-      return xml(res, 200, `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><ETag>${stored.etag}</ETag></CompleteMultipartUploadResult>`);
+      return xml(
+        res,
+        200,
+        `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><ETag>${stored.etag}</ETag></CompleteMultipartUploadResult>`,
+      );
     }
     if (req.method === "PUT") {
       const current = objects.get(key);
@@ -230,7 +261,11 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
         if (!source) return errorXml(res, 404, "NoSuchKey", "The specified key does not exist.");
         record(200, presigned);
         const copied = store(key, source.body, source.contentType);
-        return xml(res, 200, `<CopyObjectResult><ETag>${copied.etag}</ETag><LastModified>${copied.lastModified.toISOString()}</LastModified></CopyObjectResult>`);
+        return xml(
+          res,
+          200,
+          `<CopyObjectResult><ETag>${copied.etag}</ETag><LastModified>${copied.lastModified.toISOString()}</LastModified></CopyObjectResult>`,
+        );
       }
       record(200, presigned);
       const stored = store(key, body, String(req.headers["content-type"] ?? "binary/octet-stream"));
@@ -250,7 +285,11 @@ export async function startS3Server(options: { port?: number; bucket?: string; p
     }
     const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ""));
     const size = object.body.length;
-    const [from, to] = !range ? [0, size - 1] : range[1] === "" ? [Math.max(0, size - Number(range[2])), size - 1] : [Number(range[1]), range[2] === "" ? size - 1 : Math.min(Number(range[2]), size - 1)];
+    const [from, to] = !range
+      ? [0, size - 1]
+      : range[1] === ""
+        ? [Math.max(0, size - Number(range[2])), size - 1]
+        : [Number(range[1]), range[2] === "" ? size - 1 : Math.min(Number(range[2]), size - 1)];
     if (range && from >= size) {
       record(416, presigned);
       return errorXml(res, 416, "InvalidRange", "The requested range is not satisfiable");
@@ -295,5 +334,7 @@ export function s3Environment(server: Pick<TestS3Server, "url" | "bucket">, pref
 }
 
 if (process.argv[1]?.endsWith("s3-server.ts") && process.argv[2]) {
-  void startS3Server({ port: Number(process.argv[2]) }).then((server) => console.log(`Test S3 server on ${server.url}, bucket ${server.bucket}`));
+  void startS3Server({ port: Number(process.argv[2]) }).then((server) =>
+    console.log(`Test S3 server on ${server.url}, bucket ${server.bucket}`),
+  );
 }

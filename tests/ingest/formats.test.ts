@@ -29,10 +29,25 @@ import { ingestError } from "./helpers/errors";
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const CHUNKS = { chunkTokens: 256, overlapTokens: 32 };
 
-
 describe("file types", () => {
   it("accepts every format by extension, with its MIME type", () => {
-    for (const ext of [".pdf", ".docx", ".pptx", ".xlsx", ".html", ".htm", ".md", ".txt", ".csv", ".tsv", ".json", ".png", ".jpg", ".jpeg", ".webp"]) {
+    for (const ext of [
+      ".pdf",
+      ".docx",
+      ".pptx",
+      ".xlsx",
+      ".html",
+      ".htm",
+      ".md",
+      ".txt",
+      ".csv",
+      ".tsv",
+      ".json",
+      ".png",
+      ".jpg",
+      ".jpeg",
+      ".webp",
+    ]) {
       expect(SUPPORTED_EXTENSIONS).toContain(ext);
       expect(isSupportedFile(`file${ext.toUpperCase()}`)).toBe(true);
     }
@@ -52,7 +67,9 @@ describe("file types", () => {
     );
     const png = await fixtures.makeTextImage(["hello"]);
     expect((await ingestError(parseFile(png, "notes.txt"))).message).toMatch(/named \.txt but its content is a PNG image/);
-    expect((await ingestError(parseFile(await fixtures.makeDocx(), "numbers.xlsx"))).message).toMatch(/content is a Word document \(DOCX\), not an Excel workbook/);
+    expect((await ingestError(parseFile(await fixtures.makeDocx(), "numbers.xlsx"))).message).toMatch(
+      /content is a Word document \(DOCX\), not an Excel workbook/,
+    );
     expect((await ingestError(parseFile(utf8("just words"), "photo.png"))).message).toMatch(/^This PNG image is damaged/);
     expect((await ingestError(parseFile(png, "scan.jpg"))).message).toMatch(/content is a PNG image, not a JPEG image/);
   });
@@ -69,9 +86,16 @@ describe("file types", () => {
 
 describe("JPEG and WebP", () => {
   it("are read by OCR like PNG", async () => {
-    for (const [format, name] of [["jpeg", "log.jpg"], ["webp", "log.webp"]] as const) {
+    for (const [format, name] of [
+      ["jpeg", "log.jpg"],
+      ["webp", "log.webp"],
+    ] as const) {
       const doc = await parseFile(await fixtures.makeTextImage(["Lighthouse keeper logbook entry"], { width: 700, format }), name);
-      expect(doc.pages[0]).toMatchObject({ text: "Lighthouse keeper logbook entry", contentType: "image", contentSubtype: name.slice(-4).replace(".", "") });
+      expect(doc.pages[0]).toMatchObject({
+        text: "Lighthouse keeper logbook entry",
+        contentType: "image",
+        contentSubtype: name.slice(-4).replace(".", ""),
+      });
     }
   });
 });
@@ -79,7 +103,9 @@ describe("JPEG and WebP", () => {
 describe("hostile files fail with a message", () => {
   it("refuses a zip bomb before inflating it", async () => {
     const started = Date.now();
-    expect((await ingestError(parseFile(fixtures.makeZipBomb(), "bomb.docx"))).message).toMatch(/expands to more than 300 MB when unpacked \(a zip bomb\?\)/);
+    expect((await ingestError(parseFile(fixtures.makeZipBomb(), "bomb.docx"))).message).toMatch(
+      /expands to more than 300 MB when unpacked \(a zip bomb\?\)/,
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await ingestError(parseFile(fixtures.makeLyingZip(), "liar.docx"))).message).toMatch(/unpacks to more than it declares/);
     // A bomb in the very part that names the file's type: still a bomb, found before anything inflates it.
@@ -96,7 +122,9 @@ describe("hostile files fail with a message", () => {
   });
 
   it("refuses an image too large to read", async () => {
-    expect((await ingestError(parseFile(fixtures.makeHugePngHeader(), "poster.png"))).message).toMatch(/30000 × 30000 pixels, more than the 40 megapixels/);
+    expect((await ingestError(parseFile(fixtures.makeHugePngHeader(), "poster.png"))).message).toMatch(
+      /30000 × 30000 pixels, more than the 40 megapixels/,
+    );
   });
 
   it("reports damaged Office files", async () => {
@@ -129,10 +157,20 @@ describe("structure of each format", () => {
     ]);
     expect(doc.pages[1].text).toContain("Notes: Mention the pilot customers.");
     // A slide's table is a table page of that slide, rows under their header.
-    expect(doc.pages[3]).toMatchObject({ pageNumber: 3, locator: "slide 3", contentType: "table", table: { columns: ["Question", "Owner"], rows: [["Budget for the tangerine project", "Finance"]] } });
+    expect(doc.pages[3]).toMatchObject({
+      pageNumber: 3,
+      locator: "slide 3",
+      contentType: "table",
+      table: { columns: ["Question", "Owner"], rows: [["Budget for the tangerine project", "Finance"]] },
+    });
     expect(doc.pages[3].text).toBe("Question: Budget for the tangerine project; Owner: Finance.");
     // A slide without a title does not carry the previous slide's: its table is headed by its own first line.
-    expect(chunkDocument(doc, CHUNKS).at(-1)).toMatchObject({ heading: "Open Questions", pageNumber: 3, locator: "slide 3", contentType: "table" });
+    expect(chunkDocument(doc, CHUNKS).at(-1)).toMatchObject({
+      heading: "Open Questions",
+      pageNumber: 3,
+      locator: "slide 3",
+      contentType: "table",
+    });
   });
 
   it("XLSX: one table page per sheet, formulas as values, dates as dates", async () => {
@@ -153,7 +191,13 @@ describe("structure of each format", () => {
     expect(text).toContain("pumpernickel sandwich every Friday");
     expect(text).toContain("## Opening Hours");
     for (const chrome of ["walrus", "cormorant", "Contact"]) expect(text).not.toContain(chrome);
-    expect(doc.pages.find((p) => p.contentType === "table")?.table).toEqual({ columns: ["Day", "Special"], rows: [["Monday", "Lentil soup"], ["Friday", "Pumpernickel sandwich"]] });
+    expect(doc.pages.find((p) => p.contentType === "table")?.table).toEqual({
+      columns: ["Day", "Special"],
+      rows: [
+        ["Monday", "Lentil soup"],
+        ["Friday", "Pumpernickel sandwich"],
+      ],
+    });
     expect(chunkDocument(doc, CHUNKS).find((c) => c.text.includes("seven in the morning"))?.heading).toBe("Opening Hours");
   });
 
@@ -161,7 +205,11 @@ describe("structure of each format", () => {
     const csv = await parseFile(utf8(fixtures.CSV_TEXT), "cities.csv");
     expect(csv.pages[0].table).toEqual({
       columns: ["City", "Country", "Population"],
-      rows: [["Reykjavik", "Iceland", "139875"], ["Nuuk", "Greenland", "19872"], ["Tórshavn, Streymoy", "Faroe Islands", "14000"]],
+      rows: [
+        ["Reykjavik", "Iceland", "139875"],
+        ["Nuuk", "Greenland", "19872"],
+        ["Tórshavn, Streymoy", "Faroe Islands", "14000"],
+      ],
       rowNumbers: [2, 3, 4],
     });
     const tsv = await parseFile(utf8(fixtures.TSV_TEXT), "species.tsv");
@@ -189,10 +237,37 @@ describe("structure of each format", () => {
     expect(doc.pages.map((p) => p.heading ?? null)).toEqual([null, "owners", "endpoints"]);
     expect(doc.pages[1].text).toBe("owners.team: Treasury\nowners.contact: flamingo@example.com");
     expect(JSON.parse(doc.pages[1].structuredData!)).toEqual({ owners: { team: "Treasury", contact: "flamingo@example.com" } });
-    const records = await parseFile(utf8(JSON.stringify([{ sku: "A1", name: "Anchor" }, { sku: "B2", name: "Buoy", colour: "red" }])), "items.json");
-    expect(records.pages[0]).toMatchObject({ contentType: "table", table: { columns: ["sku", "name", "colour"], rows: [["A1", "Anchor", ""], ["B2", "Buoy", "red"]] } });
+    const records = await parseFile(
+      utf8(
+        JSON.stringify([
+          { sku: "A1", name: "Anchor" },
+          { sku: "B2", name: "Buoy", colour: "red" },
+        ]),
+      ),
+      "items.json",
+    );
+    expect(records.pages[0]).toMatchObject({
+      contentType: "table",
+      table: {
+        columns: ["sku", "name", "colour"],
+        rows: [
+          ["A1", "Anchor", ""],
+          ["B2", "Buoy", "red"],
+        ],
+      },
+    });
     // Records under a key (as in Debian's iso-codes) are a table too, headed by the key.
-    expect(doc.pages[2]).toMatchObject({ heading: "endpoints", contentType: "table", table: { columns: ["path", "method"], rows: [["/salaries", "GET"], ["/bonus", "POST"]] } });
+    expect(doc.pages[2]).toMatchObject({
+      heading: "endpoints",
+      contentType: "table",
+      table: {
+        columns: ["path", "method"],
+        rows: [
+          ["/salaries", "GET"],
+          ["/bonus", "POST"],
+        ],
+      },
+    });
   });
 
   it("JSON: records under a key, however many, each a whole row of a table chunk", async () => {
@@ -204,13 +279,18 @@ describe("structure of each format", () => {
       languages: ["en", "fr"],
     }));
     const doc = await parseFile(utf8(JSON.stringify({ "3166-1": countries, source: "generated" })), "iso_3166-1.json");
-    expect(doc.pages.map((p) => [p.heading ?? null, p.contentType ?? "text"])).toEqual([[null, "text"], ["3166-1", "table"]]);
+    expect(doc.pages.map((p) => [p.heading ?? null, p.contentType ?? "text"])).toEqual([
+      [null, "text"],
+      ["3166-1", "table"],
+    ]);
     expect(doc.pages[1].table!.columns).toEqual(["alpha_2", "name", "numeric", "capital.city", "capital.since", "languages"]);
     const chunks = chunkDocument(doc, CHUNKS).filter((c) => c.contentType === "table");
     expect(chunks.length).toBeGreaterThan(5);
     const lines = chunks.flatMap((c) => c.text.split("\n"));
     expect(lines).toHaveLength(250);
-    expect(lines[68]).toBe(`alpha_2: C68; name: Republic of ${fixtures.segmentName(68)}; numeric: 068; capital.city: ${fixtures.segmentName(68)} City; capital.since: 1968; languages: en, fr.`);
+    expect(lines[68]).toBe(
+      `alpha_2: C68; name: Republic of ${fixtures.segmentName(68)}; numeric: 068; capital.city: ${fixtures.segmentName(68)} City; capital.since: 1968; languages: en, fr.`,
+    );
     for (const chunk of chunks) expect(chunk.heading).toBe("3166-1");
   });
 
@@ -305,13 +385,28 @@ describe("ingestion and retrieval of every format", () => {
 
   it("ingests every good file and fails each hostile one alone, saying why", () => {
     const byName = Object.fromEntries(status.file_details.map((f) => [f.file_name, f]));
-    for (const name of ["guide.docx", "deck.pptx", "book.xlsx", "ledger.xlsx", "news.html", "cities.csv", "species.tsv", "service.json", "notes.md", "report.png", "contract.pdf"]) {
+    for (const name of [
+      "guide.docx",
+      "deck.pptx",
+      "book.xlsx",
+      "ledger.xlsx",
+      "news.html",
+      "cities.csv",
+      "species.tsv",
+      "service.json",
+      "notes.md",
+      "report.png",
+      "contract.pdf",
+    ]) {
       expect(byName[name], name).toMatchObject({ status: "success" });
     }
     expect(byName["bomb.docx"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/zip bomb/) });
     expect(byName["secret.xlsx"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/password-protected/) });
     expect(byName["poster.png"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/megapixels/) });
-    expect(byName["liar.pptx"]).toMatchObject({ status: "failed", error_message: expect.stringMatching(/named \.pptx but its content is a PDF/) });
+    expect(byName["liar.pptx"]).toMatchObject({
+      status: "failed",
+      error_message: expect.stringMatching(/named \.pptx but its content is a PDF/),
+    });
     expect(status.status).toBe("completed");
   });
 
@@ -355,7 +450,10 @@ describe("ingestion and retrieval of every format", () => {
   });
 
   it("serves an image passage's picture, and no other document, from the image route", async () => {
-    const get = (fileId: string) => imageGet(new Request(`http://localhost/v1/collections/${collection}/documents/${fileId}/image`), { params: Promise.resolve({ name: collection, file_id: fileId }) });
+    const get = (fileId: string) =>
+      imageGet(new Request(`http://localhost/v1/collections/${collection}/documents/${fileId}/image`), {
+        params: Promise.resolve({ name: collection, file_id: fileId }),
+      });
     const image = await get(ids["report.png"]);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
@@ -364,7 +462,9 @@ describe("ingestion and retrieval of every format", () => {
   });
 
   it("opens an uploaded web page sandboxed: its scripts never run on this origin", async () => {
-    const page = await contentGet(new Request("http://localhost/"), { params: Promise.resolve({ name: collection, file_id: ids["news.html"] }) });
+    const page = await contentGet(new Request("http://localhost/"), {
+      params: Promise.resolve({ name: collection, file_id: ids["news.html"] }),
+    });
     expect(page.headers.get("content-type")).toBe("text/html");
     expect(page.headers.get("content-security-policy")).toMatch(/^sandbox; default-src 'none'/);
   });
@@ -377,7 +477,12 @@ describe("ingestion and retrieval of every format", () => {
 
   it("makes a scanned PDF searchable and citable by page", async () => {
     const [page] = await search("landlord deposit 300 euros");
-    expect(page).toMatchObject({ file_name: "contract.pdf", page_number: 2, display_citation: "contract.pdf, p.2", content_subtype: "ocr" });
+    expect(page).toMatchObject({
+      file_name: "contract.pdf",
+      page_number: 2,
+      display_citation: "contract.pdf, p.2",
+      content_subtype: "ocr",
+    });
     expect(fixtures.wordAccuracy(SCANNED_PAGES[1].join(" "), page.content)).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -5,7 +5,13 @@ import { reflowPdfPage } from "@/lib/ingest/pdf-reflow";
 
 describe("heading detection", () => {
   it("accepts short Title Case and ALL CAPS lines without final punctuation", () => {
-    for (const line of ["Out-of-Network Providers", "Tips", "SUMMARY OF YOUR COSTS", "2.1 Terms of Use", "Women's Health and Cancer Rights Act of 1998"]) {
+    for (const line of [
+      "Out-of-Network Providers",
+      "Tips",
+      "SUMMARY OF YOUR COSTS",
+      "2.1 Terms of Use",
+      "Women's Health and Cancer Rights Act of 1998",
+    ]) {
       expect(looksLikeTitle(line), line).toBe(true);
     }
     for (const line of [

@@ -52,7 +52,9 @@ describe("RTF", () => {
   });
 
   it("says when an .rtf file is not RTF", async () => {
-    expect((await ingestError(parseFile(strToU8("just text"), "notes.rtf"))).message).toBe("This file is damaged or is not an RTF document");
+    expect((await ingestError(parseFile(strToU8("just text"), "notes.rtf"))).message).toBe(
+      "This file is damaged or is not an RTF document",
+    );
   });
 });
 
@@ -76,8 +78,12 @@ describe("e-mail", () => {
     const doc = await parseFile(eml, "audit.eml");
     const [mail, ...attachments] = doc.pages;
     expect(mail).toMatchObject({ heading: "Walrus inventory audit", pageNumber: null });
-    expect(mail.text).toMatch(/^From: Ingrid Berg <ingrid@example.com>\nTo: Audit Team <audit@example.com>\nDate: 2026-03-10 09:15\nSubject: Walrus inventory audit\n\nHi team,/);
-    expect(mail.text).toContain("Attachment: colonies.pdf\nAttachment: tusks.csv\nAttachment backup.zip was not read: Unsupported file type .zip.");
+    expect(mail.text).toMatch(
+      /^From: Ingrid Berg <ingrid@example.com>\nTo: Audit Team <audit@example.com>\nDate: 2026-03-10 09:15\nSubject: Walrus inventory audit\n\nHi team,/,
+    );
+    expect(mail.text).toContain(
+      "Attachment: colonies.pdf\nAttachment: tusks.csv\nAttachment backup.zip was not read: Unsupported file type .zip.",
+    );
     expect(attachments.map((p) => [p.locator, p.heading])).toEqual([
       ["attachment colonies.pdf, p.1", "colonies.pdf"],
       ["attachment colonies.pdf, p.2", "colonies.pdf"],
@@ -95,7 +101,10 @@ describe("e-mail", () => {
     expect(doc.pages[0]).toMatchObject({ heading: "Narwhal sighting report" });
     expect(doc.pages[0].text).toContain("From: Harbour Master");
     expect(doc.pages[0].text).toContain("Two narwhals were seen off the northern breakwater at noon.");
-    expect(doc.pages[1]).toMatchObject({ locator: "attachment sightings.csv", table: { columns: ["Time", "Place"], rows: [["12:00", "Northern breakwater"]] } });
+    expect(doc.pages[1]).toMatchObject({
+      locator: "attachment sightings.csv",
+      table: { columns: ["Time", "Place"], rows: [["12:00", "Northern breakwater"]] },
+    });
   });
 });
 
@@ -106,16 +115,26 @@ describe("Word 97–2003", () => {
   });
 
   it("says a .doc that is not one is damaged", async () => {
-    expect((await ingestError(parseFile(makeMsg({ name: "a.txt", data: strToU8("x") }), "letter.doc"))).message).toBe("This Word document is damaged and cannot be read");
+    expect((await ingestError(parseFile(makeMsg({ name: "a.txt", data: strToU8("x") }), "letter.doc"))).message).toBe(
+      "This Word document is damaged and cannot be read",
+    );
   });
 });
 
 describe("macro-enabled Office files", () => {
   it("reads .docm and .pptm as their macro-free kinds (macros are never run)", async () => {
-    const docm = withMacroContentType(await makeDocx(), "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml", "application/vnd.ms-word.document.macroEnabled.main+xml");
+    const docm = withMacroContentType(
+      await makeDocx(),
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+      "application/vnd.ms-word.document.macroEnabled.main+xml",
+    );
     expect(await sniffType(docm)).toBe("docm");
     expect(allText(await parseFile(docm, "guide.docm"))).toContain("kiwifruit VPN profile");
-    const pptm = withMacroContentType(await makePptx(), "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml", "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml");
+    const pptm = withMacroContentType(
+      await makePptx(),
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml",
+      "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml",
+    );
     expect(await sniffType(pptm)).toBe("pptm");
     expect((await parseFile(pptm, "deck.pptm")).pages[1]).toMatchObject({ locator: "slide 2", heading: "Roadmap" });
   });
@@ -123,7 +142,10 @@ describe("macro-enabled Office files", () => {
 
 describe("TIFF", () => {
   it("OCRs each page of a multi-page scan, cited by page", async () => {
-    const lines = [["Fax page one.", "The harbour dues rose by four percent."], ["Fax page two.", "Pilots must report to the tower before entering."]];
+    const lines = [
+      ["Fax page one.", "The harbour dues rose by four percent."],
+      ["Fax page two.", "Pilots must report to the tower before entering."],
+    ];
     const tiff = makeTiff(await Promise.all(lines.map((l) => makeTextImage(l, { width: 1100, fontSize: 30 }))));
     expect(await sniffType(tiff)).toBe("tif");
     const doc = await parseFile(tiff, "fax.tiff");
@@ -155,7 +177,8 @@ otter init my-project
   it("drops documentation-site chrome and keeps code blocks line by line", async () => {
     const doc = await parseFile(strToU8(DOCS_PAGE), "install.html");
     const text = allText(doc);
-    for (const chrome of ["Keyboard shortcuts", "navigate between chapters", "Theme", "Previous chapter", "¶", "Introduction"]) expect(text).not.toContain(chrome);
+    for (const chrome of ["Keyboard shortcuts", "navigate between chapters", "Theme", "Previous chapter", "¶", "Introduction"])
+      expect(text).not.toContain(chrome);
     expect(text).toContain("```\nnpm install --global otter-cli\notter init my-project\n  cd my-project # indented on purpose\n```");
     const chunk = chunkDocument(doc, CHUNKS).find((c) => c.text.includes("otter init"));
     expect(chunk?.text).toContain("otter-cli\notter init my-project\n");
@@ -168,14 +191,24 @@ otter init my-project
       <tr><td><p>Pump</p><p>Model 7</p></td><td><table><tr><th>Item</th><th>Count</th></tr><tr><td>Bolt</td><td>4</td></tr><tr><td>Gasket</td><td>2</td></tr></table></td></tr>
     </table></main></body></html>`;
     const table = (await parseFile(strToU8(html), "parts.html")).pages.find((p) => p.contentType === "table")!;
-    expect(table.table).toEqual({ columns: ["Part", "Contents"], rows: [["Pump Model 7", "Item: Bolt; Count: 4. Item: Gasket; Count: 2."]] });
+    expect(table.table).toEqual({
+      columns: ["Part", "Contents"],
+      rows: [["Pump Model 7", "Item: Bolt; Count: 4. Item: Gasket; Count: 2."]],
+    });
   });
 
   it("separates the cells of a table nested in a Word table cell", async () => {
     const cell = (...children: (Paragraph | Table)[]) => new TableCell({ children });
     const row = (...cells: TableCell[]) => new TableRow({ children: cells });
-    const nested = new Table({ rows: [row(cell(new Paragraph("Item")), cell(new Paragraph("Count"))), row(cell(new Paragraph("Bolt")), cell(new Paragraph("4")))] });
-    const outer = new Table({ rows: [row(cell(new Paragraph("Part")), cell(new Paragraph("Contents"))), row(cell(new Paragraph("Pump"), new Paragraph("Model 7")), cell(nested))] });
+    const nested = new Table({
+      rows: [row(cell(new Paragraph("Item")), cell(new Paragraph("Count"))), row(cell(new Paragraph("Bolt")), cell(new Paragraph("4")))],
+    });
+    const outer = new Table({
+      rows: [
+        row(cell(new Paragraph("Part")), cell(new Paragraph("Contents"))),
+        row(cell(new Paragraph("Pump"), new Paragraph("Model 7")), cell(nested)),
+      ],
+    });
     const docx = new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph("Spare parts"), outer] }] })));
     const table = (await parseFile(docx, "parts.docx")).pages.find((p) => p.contentType === "table")!;
     expect(table.table).toEqual({ columns: ["Part", "Contents"], rows: [["Pump Model 7", "Item: Bolt; Count: 4."]] });

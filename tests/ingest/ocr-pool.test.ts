@@ -14,7 +14,8 @@ describe("OCR worker pool", () => {
   it("fails a page that takes longer than the limit, ends its worker, and takes the next page", async () => {
     const pool = new OcrPool(1, 1);
     const pages = [pool.recognize(new Uint8Array([1, 2, 3])), pool.recognize(new Uint8Array([4, 5, 6]))];
-    for (const page of pages) await expect(page).rejects.toMatchObject({ name: "OcrTimeoutError", message: "OCR of one page took longer than 0 s" });
+    for (const page of pages)
+      await expect(page).rejects.toMatchObject({ name: "OcrTimeoutError", message: "OCR of one page took longer than 0 s" });
     expect(pool.stats()).toMatchObject({ threads: 0, busy: 0, queued: 0 });
     await pool.close();
     await expect(pool.recognize(new Uint8Array([1]))).rejects.toMatchObject({ name: "OcrUnavailableError" });

@@ -7,10 +7,41 @@ import { ingestError } from "./helpers/errors";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-
 describe("file types", () => {
   it("lists supported extensions and MIME types, case-insensitively", () => {
-    for (const ext of [".pdf", ".docx", ".docm", ".doc", ".odt", ".rtf", ".pptx", ".pptm", ".odp", ".xlsx", ".xlsm", ".xls", ".ods", ".epub", ".eml", ".msg", ".tif", ".tiff", ".html", ".htm", ".md", ".markdown", ".txt", ".csv", ".tsv", ".tab", ".json", ".png", ".jpg", ".jpeg", ".webp"]) {
+    for (const ext of [
+      ".pdf",
+      ".docx",
+      ".docm",
+      ".doc",
+      ".odt",
+      ".rtf",
+      ".pptx",
+      ".pptm",
+      ".odp",
+      ".xlsx",
+      ".xlsm",
+      ".xls",
+      ".ods",
+      ".epub",
+      ".eml",
+      ".msg",
+      ".tif",
+      ".tiff",
+      ".html",
+      ".htm",
+      ".md",
+      ".markdown",
+      ".txt",
+      ".csv",
+      ".tsv",
+      ".tab",
+      ".json",
+      ".png",
+      ".jpg",
+      ".jpeg",
+      ".webp",
+    ]) {
       expect(SUPPORTED_EXTENSIONS).toContain(ext);
     }
     expect(isSupportedFile("Report.PDF")).toBe(true);
@@ -30,7 +61,9 @@ describe("file types", () => {
     const noExtension = await ingestError(parseFile(utf8("hello"), "Makefile"));
     expect(noExtension.message).toBe(`Unsupported file type (the file name has no extension). Supported: ${SUPPORTED_LABELS}`);
     const slides = await ingestError(parseFile(utf8("hello"), "Old Deck.PPT"));
-    expect(slides.message).toBe(`Unsupported file type .ppt (save it as PowerPoint (PPTX), .pptx, and upload it again). Supported: ${SUPPORTED_LABELS}`);
+    expect(slides.message).toBe(
+      `Unsupported file type .ppt (save it as PowerPoint (PPTX), .pptx, and upload it again). Supported: ${SUPPORTED_LABELS}`,
+    );
   });
 
   it("rejects empty files", async () => {
@@ -88,7 +121,9 @@ describe("PDF", () => {
 
   it("refuses a PDF whose fonts decode to glyph ids, rather than index them as text", async () => {
     const garbled = await makeCjkPdf(["\u0c8a\u0f3b\u10a2\u052e\u0b1c\u0e4f\u0d2a\u0c8b\u0f3c\u10a3\u052f\u0b1d"], { glyphIds: true });
-    expect((await ingestError(parseFile(garbled, "garbled.pdf"))).message).toMatch(/^The text of this PDF cannot be decoded: its fonts are not embedded/);
+    expect((await ingestError(parseFile(garbled, "garbled.pdf"))).message).toMatch(
+      /^The text of this PDF cannot be decoded: its fonts are not embedded/,
+    );
   });
 
   it("does not detach or modify the caller's buffer", async () => {
@@ -108,9 +143,7 @@ describe("PDF", () => {
   it("reports random bytes named .pdf as damaged", async () => {
     const bytes = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
     expect((await ingestError(parseFile(bytes, "random.pdf"))).message).toBe("This PDF is damaged or not a PDF");
-    expect((await ingestError(parseFile(utf8("just some text"), "fake.pdf"))).message).toBe(
-      "This PDF is damaged or not a PDF",
-    );
+    expect((await ingestError(parseFile(utf8("just some text"), "fake.pdf"))).message).toBe("This PDF is damaged or not a PDF");
   });
 
   it("reports a PDF with a user password as password-protected (pdf.js PasswordException)", async () => {

@@ -138,37 +138,36 @@ describe("PDF worker pool", () => {
     expect((lockedError as IngestError).message).toBe("This PDF is password-protected");
     expect((lockedError as IngestError).cause).toMatchObject({ name: "PasswordException" });
     expect((randomError as IngestError).message).toBe("This PDF is damaged or not a PDF");
-    expect((scanError as IngestError).message).toBe("No text could be extracted from this PDF (it may be scanned images without legible text)");
+    expect((scanError as IngestError).message).toBe(
+      "No text could be extracted from this PDF (it may be scanned images without legible text)",
+    );
   });
 
-  it.each(["exit", "throw"])(
-    "fails only the file whose worker crashed (%s) and replaces the worker",
-    async (how) => {
-      const pool = installPool(2, path.join(HELPERS, "crashing-pdf-worker.mjs"));
-      const errorLog = vi.spyOn(console, "error").mockImplementation(() => undefined);
-      const good = await bookPdf("Healthy", 20);
-      const deadly = withMarker(await makePdf([["Never read."]]), `%docchat-test-crash:${how}`);
+  it.each(["exit", "throw"])("fails only the file whose worker crashed (%s) and replaces the worker", async (how) => {
+    const pool = installPool(2, path.join(HELPERS, "crashing-pdf-worker.mjs"));
+    const errorLog = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const good = await bookPdf("Healthy", 20);
+    const deadly = withMarker(await makePdf([["Never read."]]), `%docchat-test-crash:${how}`);
 
-      const [crashed, parsed] = await Promise.allSettled([parseFile(deadly, "deadly.pdf"), parseFile(good, "good.pdf")]);
-      const before = pool.stats();
-      expect(crashed.status).toBe("rejected");
-      const error = (crashed as PromiseRejectedResult).reason as IngestError;
-      expect(error).toBeInstanceOf(IngestError);
-      expect(error.message).toBe("The PDF reader crashed on this file. It may be damaged or too complex to read");
-      expect(error.cause).toMatchObject({ name: "WorkerCrashedError", exitCode: how === "exit" ? 3 : 1 });
-      expect(parsed.status).toBe("fulfilled");
-      expect((parsed as PromiseFulfilledResult<Awaited<ReturnType<typeof parseFile>>>).value.pageCount).toBe(20);
-      expect(before).toMatchObject({ crashes: 1, threads: 1, busy: 0 });
-      expect(errorLog).toHaveBeenCalledOnce();
+    const [crashed, parsed] = await Promise.allSettled([parseFile(deadly, "deadly.pdf"), parseFile(good, "good.pdf")]);
+    const before = pool.stats();
+    expect(crashed.status).toBe("rejected");
+    const error = (crashed as PromiseRejectedResult).reason as IngestError;
+    expect(error).toBeInstanceOf(IngestError);
+    expect(error.message).toBe("The PDF reader crashed on this file. It may be damaged or too complex to read");
+    expect(error.cause).toMatchObject({ name: "WorkerCrashedError", exitCode: how === "exit" ? 3 : 1 });
+    expect(parsed.status).toBe("fulfilled");
+    expect((parsed as PromiseFulfilledResult<Awaited<ReturnType<typeof parseFile>>>).value.pageCount).toBe(20);
+    expect(before).toMatchObject({ crashes: 1, threads: 1, busy: 0 });
+    expect(errorLog).toHaveBeenCalledOnce();
 
-      // The pool is still in service: two files at once get two live workers again.
-      const again = await Promise.all([parseFile(good, "good-1.pdf"), parseFile(good, "good-2.pdf")]);
-      expect(again.map((d) => d.pageCount)).toEqual([20, 20]);
-      const after = pool.stats();
-      expect(after).toMatchObject({ threads: 2, crashes: 1 });
-      expect(after.threadIds).toEqual(expect.arrayContaining(before.threadIds));
-    },
-  );
+    // The pool is still in service: two files at once get two live workers again.
+    const again = await Promise.all([parseFile(good, "good-1.pdf"), parseFile(good, "good-2.pdf")]);
+    expect(again.map((d) => d.pageCount)).toEqual([20, 20]);
+    const after = pool.stats();
+    expect(after).toMatchObject({ threads: 2, crashes: 1 });
+    expect(after.threadIds).toEqual(expect.arrayContaining(before.threadIds));
+  });
 
   it("ends a worker stuck on one file after the time limit; that file fails alone", async () => {
     const pool = new PdfWorkerPool(path.join(HELPERS, "crashing-pdf-worker.mjs"), 2, 60_000, 1_500);

@@ -84,7 +84,9 @@ describe("Knowledge Layer compliance (lancedb)", () => {
   });
 
   it.each(["hybrid", "vectors", "text"] as const)("retrieves valid chunks in %s mode", async (mode) => {
-    const result = RetrievalResult.parse(await retriever().retrieve("annual deductible for in-network care", "handbook", 5, null, { mode }));
+    const result = RetrievalResult.parse(
+      await retriever().retrieve("annual deductible for in-network care", "handbook", 5, null, { mode }),
+    );
     expect(result.success).toBe(true);
     expect(result.chunks.length).toBeGreaterThan(0);
     for (const chunk of result.chunks) {

@@ -44,7 +44,9 @@ describe("ingestion fairness", () => {
   it("hands unfinished jobs back on stop and completes them, each file once, after a restart", async () => {
     startWorker();
     const job = await activeIngestor().submitJob(files("again", 30), "big");
-    await expect.poll(async () => db().jobFile.count({ where: { jobId: job.jobId, status: "success" } }), { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => db().jobFile.count({ where: { jobId: job.jobId, status: "success" } }), { timeout: 30_000, interval: 20 })
+      .toBeGreaterThan(0);
     await stopWorker();
     const stopped = await db().ingestionJob.findUniqueOrThrow({ where: { id: job.jobId }, include: { files: true } });
     expect(stopped.status).toBe("pending");

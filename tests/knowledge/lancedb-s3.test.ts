@@ -41,7 +41,12 @@ describe("LanceDB and originals on s3://", () => {
     expect(keys("lancedb/remote.lance/").length).toBeGreaterThan(3); // data, versions, indexes
     expect(keys("originals/remote/")).toHaveLength(1);
 
-    const { chunks } = await searchKnowledge({ principal: OPERATOR, query: "Where are visitor badges collected?", collections: ["remote"], top: 3 });
+    const { chunks } = await searchKnowledge({
+      principal: OPERATOR,
+      query: "Where are visitor badges collected?",
+      collections: ["remote"],
+      top: 3,
+    });
     expect(chunks[0]).toMatchObject({ file_name: "badges.pdf", page_number: 2 });
     expect(chunks[0].content).toContain("north entrance");
 

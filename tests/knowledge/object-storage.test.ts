@@ -74,7 +74,12 @@ describe("multipart uploads with ORIGINALS_URL", () => {
     expect(existsSync(path.join(config().uploadDir, COLLECTION))).toBe(false);
     expect((await db().document.findUnique({ where: { id: fileId } }))?.storagePath).toBe(`s3://${s3.bucket}/${key}`);
 
-    const { chunks } = await searchKnowledge({ principal: OPERATOR, query: "When does the parking garage close?", collections: [COLLECTION], top: 3 });
+    const { chunks } = await searchKnowledge({
+      principal: OPERATOR,
+      query: "When does the parking garage close?",
+      collections: [COLLECTION],
+      top: 3,
+    });
     expect(chunks[0]).toMatchObject({ file_name: "garage.pdf", page_number: 2 });
   });
 
@@ -120,14 +125,22 @@ describe("browser-direct uploads", () => {
     const put = await fetch(upload.url, { method: "PUT", headers: upload.headers, body: bigPage });
     expect(put.status).toBe(200);
 
-    const submitted = await submit(postJson("http://localhost/x", { files: [{ file_id: upload.file_id, file_name: upload.file_name }] }), ctx());
+    const submitted = await submit(
+      postJson("http://localhost/x", { files: [{ file_id: upload.file_id, file_name: upload.file_name }] }),
+      ctx(),
+    );
     expect(submitted.status).toBe(202);
     const { job_id, file_ids } = await submitted.json();
     expect(file_ids).toEqual([upload.file_id]);
     expect((await waitForJob(job_id)).status).toBe("completed");
     const doc = await db().document.findUnique({ where: { id: upload.file_id } });
     expect(doc).toMatchObject({ fileName: "lockers.html", fileSize: size, status: "success" });
-    const { chunks } = await searchKnowledge({ principal: OPERATOR, query: "Are lockers free for cyclists?", collections: [COLLECTION], top: 3 });
+    const { chunks } = await searchKnowledge({
+      principal: OPERATOR,
+      query: "Are lockers free for cyclists?",
+      collections: [COLLECTION],
+      top: 3,
+    });
     expect(chunks[0]).toMatchObject({ file_name: "lockers.html" });
 
     // A web page is served by the app under its sandbox policy, never from the bucket.
@@ -181,7 +194,10 @@ describe("a failing store", () => {
     const objects = objectKeys();
     s3.failWith(500);
     try {
-      const response = await submit(await withLength(multipart([{ name: "notes.md", data: "# Notes\n\nThe canteen opens at noon.", type: "text/markdown" }])), ctx());
+      const response = await submit(
+        await withLength(multipart([{ name: "notes.md", data: "# Notes\n\nThe canteen opens at noon.", type: "text/markdown" }])),
+        ctx(),
+      );
       expect(response.status).toBe(502);
       expect((await response.json()).detail).toMatch(/Object storage PUT .* failed: InternalError/);
     } finally {
@@ -190,7 +206,10 @@ describe("a failing store", () => {
     expect(await db().document.count()).toBe(documents);
     expect(objectKeys()).toEqual(objects);
 
-    const retry = await submit(await withLength(multipart([{ name: "notes.md", data: "# Notes\n\nThe canteen opens at noon.", type: "text/markdown" }])), ctx());
+    const retry = await submit(
+      await withLength(multipart([{ name: "notes.md", data: "# Notes\n\nThe canteen opens at noon.", type: "text/markdown" }])),
+      ctx(),
+    );
     expect(retry.status).toBe(202);
     expect((await waitForJob((await retry.json()).job_id)).status).toBe("completed");
   });

@@ -27,7 +27,11 @@ afterAll(() => bed.close());
 const embeddingCalls = () => fake.requests.filter((r) => r.path === "/v1/embeddings");
 const search = (query: string) => searchKnowledge({ principal: OPERATOR, query, top: 3, collections: ["hr"] });
 const status = async (jobId: string) =>
-  IngestionJobStatus.parse(await (await jobStatusRoute(new Request(`http://local/v1/documents/${jobId}/status`), { params: Promise.resolve({ job_id: jobId }) })).json());
+  IngestionJobStatus.parse(
+    await (
+      await jobStatusRoute(new Request(`http://local/v1/documents/${jobId}/status`), { params: Promise.resolve({ job_id: jobId }) })
+    ).json(),
+  );
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 400; i++) {
@@ -48,7 +52,9 @@ describe("re-embedding a collection", () => {
       return () => release();
     };
     const releaseProbe = hold();
-    const res = await reembedRoute(new Request("http://local/v1/collections/hr/reembed", { method: "POST" }), { params: Promise.resolve({ name: "hr" }) });
+    const res = await reembedRoute(new Request("http://local/v1/collections/hr/reembed", { method: "POST" }), {
+      params: Promise.resolve({ name: "hr" }),
+    });
     expect(res.status).toBe(202);
     const { job_id: jobId } = (await res.json()) as { job_id: string };
     expect((await modelSettingsView()).needs_reembedding[0].job_id).toBe(jobId);
@@ -71,7 +77,13 @@ describe("re-embedding a collection", () => {
 
     releaseChunks();
     const done = await waitForJob(jobId);
-    expect(done).toMatchObject({ status: "completed", is_success: true, total_files: 1, processed_files: 1, file_details: [{ status: "success", chunks_created: 3 }] });
+    expect(done).toMatchObject({
+      status: "completed",
+      is_success: true,
+      total_files: 1,
+      processed_files: 1,
+      file_details: [{ status: "success", chunks_created: 3 }],
+    });
     const collection = await db().collection.findUnique({ where: { name: "hr" } });
     expect(collection).toMatchObject({ embeddingModel: "fake-embed", embeddingDims: 8, tableName: `hr-${jobId.slice(0, 8)}` });
     expect((await modelSettingsView()).needs_reembedding).toEqual([]);
@@ -101,7 +113,10 @@ describe("re-embedding a collection", () => {
     const failed = await waitForJob(jobId);
     expect(failed.status).toBe("failed");
     expect(failed.error_message).toMatch(/re-embedded/);
-    expect(await db().collection.findUnique({ where: { name: "ops" } })).toMatchObject({ embeddingModel: "local-hash-v1", tableName: null });
+    expect(await db().collection.findUnique({ where: { name: "ops" } })).toMatchObject({
+      embeddingModel: "local-hash-v1",
+      tableName: null,
+    });
     expect(await tableExists(`ops-${jobId.slice(0, 8)}`)).toBe(false);
     const found = await searchKnowledge({ principal: OPERATOR, query: "vacation days", top: 3, collections: ["ops"] });
     expect(found.failures).toEqual([]);

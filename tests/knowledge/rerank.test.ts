@@ -3,7 +3,13 @@ import { bm25Rank, bm25Terms, termCounts } from "@/lib/knowledge/ranking/bm25";
 import { rerank, type Candidate } from "@/lib/knowledge/ranking/rerank";
 
 const chunk = (file: string, page: number, content: string, score: number, heading: string | null = null): Candidate & { id: string } => ({
-  id: `${file}#${page}:${content.slice(0, 12)}`, file_id: file, file_name: file, page_number: page, content, heading, score,
+  id: `${file}#${page}:${content.slice(0, 12)}`,
+  file_id: file,
+  file_name: file,
+  page_number: page,
+  content,
+  heading,
+  score,
 });
 const pageOf = (c: Candidate) => `${c.file_name}#${c.page_number}`;
 const filler = "The plan describes services, costs and the steps members follow when they need care.";
@@ -29,20 +35,32 @@ describe("second stage", () => {
   const decisive = 2;
 
   it("lifts a page whose chunks together hold the question's words over one chunk matching one word", () => {
-    const ranked = rerank("acupuncture visits limit", [
-      chunk("plus.pdf", 5, `Acupuncture acupuncture acupuncture is an ancient practice. ${filler}`, 0.9),
-      chunk("plus.pdf", 17, `Acupuncture is covered. ${filler}`, 0.8),
-      chunk("plus.pdf", 17, `Up to 12 visits a year; the limit resets each year. ${filler}`, 0.6),
-    ], decisive);
+    const ranked = rerank(
+      "acupuncture visits limit",
+      [
+        chunk("plus.pdf", 5, `Acupuncture acupuncture acupuncture is an ancient practice. ${filler}`, 0.9),
+        chunk("plus.pdf", 17, `Acupuncture is covered. ${filler}`, 0.8),
+        chunk("plus.pdf", 17, `Up to 12 visits a year; the limit resets each year. ${filler}`, 0.6),
+      ],
+      decisive,
+    );
     expect(ranked.map(pageOf)).toEqual(["plus.pdf#17", "plus.pdf#5"]);
   });
 
   it("weighs the document title and section heading: the plan the question names comes first", () => {
     const text = `The calendar year deductible is $1,500 for in-network services. ${filler}`;
-    const byTitle = rerank("deductible on Health Plus", [chunk("Northwind_Standard.pdf", 13, text, 0.9), chunk("Northwind_Health_Plus.pdf", 13, text, 0.85)], decisive);
+    const byTitle = rerank(
+      "deductible on Health Plus",
+      [chunk("Northwind_Standard.pdf", 13, text, 0.9), chunk("Northwind_Health_Plus.pdf", 13, text, 0.85)],
+      decisive,
+    );
     expect(byTitle.map(pageOf)).toEqual(["Northwind_Health_Plus.pdf#13", "Northwind_Standard.pdf#13"]);
     const devices = `Devices are limited to one every three years. ${filler}`;
-    const byHeading = rerank("hearing aids", [chunk("plan.pdf", 3, devices, 0.9, "Vision"), chunk("plan.pdf", 30, devices, 0.85, "Hearing aids")], decisive);
+    const byHeading = rerank(
+      "hearing aids",
+      [chunk("plan.pdf", 3, devices, 0.9, "Vision"), chunk("plan.pdf", 30, devices, 0.85, "Hearing aids")],
+      decisive,
+    );
     expect(byHeading.map(pageOf)).toEqual(["plan.pdf#30", "plan.pdf#3"]);
   });
 
@@ -65,10 +83,14 @@ describe("second stage", () => {
   });
 
   it("counts a query word's other forms and hyphenated compounds as the index does", () => {
-    const ranked = rerank("policies for out-of-network care", [
-      chunk("a.pdf", 1, `In-network providers and the network. ${filler}`, 0.9),
-      chunk("a.pdf", 2, `The policy on out-of-network providers. ${filler}`, 0.8),
-    ], decisive);
+    const ranked = rerank(
+      "policies for out-of-network care",
+      [
+        chunk("a.pdf", 1, `In-network providers and the network. ${filler}`, 0.9),
+        chunk("a.pdf", 2, `The policy on out-of-network providers. ${filler}`, 0.8),
+      ],
+      decisive,
+    );
     expect(ranked.map(pageOf)).toEqual(["a.pdf#2", "a.pdf#1"]);
   });
 

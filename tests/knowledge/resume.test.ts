@@ -37,15 +37,30 @@ describe("restart during ingestion", () => {
     await stopWorker();
 
     // Simulate the crash: a job claimed, one file mid-way with two stray chunks stored.
-    const crashed = await ingestor.submitJob([writeTemp(tmp, "b.pdf", pdf), writeTemp(tmp, "c.md", "# Notes\n\nSome notes about vacation policy and holidays.")], "resume");
+    const crashed = await ingestor.submitJob(
+      [writeTemp(tmp, "b.pdf", pdf), writeTemp(tmp, "c.md", "# Notes\n\nSome notes about vacation policy and holidays.")],
+      "resume",
+    );
     const [fileB] = crashed.fileIds;
     await db().ingestionJob.update({ where: { id: crashed.jobId }, data: { status: "processing", startedAt: new Date() } });
-    await db().jobFile.updateMany({ where: { jobId: crashed.jobId, documentId: fileB }, data: { status: "ingesting", progressPercent: 40 } });
+    await db().jobFile.updateMany({
+      where: { jobId: crashed.jobId, documentId: fileB },
+      data: { status: "ingesting", progressPercent: 40 },
+    });
     await db().document.update({ where: { id: fileB }, data: { status: "ingesting" } });
     const [vector] = await getEmbedder().embed(["stray"]);
     const stray = (i: number) => ({
-      chunk_id: `${fileB}:${i}`, file_id: fileB, file_name: "b.pdf", page_number: 1, chunk_index: i,
-      heading: null, content: "half-written", search_text: "half-written", content_type: "text", token_count: 2, vector,
+      chunk_id: `${fileB}:${i}`,
+      file_id: fileB,
+      file_name: "b.pdf",
+      page_number: 1,
+      chunk_index: i,
+      heading: null,
+      content: "half-written",
+      search_text: "half-written",
+      content_type: "text",
+      token_count: 2,
+      vector,
     });
     await addChunks("resume", [stray(0), stray(1)]);
     expect(await countChunks("resume", fileB)).toBe(2);

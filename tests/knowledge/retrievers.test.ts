@@ -31,7 +31,13 @@ const fixtures = new Map<string, Fixture>();
 beforeAll(async () => {
   await freshEriDataDir();
   await ingestHandbook();
-  await updateServerSettings({ enabled: true, authMethods: ["TOKEN"], token: "compliance-token", exposedCollections: ["handbook"], allowedProviderType: "ANY" });
+  await updateServerSettings({
+    enabled: true,
+    authMethods: ["TOKEN"],
+    token: "compliance-token",
+    exposedCollections: ["handbook"],
+    allowedProviderType: "ANY",
+  });
   server = await serveRoutes({
     "/auth": { POST: authPost },
     "/auth/methods": { GET: authMethodsGet },

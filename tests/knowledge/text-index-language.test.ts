@@ -69,6 +69,8 @@ describe("a collection's text index in its own language", () => {
     // A Spanish "cubre" is no typo of "cure", nor a Dutch "Londen" of "London"; an English "Londn" is.
     const dutch = await activeRetriever().correctSpelling!("Hoeveel kost een hotel in Londen per nacht?", "handbook");
     expect(dutch).toEqual({ query: "Hoeveel kost een hotel in Londen per nacht?", corrections: {}, unknown: ["kost", "londen", "nacht"] });
-    expect((await activeRetriever().correctSpelling!("How much is a hotel in Londn?", "handbook")).corrections).toEqual({ londn: "london" });
+    expect((await activeRetriever().correctSpelling!("How much is a hotel in Londn?", "handbook")).corrections).toEqual({
+      londn: "london",
+    });
   });
 });

@@ -14,7 +14,8 @@ import { OPERATOR } from "@/lib/security/principal";
 /** Full-text search details that plain BM25 gets wrong: hyphenated compounds and typos. */
 
 const IN_NETWORK = "Visits\n\nFor in-network visits the deductible is 500 dollars. In-network providers bill the plan directly.";
-const OUT_OF_NETWORK = "Visits\n\nFor out-of-network visits the deductible is 2,000 dollars. Out-of-network providers may bill you directly.";
+const OUT_OF_NETWORK =
+  "Visits\n\nFor out-of-network visits the deductible is 2,000 dollars. Out-of-network providers may bill you directly.";
 
 beforeAll(async () => {
   await freshDataDir();
@@ -37,7 +38,10 @@ describe("full-text search", () => {
 
   it("counts a word the query repeats once, in any of its forms", async () => {
     const scores = async (query: string) =>
-      (await activeRetriever().retrieve(query, "plans", 2, null, { mode: "text", correctSpelling: false })).chunks.map((c) => [c.file_name, c.score]);
+      (await activeRetriever().retrieve(query, "plans", 2, null, { mode: "text", correctSpelling: false })).chunks.map((c) => [
+        c.file_name,
+        c.score,
+      ]);
     const once = await scores("out-of-network providers bill");
     expect(once).toHaveLength(2);
     expect(await scores("Out-of-network providers bill? Which out-of-network provider bills?")).toEqual(once);
@@ -52,9 +56,17 @@ describe("full-text search", () => {
     });
     expect((await retriever.correctSpelling!("Is the dog allowed?", "plans")).unknown).toEqual(["dog", "allowed"]);
     // A word of asking is no typo, even one edit from a word the collection uses ("may").
-    expect(await retriever.correctSpelling!("How many providers bill directly?", "plans")).toEqual({ query: "How many providers bill directly?", corrections: {}, unknown: [] });
-    await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "netwrk.md", "Netwrk is our provider portal.")]);
-    expect((await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).corrections).toEqual({ providrs: "providers" });
+    expect(await retriever.correctSpelling!("How many providers bill directly?", "plans")).toEqual({
+      query: "How many providers bill directly?",
+      corrections: {},
+      unknown: [],
+    });
+    await ingestAndWait("plans", [
+      writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "netwrk.md", "Netwrk is our provider portal."),
+    ]);
+    expect((await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).corrections).toEqual({
+      providrs: "providers",
+    });
   });
 
   it("looks a typo up once, and again once rows are added", async () => {
@@ -67,7 +79,9 @@ describe("full-text search", () => {
     try {
       expect(await retriever.correctSpelling!(question, "plans")).toEqual(first);
       expect(queries).not.toHaveBeenCalled();
-      await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "claims.md", "Claims are paid within 30 days.")]);
+      await ingestAndWait("plans", [
+        writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "claims.md", "Claims are paid within 30 days."),
+      ]);
       queries.mockClear();
       expect(await retriever.correctSpelling!(question, "plans")).toEqual(first);
       expect(queries).toHaveBeenCalled();
@@ -87,7 +101,19 @@ describe("full-text search", () => {
     await createChunkTable("unindexed", 4);
     const text = "Hotel allowances follow the travel policy.";
     await addChunks("unindexed", [
-      { chunk_id: "c1", file_id: "f1", file_name: "t.md", page_number: null, chunk_index: 0, heading: null, content: text, search_text: text, content_type: "text", token_count: 8, vector: new Float32Array(4).fill(0.5) },
+      {
+        chunk_id: "c1",
+        file_id: "f1",
+        file_name: "t.md",
+        page_number: null,
+        chunk_index: 0,
+        heading: null,
+        content: text,
+        search_text: text,
+        content_type: "text",
+        token_count: 8,
+        vector: new Float32Array(4).fill(0.5),
+      },
     ]);
     expect(await spellCheck("unindexed", "What hotel allowances does the travel policy give?")).toEqual({
       query: "What hotel allowances does the travel policy give?",
@@ -100,12 +126,14 @@ describe("full-text search", () => {
 describe("the read door", () => {
   it("searches each part of a compound question: the part with more matching words does not crowd out the other", async () => {
     const { searchKnowledge } = await import("@/lib/knowledge/search");
-    const office = "Office\n\nThe office opens at eight. Visitors sign in at the front desk and wear a badge. The kitchen is on the second floor. Bikes go in the garage.";
+    const office =
+      "Office\n\nThe office opens at eight. Visitors sign in at the front desk and wear a badge. The kitchen is on the second floor. Bikes go in the garage.";
     await ingestAndWait("plans", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "office.md", office)]);
     // The new rows folded into the BM25 index: its statistics, not a scan's, rank them.
     await (await import("@/lib/knowledge/lancedb/store")).optimizeTable("plans");
     const compound = "Which providers bill the plan directly for visits, and where do bikes go?";
-    const files = async (query: string | string[]) => (await searchKnowledge({ principal: OPERATOR, query, top: 2, collections: ["plans"], mode: "text" })).chunks.map((c) => c.file_name);
+    const files = async (query: string | string[]) =>
+      (await searchKnowledge({ principal: OPERATOR, query, top: 2, collections: ["plans"], mode: "text" })).chunks.map((c) => c.file_name);
     expect(await files(compound)).toContain("office.md");
     // Asked as one search, the passages about providers take both places.
     expect(await files([compound])).not.toContain("office.md");

@@ -5,7 +5,13 @@ import { config } from "@/lib/config";
 import { onePerPage } from "@/lib/knowledge/pages";
 import { TEXT_COLUMN } from "@/lib/knowledge/lancedb/spelling";
 import {
-  addChunks, createChunkTable, ensureTextIndex, searchChunks, type ChunkRow, type ScoredChunk, type SearchParams,
+  addChunks,
+  createChunkTable,
+  ensureTextIndex,
+  searchChunks,
+  type ChunkRow,
+  type ScoredChunk,
+  type SearchParams,
 } from "@/lib/knowledge/lancedb/store";
 import { fuse, scoreFromBm25, scoreFromDistance } from "@/lib/knowledge/ranking/fusion";
 import { freshDataDir } from "../helpers/env";
@@ -34,10 +40,20 @@ function rows(count: number, later: boolean): ChunkRow[] {
     const content = Array.from({ length: 12 }, () => WORDS[Math.floor(next() * next() * WORDS.length)]).join(" ");
     const fileId = `f${i % 3}`;
     return {
-      chunk_id: `${fileId}:${i}`, file_id: fileId, file_name: `${fileId}.pdf`, page_number: i % 7 === 0 ? null : 1 + (i % 5),
-      chunk_index: i, heading: i % 2 ? `Section ${i}` : null, content, search_text: content, content_type: i % 4 ? "text" : "table",
-      token_count: 10 + i, vector: Float32Array.from({ length: DIMS }, () => next() - 0.5),
-      ...(later && i % 2 === 1 ? { source: JSON.stringify({ title: `Source ${i}` }), content_meta: JSON.stringify({ locator: `slide ${i}` }) } : {}),
+      chunk_id: `${fileId}:${i}`,
+      file_id: fileId,
+      file_name: `${fileId}.pdf`,
+      page_number: i % 7 === 0 ? null : 1 + (i % 5),
+      chunk_index: i,
+      heading: i % 2 ? `Section ${i}` : null,
+      content,
+      search_text: content,
+      content_type: i % 4 ? "text" : "table",
+      token_count: 10 + i,
+      vector: Float32Array.from({ length: DIMS }, () => next() - 0.5),
+      ...(later && i % 2 === 1
+        ? { source: JSON.stringify({ title: `Source ${i}` }), content_meta: JSON.stringify({ locator: `slide ${i}` }) }
+        : {}),
     };
   });
 }
@@ -49,26 +65,44 @@ async function reference(name: string, p: SearchParams, later: boolean): Promise
   const t = await (await lancedb.connect(config().lancedbUri)).openTable(name);
   const columns = later ? [...COLUMNS, "source", "content_meta"] : COLUMNS;
   const chunk = (r: Record<string, unknown>, score: number) =>
-    ({ ...Object.fromEntries(columns.map((c) => [c, r[c] ?? null])), source: r.source ?? null, content_meta: r.content_meta ?? null, score }) as unknown as ScoredChunk;
+    ({
+      ...Object.fromEntries(columns.map((c) => [c, r[c] ?? null])),
+      source: r.source ?? null,
+      content_meta: r.content_meta ?? null,
+      score,
+    }) as unknown as ScoredChunk;
   const depth = Math.max(p.topK * 4, 20);
   const byVector = async () => {
-    let q = t.vectorSearch(p.vector!).distanceType("cosine").select([...columns, "_distance"]).limit(depth);
+    let q = t
+      .vectorSearch(p.vector!)
+      .distanceType("cosine")
+      .select([...columns, "_distance"])
+      .limit(depth);
     if (p.where) q = q.where(p.where);
     if (p.exact) q = q.bypassVectorIndex();
     return ((await q.toArray()) as Record<string, unknown>[]).map((r) => chunk(r, scoreFromDistance(r._distance as number)));
   };
   const byText = async () => {
-    let q = t.query().fullTextSearch(p.query, { columns: [TEXT_COLUMN] }).select([...columns, "_score"]).limit(depth);
+    let q = t
+      .query()
+      .fullTextSearch(p.query, { columns: [TEXT_COLUMN] })
+      .select([...columns, "_score"])
+      .limit(depth);
     if (p.where) q = q.where(p.where);
     return ((await q.toArray()) as Record<string, unknown>[]).map((r) => chunk(r, scoreFromBm25(r._score as number)));
   };
   const page = (c: ScoredChunk) => (c.page_number === null ? null : `${c.file_id}#${c.page_number}`);
-  const ranked = p.mode === "vectors" ? await byVector() : p.mode === "text" ? await byText() : fuse([await byText(), await byVector()], [1, 0.5]);
+  const ranked =
+    p.mode === "vectors" ? await byVector() : p.mode === "text" ? await byText() : fuse([await byText(), await byVector()], [1, 0.5]);
   return p.candidates ? ranked.slice(0, p.candidates) : onePerPage(ranked, page).slice(0, p.topK);
 }
 
 const query = (mode: SearchParams["mode"], extra: Partial<SearchParams> = {}): SearchParams => ({
-  mode, query: "hotel allowance approval", vector: Float32Array.from({ length: DIMS }, (_, i) => Math.sin(i + 1)), topK: 6, ...extra,
+  mode,
+  query: "hotel allowance approval",
+  vector: Float32Array.from({ length: DIMS }, (_, i) => Math.sin(i + 1)),
+  topK: 6,
+  ...extra,
 });
 
 /** The store's own (cached) handle of a table. */
@@ -83,10 +117,17 @@ beforeAll(async () => {
   // A table made before the source and content_meta columns, and one without its BM25 index yet.
   const conn = await lancedb.connect(config().lancedbUri);
   const old = new Schema([
-    new Field("chunk_id", new Utf8(), false), new Field("file_id", new Utf8(), false), new Field("file_name", new Utf8(), false),
-    new Field("page_number", new Int32(), true), new Field("chunk_index", new Int32(), false), new Field("heading", new Utf8(), true),
-    new Field("content", new Utf8(), false), new Field("search_text", new Utf8(), false), new Field("content_type", new Utf8(), false),
-    new Field("token_count", new Int32(), false), new Field("vector", new FixedSizeList(DIMS, new Field("item", new Float32(), true)), false),
+    new Field("chunk_id", new Utf8(), false),
+    new Field("file_id", new Utf8(), false),
+    new Field("file_name", new Utf8(), false),
+    new Field("page_number", new Int32(), true),
+    new Field("chunk_index", new Int32(), false),
+    new Field("heading", new Utf8(), true),
+    new Field("content", new Utf8(), false),
+    new Field("search_text", new Utf8(), false),
+    new Field("content_type", new Utf8(), false),
+    new Field("token_count", new Int32(), false),
+    new Field("vector", new FixedSizeList(DIMS, new Field("item", new Float32(), true)), false),
   ]);
   await conn.createEmptyTable("older", old);
   await addChunks("older", rows(60, false));
@@ -114,7 +155,8 @@ describe("two-phase search (ids first, columns of the final chunks after)", () =
     const expected = await reference("current", p, true);
     expect(expected.length).toBeGreaterThan(0);
     // Fields read in the second phase, null or not, must all be there.
-    if (p.topK > 1) expect(expected.some((c) => c.source && c.content_meta && c.heading) && expected.some((c) => !c.source && !c.heading)).toBe(true);
+    if (p.topK > 1)
+      expect(expected.some((c) => c.source && c.content_meta && c.heading) && expected.some((c) => !c.source && !c.heading)).toBe(true);
     // One search of the list(s), then reads by row id: the single pass (searchChunks' fallback) did not run.
     const t = await storeTable("current");
     const search = mode === "text" ? vi.spyOn(t, "query") : vi.spyOn(t, "vectorSearch");
@@ -142,7 +184,10 @@ describe("two-phase search (ids first, columns of the final chunks after)", () =
     spy.mockRestore();
     expect(selected.length).toBeGreaterThan(0);
     for (const columns of selected) expect(columns).toEqual(["record", "content"]);
-    const stored = (await t.query().select([...COLUMNS, "source", "content_meta", "record"]).toArray()) as Record<string, unknown>[];
+    const stored = (await t
+      .query()
+      .select([...COLUMNS, "source", "content_meta", "record"])
+      .toArray()) as Record<string, unknown>[];
     for (const row of stored) {
       const { record, content, ...fields } = row;
       expect(content).toBeTypeOf("string");

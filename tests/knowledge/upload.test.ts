@@ -26,7 +26,12 @@ describe("receiveUpload", () => {
 
   it("refuses a body without a declared length (411) before reading it", async () => {
     const body = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode("x")), c.close()) });
-    const request = new Request("http://localhost/upload", { method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=x" }, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      body,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      duplex: "half",
+    } as RequestInit);
     await expect(receiveUpload(request)).rejects.toMatchObject({ status: 411 });
   });
 
@@ -139,7 +144,11 @@ describe("direct uploads without object storage", () => {
   it("are refused with 501, pointing to multipart", async () => {
     await freshDataDir();
     await activeIngestor().createCollection("no_bucket");
-    const request = new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files: [{ name: "a.md", size: 3 }] }) });
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ files: [{ name: "a.md", size: 3 }] }),
+    });
     const response = await signUploads(request, { params: Promise.resolve({ name: "no_bucket" }) });
     expect(response.status).toBe(501);
     expect((await response.json()).detail).toMatch(/ORIGINALS_URL.*multipart/);

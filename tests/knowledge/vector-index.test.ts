@@ -2,12 +2,21 @@ import * as lancedb from "@lancedb/lancedb";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "@/lib/config";
 import { sizeComputePool } from "@/lib/knowledge/lancedb/compute-pool";
-import { addChunks, createChunkTable, dropChunkTable, optimizeTable, searchChunks, VECTOR_INDEX_MIN_ROWS, type ChunkRow } from "@/lib/knowledge/lancedb/store";
+import {
+  addChunks,
+  createChunkTable,
+  dropChunkTable,
+  optimizeTable,
+  searchChunks,
+  VECTOR_INDEX_MIN_ROWS,
+  type ChunkRow,
+} from "@/lib/knowledge/lancedb/store";
 import { freshDataDir } from "../helpers/env";
 
 /** The store's connection and open tables (lib/knowledge/lancedb/tables.ts), to stand fakes in for them. */
 const lanceState = () =>
-  (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection>; tables: Map<string, Promise<lancedb.Table>> } }).__docchatLance;
+  (globalThis as unknown as { __docchatLance: { connection: Promise<lancedb.Connection>; tables: Map<string, Promise<lancedb.Table>> } })
+    .__docchatLance;
 
 /**
  * The vector index upkeep builds once a table is large enough: IVF_RQ with 4-bit codes, the
@@ -29,8 +38,16 @@ function rows(count: number): ChunkRow[] {
   const random = rng(11);
   const next = () => random.next().value as number;
   return Array.from({ length: count }, (_, i) => ({
-    chunk_id: `f:${i}`, file_id: "f", file_name: "f.txt", page_number: 1 + (i % 5000), chunk_index: i, heading: null,
-    content: `passage ${i}`, search_text: `passage ${i}`, content_type: "text", token_count: 2,
+    chunk_id: `f:${i}`,
+    file_id: "f",
+    file_name: "f.txt",
+    page_number: 1 + (i % 5000),
+    chunk_index: i,
+    heading: null,
+    content: `passage ${i}`,
+    search_text: `passage ${i}`,
+    content_type: "text",
+    token_count: 2,
     vector: Float32Array.from({ length: DIMS }, () => next() - 0.5),
   }));
 }
@@ -175,7 +192,12 @@ describe("upkeep of a deleted collection", () => {
 describe("LanceDB compute pool", () => {
   it("gets at least two threads, so a hybrid search's lists run side by side", () => {
     expect(Number(process.env.LANCE_CPU_THREADS)).toBeGreaterThanOrEqual(2); // set when the store loaded
-    for (const [cores, threads] of [[1, "2"], [2, "2"], [4, "2"], [8, "6"]] as const) {
+    for (const [cores, threads] of [
+      [1, "2"],
+      [2, "2"],
+      [4, "2"],
+      [8, "6"],
+    ] as const) {
       const env: Record<string, string | undefined> = {};
       sizeComputePool(env, cores);
       expect(env.LANCE_CPU_THREADS).toBe(threads);

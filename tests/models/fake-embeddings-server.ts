@@ -10,7 +10,10 @@ export interface RecordedRequest {
 }
 
 /** Return a scripted reply, or undefined to answer normally; "drop" closes the socket without replying. */
-export type Script = (req: RecordedRequest, count: number) => { status: number; headers?: Record<string, string>; body?: unknown } | "drop" | undefined;
+export type Script = (
+  req: RecordedRequest,
+  count: number,
+) => { status: number; headers?: Record<string, string>; body?: unknown } | "drop" | undefined;
 
 export const NATIVE_DIMENSIONS = 8;
 

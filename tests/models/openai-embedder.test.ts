@@ -133,7 +133,12 @@ describe("OpenAIEmbedder against a real HTTP server", () => {
     const { embedder } = await setup(
       (req) => ({
         status: 200,
-        body: { object: "list", data: [{ object: "embedding", index: 0, embedding: fakeVector("x", 8) }], model: req.body.model, usage: {} },
+        body: {
+          object: "list",
+          data: [{ object: "embedding", index: 0, embedding: fakeVector("x", 8) }],
+          model: req.body.model,
+          usage: {},
+        },
       }),
       { dimensions: 256 },
     );

@@ -39,7 +39,14 @@ describe("model settings", () => {
   it("switches a model on from the app: key stored encrypted, the chat streams the model's answer", async () => {
     const view = await saveModelSettings({ base_url: fake.url, api_key: "sk-secret-123", chat_model: "fake-chat", embedding_model: "" });
     expect(view).toMatchObject({ has_api_key: true, chat_model: "fake-chat", effective: { chat_model: "fake-chat", base_url: fake.url } });
-    expect(view.from_env).toEqual({ base_url: false, azure_endpoint: false, azure_api_version: false, api_key: false, chat_model: false, embedding_model: false });
+    expect(view.from_env).toEqual({
+      base_url: false,
+      azure_endpoint: false,
+      azure_api_version: false,
+      api_key: false,
+      chat_model: false,
+      embedding_model: false,
+    });
     const row = await db().setting.findUnique({ where: { key: "model-settings" } });
     expect(row?.value).not.toContain("sk-secret-123");
 
@@ -49,7 +56,10 @@ describe("model settings", () => {
 
     fake.script.push({ kind: "stream", chunks: ["It is 500 dollars ", "[handbook.pdf#page=2]."] });
     const res = await askStipend();
-    const lines = (await res.text()).trimEnd().split("\n").map((l) => JSON.parse(l) as { delta?: { content?: string }; context?: { answer_mode?: string } });
+    const lines = (await res.text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { delta?: { content?: string }; context?: { answer_mode?: string } });
     expect(lines.map((l) => l.delta?.content ?? "").join("")).toContain("It is 500 dollars [handbook.pdf#page=2].");
     expect(lines.find((l) => l.context?.answer_mode)?.context?.answer_mode).toBe("model");
     expect(fake.requests.filter((r) => r.path === "/v1/chat/completions").at(-1)?.body.model).toBe("fake-chat");
@@ -61,12 +71,17 @@ describe("model settings", () => {
     expect(view.has_api_key).toBe(true);
     expect(view.effective.embedding_model).toBe("fake-embed");
     expect(view.needs_reembedding).toEqual([{ name: "hr", embedding_model: "local-hash-v1", job_id: null }]);
-    expect((await saveModelSettings({ base_url: fake.url, chat_model: "fake-chat", embedding_model: "local-hash-v1" })).needs_reembedding).toEqual([]);
+    expect(
+      (await saveModelSettings({ base_url: fake.url, chat_model: "fake-chat", embedding_model: "local-hash-v1" })).needs_reembedding,
+    ).toEqual([]);
   });
 
   it("Azure OpenAI: the endpoint, API version and key; the chat calls the deployment with an api-key header", async () => {
     const endpoint = fake.url.replace(/\/v1$/, "");
-    expect(await listModels({ provider: "azure", base_url: endpoint, azure_api_version: "2024-10-21", api_key: "az-key" })).toEqual(["fake-chat", "fake-embed"]);
+    expect(await listModels({ provider: "azure", base_url: endpoint, azure_api_version: "2024-10-21", api_key: "az-key" })).toEqual([
+      "fake-chat",
+      "fake-embed",
+    ]);
     expect(fake.requests.at(-1)).toMatchObject({ path: "/openai/models?api-version=2024-10-21", apiKey: "az-key" });
     const view = await saveModelSettings({
       provider: "azure",
@@ -87,7 +102,10 @@ describe("model settings", () => {
     expect(call).toMatchObject({ path: "/openai/deployments/fake-chat/chat/completions?api-version=2024-10-21", apiKey: "az-key" });
 
     // An OpenAI-compatible server again: the Azure endpoint no longer applies.
-    expect((await saveModelSettings({ base_url: fake.url, api_key: "sk-secret-123", chat_model: "fake-chat", embedding_model: "" })).effective.base_url).toBe(fake.url);
+    expect(
+      (await saveModelSettings({ base_url: fake.url, api_key: "sk-secret-123", chat_model: "fake-chat", embedding_model: "" })).effective
+        .base_url,
+    ).toBe(fake.url);
   });
 
   it("lets environment variables win, and says so", async () => {

@@ -55,7 +55,9 @@ describe("the answer's JSON", () => {
   it("writes every similarity as a float, as Python's json must read it, and nothing else", () => {
     const bits = [{ text: '"similarity":1', similarity: 1, token_count: 3 }, { similarity: -2 }, { similarity: 0.25 }, { similarity: 0 }];
     const text = jsonWithFloatSimilarities({ bits, details: { counts: { bits: 4 } } });
-    expect(text).toBe('{"bits":[{"text":"\\"similarity\\":1","similarity":1.0,"token_count":3},{"similarity":-2.0},{"similarity":0.25},{"similarity":0.0}],"details":{"counts":{"bits":4}}}');
+    expect(text).toBe(
+      '{"bits":[{"text":"\\"similarity\\":1","similarity":1.0,"token_count":3},{"similarity":-2.0},{"similarity":0.25},{"similarity":0.0}],"details":{"counts":{"bits":4}}}',
+    );
     expect(JSON.parse(text)).toEqual({ bits, details: { counts: { bits: 4 } } });
   });
 });
@@ -115,8 +117,14 @@ describe("budgets", () => {
 
   it("restricted items are skipped and counted only before the budget runs out", () => {
     const restricted = (i: { t: number }) => i.t === 20;
-    expect(takeWithinBudget(items, { count: 40, countType: "token" }, tokens, { isRestricted: restricted })).toMatchObject({ kept: [{ t: 10 }, { t: 30 }], restricted: 1 });
-    expect(takeWithinBudget(items, { count: 1, countType: "bit" }, tokens, { isRestricted: (i) => i.t === 30 })).toMatchObject({ kept: [{ t: 10 }], restricted: 0 });
+    expect(takeWithinBudget(items, { count: 40, countType: "token" }, tokens, { isRestricted: restricted })).toMatchObject({
+      kept: [{ t: 10 }, { t: 30 }],
+      restricted: 1,
+    });
+    expect(takeWithinBudget(items, { count: 1, countType: "bit" }, tokens, { isRestricted: (i) => i.t === 30 })).toMatchObject({
+      kept: [{ t: 10 }],
+      restricted: 0,
+    });
   });
 });
 
@@ -149,7 +157,9 @@ describe("arguments", () => {
     expect(() => parseQueryArguments({ version: 1, count: 0 })).toThrow("count must be greater than 0");
     expect(parseQueryArguments({ version: 1, count: "-1" }).count).toBe(-1); // every bit, as the reference host reads it
     expect(() => parseQueryArguments({ version: 1, count: "2.5" })).toThrow("count must be a whole number");
-    expect(() => parseQueryArguments({ version: 1, count_type: "word" })).toThrow("count_type word is not one of the legal options: token, bit");
+    expect(() => parseQueryArguments({ version: 1, count_type: "word" })).toThrow(
+      "count_type word is not one of the legal options: token, bit",
+    );
     expect(() => parseQueryArguments({ version: 1, query_embedding: 5 })).toThrow("query_embedding must be a string");
   });
 

@@ -27,8 +27,20 @@ const ORIGIN = "http://docchat.test:3000";
 const PAYROLL = "Payroll\n\nSalaries are paid monthly on the last working day. The executive bonus pool is confidential.";
 
 type Json = Record<string, unknown>;
-type Bits = { text: string; token_count?: number; similarity?: number; embedding?: string; info?: { url: string; title?: string; description?: string } }[];
-type LibraryJson = { bits: Bits; details: { counts: { bits: number; restricted?: number }; message?: string }; omit: unknown; embedding_model: string; sort: string };
+type Bits = {
+  text: string;
+  token_count?: number;
+  similarity?: number;
+  embedding?: string;
+  info?: { url: string; title?: string; description?: string };
+}[];
+type LibraryJson = {
+  bits: Bits;
+  details: { counts: { bits: number; restricted?: number }; message?: string };
+  omit: unknown;
+  embedding_model: string;
+  sort: string;
+};
 
 const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
 
@@ -74,7 +86,11 @@ async function upload(collection: string, files: { name: string; data: Uint8Arra
 
 async function admin(handler: (r: Request, c: never) => Promise<Response>, path: string, method: string, body?: unknown, ctx?: unknown) {
   const response = await handler(
-    new Request(`${ORIGIN}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    new Request(`${ORIGIN}${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    }),
     (ctx ?? params({})) as never,
   );
   return { status: response.status, body: (await response.json()) as Json };
@@ -146,7 +162,12 @@ describe("host endpoint", () => {
   it("searches by a float32 or float64 query embedding alike, and by a random one without either", async () => {
     const vector = await embed(QUESTION);
     const f32 = await library({ version: 1, query_embedding: b64(vector), query_embedding_model: "docchat:local-hash-v1", omit: "" });
-    const f64 = await library({ version: 1, query_embedding: b64(Float64Array.from(vector)), query_embedding_model: "local-hash-v1", omit: "" });
+    const f64 = await library({
+      version: 1,
+      query_embedding: b64(Float64Array.from(vector)),
+      query_embedding_model: "local-hash-v1",
+      omit: "",
+    });
     expect(f32.bits[0].text).toContain("twenty days of paid vacation");
     expect(f64.bits).toEqual(f32.bits);
     expect(f32.bits[0].embedding).toMatch(/^[A-Za-z0-9+/]+=*$/);
@@ -156,9 +177,16 @@ describe("host endpoint", () => {
   });
 
   it("takes form arguments (urlencoded and multipart) as the reference host does", async () => {
-    const urlencoded = await polymath(`version=1&query=${encodeURIComponent(QUESTION)}&count=1&count_type=bit&omit=embedding&omit=info`, "application/x-www-form-urlencoded");
+    const urlencoded = await polymath(
+      `version=1&query=${encodeURIComponent(QUESTION)}&count=1&count_type=bit&omit=embedding&omit=info`,
+      "application/x-www-form-urlencoded",
+    );
     expect(urlencoded.omit).toBe("embedding,info");
-    expect((urlencoded.bits as Bits)[0]).toEqual({ text: expect.stringContaining("twenty days"), token_count: expect.any(Number), similarity: expect.any(Number) });
+    expect((urlencoded.bits as Bits)[0]).toEqual({
+      text: expect.stringContaining("twenty days"),
+      token_count: expect.any(Number),
+      similarity: expect.any(Number),
+    });
     const form = new FormData();
     for (const [k, v] of Object.entries({ version: "1", query: QUESTION, count: "1", count_type: "bit" })) form.append(k, v);
     const multipart = (await (await hostPost(new Request(`${ORIGIN}/api/polymath`, { method: "POST", body: form }))).json()) as LibraryJson;
@@ -186,7 +214,13 @@ describe("host endpoint", () => {
     expect(star).toMatchObject({ bits: [], omit: "*", details: { counts: { bits: 2 } } });
     const key = await library({ version: 1, query: QUESTION, count: 1, count_type: "bit", omit: "info" });
     expect(Object.keys(key.bits[0]).sort()).toEqual(["embedding", "similarity", "text", "token_count"]);
-    const list = await library({ version: 1, query: QUESTION, count: 1, count_type: "bit", omit: ["embedding", "similarity", "token_count"] });
+    const list = await library({
+      version: 1,
+      query: QUESTION,
+      count: 1,
+      count_type: "bit",
+      omit: ["embedding", "similarity", "token_count"],
+    });
     expect(Object.keys(list.bits[0]).sort()).toEqual(["info", "text"]);
     const comma = await library({ version: 1, query: QUESTION, count: 1, count_type: "bit", omit: "embedding,info" });
     expect(comma.omit).toBe("embedding,info");
@@ -226,7 +260,13 @@ describe("access tags and tokens", () => {
     expect(seen.details.counts.restricted).toBe(0);
 
     const other = await admin(tokenPost, "/api/polymath/tokens", "POST", { name: "Board", tags: ["board"] });
-    const wrongTag = await library({ version: 1, query: PAYROLL_QUESTION, count: 10, count_type: "bit", access_token: other.body.token as string });
+    const wrongTag = await library({
+      version: 1,
+      query: PAYROLL_QUESTION,
+      count: 10,
+      count_type: "bit",
+      access_token: other.body.token as string,
+    });
     expect(texts(wrongTag)).not.toContain("Salaries are paid monthly");
 
     const id = (created.body.record as Json).id as string;
@@ -281,7 +321,12 @@ describe("access tags and tokens", () => {
 
 describe("errors: HTTP 200 with {error}", () => {
   it("an oversized body is refused before it is read as 413 {error}, the key Polymath clients read", async () => {
-    const response = await hostPost(new NextRequest(`${ORIGIN}/api/polymath`, { method: "POST", headers: { host: new URL(ORIGIN).host, "content-length": String(2 * 1024 * 1024) } }));
+    const response = await hostPost(
+      new NextRequest(`${ORIGIN}/api/polymath`, {
+        method: "POST",
+        headers: { host: new URL(ORIGIN).host, "content-length": String(2 * 1024 * 1024) },
+      }),
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: expect.stringMatching(/too large/) });
   });
@@ -291,8 +336,14 @@ describe("errors: HTTP 200 with {error}", () => {
   it("covers every argument the reference host checks, and this host's own", async () => {
     const vector = await embed(QUESTION);
     await expectError({ version: 1, query_embedding: "not base64!", query_embedding_model: model }, "query_embedding is not valid base64");
-    await expectError({ version: 1, query_embedding: b64(vector.subarray(0, 100)), query_embedding_model: model }, /query_embedding has 400 bytes; .*1536 bytes as float32 or 3072 as float64/);
-    await expectError({ version: 1, query_embedding: b64(vector), query_embedding_model: "openai.com:text-embedding-ada-002" }, `Embedding model was openai.com:text-embedding-ada-002 but expected ${model}`);
+    await expectError(
+      { version: 1, query_embedding: b64(vector.subarray(0, 100)), query_embedding_model: model },
+      /query_embedding has 400 bytes; .*1536 bytes as float32 or 3072 as float64/,
+    );
+    await expectError(
+      { version: 1, query_embedding: b64(vector), query_embedding_model: "openai.com:text-embedding-ada-002" },
+      `Embedding model was openai.com:text-embedding-ada-002 but expected ${model}`,
+    );
     await expectError({ version: 1, query_embedding: b64(vector) }, "query_embedding_model is required");
     await expectError({ version: 1, query: "x", count_type: "paragraph" }, "count_type paragraph is not one of the legal options");
     await expectError({ version: 0, query: "x" }, "version must be at least 1");
@@ -332,14 +383,22 @@ describe("export and import", () => {
     expect(status.is_success, JSON.stringify(status.file_details)).toBe(true);
     expect(status.file_details[0].chunks_created).toBe(exported.bits.length);
 
-    const query = { version: 1, query_embedding: b64(await embed(QUESTION)), query_embedding_model: "docchat:local-hash-v1", omit: "embedding", count: 2000 };
+    const query = {
+      version: 1,
+      query_embedding: b64(await embed(QUESTION)),
+      query_embedding_model: "docchat:local-hash-v1",
+      omit: "embedding",
+      count: 2000,
+    };
     await publish(["handbook"]);
     const before = await library(query);
     await publish(["copy"]);
     const after = await library(query);
     expect(after.bits).toEqual(before.bits);
     // The tagged payroll file's bits carried their tag: still withheld, still granted by a token.
-    expect(exported.bits.filter((b) => (b as { access_tag?: string }).access_tag === "staff").map((b) => b.text)).toEqual([expect.stringContaining("Salaries")]);
+    expect(exported.bits.filter((b) => (b as { access_tag?: string }).access_tag === "staff").map((b) => b.text)).toEqual([
+      expect.stringContaining("Salaries"),
+    ]);
     const token = (await admin(tokenPost, "/api/polymath/tokens", "POST", { name: "HR again", tags: ["staff"] })).body.token as string;
     const granted = await library({ ...query, access_token: token });
     expect(granted.bits.map((b) => b.text).join(" ")).toContain("Salaries are paid monthly");
@@ -352,7 +411,11 @@ describe("export and import", () => {
 
   it("embeds the text when the library's model is not the collection's", async () => {
     await activeIngestor().createCollection("other_model", null);
-    const foreign = { ...exported, embedding_model: "openai.com:text-embedding-ada-002", bits: exported.bits.map((b) => ({ ...b, embedding: "AAAA" })) };
+    const foreign = {
+      ...exported,
+      embedding_model: "openai.com:text-embedding-ada-002",
+      bits: exported.bits.map((b) => ({ ...b, embedding: "AAAA" })),
+    };
     const { status } = await upload("other_model", [{ name: "foreign.json", data: JSON.stringify(foreign) }]);
     expect(status.is_success, JSON.stringify(status.file_details)).toBe(true);
     const { chunks } = await searchKnowledge({ principal: OPERATOR, query: QUESTION, top: 1, collections: ["other_model"] });
@@ -364,8 +427,16 @@ describe("export and import", () => {
     const cases: [string, string, RegExp][] = [
       ["not-library.json", JSON.stringify({ version: 1, bits: [{ text: "x" }] }), /Not a valid Polymath library: embedding_model/],
       ["future.json", JSON.stringify({ ...exported, version: 2 }), /Library version 2 is not supported/],
-      ["short.json", JSON.stringify({ ...exported, bits: [{ ...exported.bits[0], embedding: "AAAAAA==" }] }), /bits\[0\]\.embedding has 4 bytes/],
-      ["bad64.json", JSON.stringify({ ...exported, bits: [{ ...exported.bits[0], embedding: "%%%" }] }), /bits\[0\]\.embedding is not valid base64/],
+      [
+        "short.json",
+        JSON.stringify({ ...exported, bits: [{ ...exported.bits[0], embedding: "AAAAAA==" }] }),
+        /bits\[0\]\.embedding has 4 bytes/,
+      ],
+      [
+        "bad64.json",
+        JSON.stringify({ ...exported, bits: [{ ...exported.bits[0], embedding: "%%%" }] }),
+        /bits\[0\]\.embedding is not valid base64/,
+      ],
       ["empty.json", JSON.stringify({ ...exported, bits: [] }), /no bits with text/],
     ];
     for (const [name, data, message] of cases) {

@@ -100,9 +100,12 @@ beforeAll(async () => {
     { ...writeTemp(tmp, "payroll.md", PAYROLL), metadata: { access_tag: "staff" } },
   ]);
   await settingsPatch(jsonRequest("/api/polymath/settings", "PATCH", { published: ["handbook"], reportRestricted: true }));
-  staffToken = ((await (await tokenPost(jsonRequest("/api/polymath/tokens", "POST", { name: "HR", tags: ["staff"] }))).json()) as Json).token as string;
+  staffToken = ((await (await tokenPost(jsonRequest("/api/polymath/tokens", "POST", { name: "HR", tags: ["staff"] }))).json()) as Json)
+    .token as string;
   host = await serveRoutes({ "/api/polymath": { POST: hostPost } });
-  const response = await exportGet(new Request(`${host.url}/v1/collections/handbook/export`), { params: Promise.resolve({ name: "handbook" }) });
+  const response = await exportGet(new Request(`${host.url}/v1/collections/handbook/export`), {
+    params: Promise.resolve({ name: "handbook" }),
+  });
   exported = (await response.json()) as { bits: Bit[] };
 }, 120_000);
 
@@ -152,10 +155,14 @@ describe("the reference client's checks", () => {
 
   it("an unknown access_token grants nothing and gets the public bits; a known one its tag's bits", async () => {
     const query = base64(await embedQuestion());
-    const open = JSON.parse(await postForm({ query_embedding: query, count: 50, count_type: "bit", access_token: "pm_unknown" })) as { bits: Bit[] };
+    const open = JSON.parse(await postForm({ query_embedding: query, count: 50, count_type: "bit", access_token: "pm_unknown" })) as {
+      bits: Bit[];
+    };
     expect(open.bits.some((b) => b.text.includes("Payroll"))).toBe(false);
     expect(open.bits.length).toBe(exported.bits.length - 1);
-    const granted = JSON.parse(await postForm({ query_embedding: query, count: 50, count_type: "bit", access_token: staffToken })) as { bits: Bit[] };
+    const granted = JSON.parse(await postForm({ query_embedding: query, count: 50, count_type: "bit", access_token: staffToken })) as {
+      bits: Bit[];
+    };
     expect(granted.bits.some((b) => b.text.includes("Payroll"))).toBe(true);
   });
 });
@@ -216,7 +223,8 @@ describe.runIf(python)("the reference project's own code (POLYMATH_REFERENCE_DIR
     const library = path.join(tmp, "handbook.polymath.json");
     writeFileSync(library, JSON.stringify(exported));
     const args = { version: 1, query_embedding: base64(await embedQuestion()), query_embedding_model: ADA, count: 400, omit: "embedding" };
-    const script = "import json,sys\nfrom polymath import Library\nlib = Library(filename=sys.argv[1])\nprint(json.dumps(lib.query(json.loads(sys.argv[2])).serializable()))";
+    const script =
+      "import json,sys\nfrom polymath import Library\nlib = Library(filename=sys.argv[1])\nprint(json.dumps(lib.query(json.loads(sys.argv[2])).serializable()))";
     const theirs = JSON.parse(await runPython(["-c", script, library, JSON.stringify(args)])) as { bits: Bit[]; omit: string };
     const ours = JSON.parse(await postForm(args)) as { bits: Bit[]; omit: string };
     expect(ours.bits.map((b) => [b.text, b.token_count, b.info])).toEqual(theirs.bits.map((b) => [b.text, b.token_count, b.info]));
@@ -231,14 +239,14 @@ describe.runIf(python)("the reference project's own code (POLYMATH_REFERENCE_DIR
 async function clientCases(): Promise<Json[]> {
   const query = base64(await embedQuestion());
   return [
-      { query_embedding: query },
-      { query_embedding: query, omit: "" },
-      { query_embedding: query, omit: "similarity,embedding" }, // the sample client's --random
-      { omit: "similarity,embedding", count: 300 }, // no embedding: a random one
-      { query_embedding: query, omit: ["embedding", "info"], count: 5, count_type: "bit" },
-      { query_embedding: query, omit: "*" },
-      { query_embedding: query, access_token: "not-a-token-this-host-knows" },
-      { query_embedding: base64(unusedAxis()), count: 3, count_type: "bit" }, // orthogonal to every passage: exact 0
+    { query_embedding: query },
+    { query_embedding: query, omit: "" },
+    { query_embedding: query, omit: "similarity,embedding" }, // the sample client's --random
+    { omit: "similarity,embedding", count: 300 }, // no embedding: a random one
+    { query_embedding: query, omit: ["embedding", "info"], count: 5, count_type: "bit" },
+    { query_embedding: query, omit: "*" },
+    { query_embedding: query, access_token: "not-a-token-this-host-knows" },
+    { query_embedding: base64(unusedAxis()), count: 3, count_type: "bit" }, // orthogonal to every passage: exact 0
   ];
 }
 
@@ -322,7 +330,11 @@ async function postForm(args: Json): Promise<string> {
 }
 
 function jsonRequest(pathname: string, method: string, body: unknown): Request {
-  return new Request(`http://host.test${pathname}`, { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  return new Request(`http://host.test${pathname}`, {
+    method,
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 }
 
 async function ingest(files: SubmittedFile[]) {
@@ -386,7 +398,8 @@ const STAND_INS: Record<string, string> = {
     "        with urllib.request.urlopen(request) as response:",
     "            return json.load(response)",
   ].join("\n"),
-  "transformers.py": "class GPT2TokenizerFast:\n    @classmethod\n    def from_pretrained(cls, name):\n        raise RuntimeError('no tokenizer in this test')\n",
+  "transformers.py":
+    "class GPT2TokenizerFast:\n    @classmethod\n    def from_pretrained(cls, name):\n        raise RuntimeError('no tokenizer in this test')\n",
   "docstring_parser.py": "def parse(doc):\n    raise RuntimeError('no docstring_parser in this test')\n",
 };
 
@@ -396,7 +409,12 @@ async function runPython(args: string[], input?: string): Promise<string> {
     mkdirSync(shims);
     for (const [name, code] of Object.entries(STAND_INS)) writeFileSync(path.join(shims, name), code);
   }
-  const env = { ...process.env, PYTHONPATH: [shims, reference].join(path.delimiter), OPENAI_API_KEY: "test-key", DOCCHAT_TEST_EMBEDDINGS: `${embeddings.url}/v1/embeddings` };
+  const env = {
+    ...process.env,
+    PYTHONPATH: [shims, reference].join(path.delimiter),
+    OPENAI_API_KEY: "test-key",
+    DOCCHAT_TEST_EMBEDDINGS: `${embeddings.url}/v1/embeddings`,
+  };
   // cwd: no host.SECRET.json / directory.SECRET.json there, so the reference's defaults apply.
   const child = spawn("python3", args, { cwd: tmp, env, timeout: 60_000 });
   let stdout = "";

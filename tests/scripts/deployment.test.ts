@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), "utf8"));
 const pkg = json("package.json");
-const lock = json("package-lock.json") as { packages: Record<string, { dev?: boolean; dependencies?: Record<string, string>; engines?: { node?: string } }> };
+const lock = json("package-lock.json") as {
+  packages: Record<string, { dev?: boolean; dependencies?: Record<string, string>; engines?: { node?: string } }>;
+};
 
 /** The lock's production packages reachable from `name` (what `npm install --omit=dev` installs). */
 function productionClosure(name: string, seen = new Set<string>()): Set<string> {
@@ -39,7 +41,10 @@ describe("vercel.json", () => {
   it("deploys on the Hobby plan: every cron runs at most once a day", () => {
     for (const cron of json("vercel.json").crons ?? []) {
       const [minute, hour, ...rest] = String(cron.schedule).split(/\s+/);
-      expect([minute, hour].every((field) => /^\d+$/.test(field)), cron.schedule).toBe(true);
+      expect(
+        [minute, hour].every((field) => /^\d+$/.test(field)),
+        cron.schedule,
+      ).toBe(true);
       expect(rest, cron.schedule).toEqual(["*", "*", "*"]);
     }
   });

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { FACT_TYPES, FactItem, gradeAnswer, loadFacts, normalizeAnswer, scoreTable, sentences, SPLITS } from "@/scripts/lib/facts";
 
 const item = (fields: Record<string, unknown>) =>
-  FactItem.parse({ id: "x", split: "dev", type: "amount", turns: ["How much?"], fact: ["\\$ ?1500\\b"], pages: ["Plan.pdf#page=13"], ...fields });
+  FactItem.parse({
+    id: "x",
+    split: "dev",
+    type: "amount",
+    turns: ["How much?"],
+    fact: ["\\$ ?1500\\b"],
+    pages: ["Plan.pdf#page=13"],
+    ...fields,
+  });
 
 describe("fact grading", () => {
   it("reads amounts whatever their thousands separator, and ignores citation text", () => {
@@ -18,7 +26,12 @@ describe("fact grading", () => {
   it("needs the fact and a reference page; clean only when every citation is a reference page", () => {
     const amount = item({});
     expect(gradeAnswer(amount, "It is $2,000 [Plan.pdf#page=13].")).toMatchObject({ stated: false, pageCited: true, accurate: false });
-    expect(gradeAnswer(amount, "It is $1,500 [Plan.pdf#page=108].")).toMatchObject({ stated: true, pageCited: false, accurate: false, clean: false });
+    expect(gradeAnswer(amount, "It is $1,500 [Plan.pdf#page=108].")).toMatchObject({
+      stated: true,
+      pageCited: false,
+      accurate: false,
+      clean: false,
+    });
     const padded = gradeAnswer(amount, "It is $1,500 [Plan.pdf#page=13]. Subrogation is a process [Other.pdf#page=2].");
     expect(padded).toMatchObject({ accurate: true, clean: false, sentences: 2 });
     expect(padded.cited).toEqual(["Plan.pdf#page=13", "Other.pdf#page=2"]);
@@ -50,7 +63,9 @@ describe("fact grading", () => {
     expect(gradeAnswer(missing, "Ich habe dazu in den Dokumenten nichts gefunden.").accurate).toBe(true);
     expect(gradeAnswer(missing, "No encontré información sobre eso.").accurate).toBe(true);
     // Quoting first and admitting it later is pretending.
-    expect(gradeAnswer(missing, "Claims are due within 90 days [Plan.pdf#page=83]. Vacation is not mentioned in the documents.").accurate).toBe(false);
+    expect(
+      gradeAnswer(missing, "Claims are due within 90 days [Plan.pdf#page=83]. Vacation is not mentioned in the documents.").accurate,
+    ).toBe(false);
   });
 
   it("tells whether a reply opens in the question's language", () => {
@@ -90,7 +105,9 @@ describe("the committed fact set", () => {
   const items = loadFacts();
 
   it("covers every type in both splits, with regexes that compile", () => {
-    for (const split of SPLITS) for (const type of FACT_TYPES) expect(items.filter((i) => i.split === split && i.type === type).length, `${split}/${type}`).toBeGreaterThanOrEqual(3);
+    for (const split of SPLITS)
+      for (const type of FACT_TYPES)
+        expect(items.filter((i) => i.split === split && i.type === type).length, `${split}/${type}`).toBeGreaterThanOrEqual(3);
     for (const i of items) for (const m of i.fact.flat()) expect(() => new RegExp(m, "iu")).not.toThrow();
   });
 

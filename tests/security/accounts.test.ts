@@ -38,12 +38,16 @@ const call = (handler: Handler, req: Request, params: Record<string, unknown> = 
 
 async function signIn(email: string): Promise<{ status: number; cookie: string }> {
   const response = await call(accountPost as Handler, request("/api/account/sign-in/email", { body: { email, password: PASSWORD } }));
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { status: response.status, cookie };
 }
 
 const admitted = async (path: string, cookie: string) => (await refusal(request(path, { cookie })))?.status ?? 200;
-const names = async (cookie: string) => ((await (await call(collectionsGet as Handler, request("/v1/collections", { cookie }))).json()) as { name: string }[]).map((c) => c.name);
+const names = async (cookie: string) =>
+  ((await (await call(collectionsGet as Handler, request("/v1/collections", { cookie }))).json()) as { name: string }[]).map((c) => c.name);
 
 const ids: Record<string, string> = {};
 
@@ -51,8 +55,15 @@ beforeAll(async () => {
   await freshEriDataDir({ ADMIN_TOKEN: ADMIN, CHAT_TOKEN: USER_TOKEN });
   await ingestHandbook();
   await setGrants("secret", [{ subject_type: "group", subject_id: "hr", access: "read" }]);
-  for (const [email, groups, role] of [["hr@example.org", ["hr"], "user"], ["sam@example.org", [], "user"], ["ada@example.org", [], "admin"]] as const) {
-    const response = await call(usersPost as Handler, request("/api/users", { bearer: ADMIN, body: { email, name: email.split("@")[0], password: PASSWORD, groups, role } }));
+  for (const [email, groups, role] of [
+    ["hr@example.org", ["hr"], "user"],
+    ["sam@example.org", [], "user"],
+    ["ada@example.org", [], "admin"],
+  ] as const) {
+    const response = await call(
+      usersPost as Handler,
+      request("/api/users", { bearer: ADMIN, body: { email, name: email.split("@")[0], password: PASSWORD, groups, role } }),
+    );
     expect(response.status).toBe(201);
     ids[email] = ((await response.json()) as { id: string }).id;
   }
@@ -66,17 +77,25 @@ afterAll(async () => {
 
 describe("local accounts", () => {
   it("are created by an admin (ADMIN_TOKEN stays a way in), never by signing up", async () => {
-    const listed = (await (await call(usersGet as Handler, request("/api/users", { bearer: ADMIN }))).json()) as { users: { email: string; role: string; groups: string[] }[] };
+    const listed = (await (await call(usersGet as Handler, request("/api/users", { bearer: ADMIN }))).json()) as {
+      users: { email: string; role: string; groups: string[] }[];
+    };
     expect(listed.users.map((u) => [u.email, u.role, u.groups])).toEqual([
       ["hr@example.org", "user", ["hr"]],
       ["sam@example.org", "user", []],
       ["ada@example.org", "admin", []],
     ]);
-    const signUp = await call(accountPost as Handler, request("/api/account/sign-up/email", { body: { email: "eve@example.org", password: PASSWORD, name: "eve" } }));
+    const signUp = await call(
+      accountPost as Handler,
+      request("/api/account/sign-up/email", { body: { email: "eve@example.org", password: PASSWORD, name: "eve" } }),
+    );
     expect(signUp.status).toBeGreaterThanOrEqual(400);
     expect(await db().user.count({ where: { email: "eve@example.org" } })).toBe(0);
     expect((await signIn("hr@example.org")).status).toBe(200);
-    const wrong = await call(accountPost as Handler, request("/api/account/sign-in/email", { body: { email: "hr@example.org", password: "not the password" } }));
+    const wrong = await call(
+      accountPost as Handler,
+      request("/api/account/sign-in/email", { body: { email: "hr@example.org", password: "not the password" } }),
+    );
     expect(wrong.status).toBe(401);
   });
 
@@ -96,9 +115,16 @@ describe("local accounts", () => {
   it("keep each person's chats their own", async () => {
     const hr = await signIn("hr@example.org");
     const sam = await signIn("sam@example.org");
-    const asked = await call(chatPost as Handler, request("/api/chat", { cookie: hr.cookie, body: { messages: [{ role: "user", content: "What is the annual deductible for the executive plan?" }] } }));
+    const asked = await call(
+      chatPost as Handler,
+      request("/api/chat", {
+        cookie: hr.cookie,
+        body: { messages: [{ role: "user", content: "What is the annual deductible for the executive plan?" }] },
+      }),
+    );
     expect(asked.status).toBe(200);
-    const history = async (cookie: string) => JSON.stringify(await (await call(historyGet as Handler, request("/api/history", { cookie }))).json());
+    const history = async (cookie: string) =>
+      JSON.stringify(await (await call(historyGet as Handler, request("/api/history", { cookie }))).json());
     expect(await history(hr.cookie)).toContain("executive plan");
     expect(await history(sam.cookie)).not.toContain("executive plan");
     const owner = await db().chat.findFirst({ where: { title: { contains: "executive plan" } }, select: { ownerId: true } });
@@ -117,8 +143,12 @@ describe("local accounts", () => {
     const first = await signIn("hr@example.org");
     const second = await signIn("hr@example.org");
     const id = ids["hr@example.org"];
-    const disabled = await call(userPatch as Handler, request(`/api/users/${id}`, { method: "PATCH", bearer: ADMIN, body: { disabled: true } }), { id });
-    expect(((await disabled.json()) as { disabled: boolean; active_sessions: number })).toMatchObject({ disabled: true, active_sessions: 0 });
+    const disabled = await call(
+      userPatch as Handler,
+      request(`/api/users/${id}`, { method: "PATCH", bearer: ADMIN, body: { disabled: true } }),
+      { id },
+    );
+    expect((await disabled.json()) as { disabled: boolean; active_sessions: number }).toMatchObject({ disabled: true, active_sessions: 0 });
     expect(await admitted("/v1/collections", first.cookie)).toBe(401);
     expect(await admitted("/v1/collections", second.cookie)).toBe(401);
     expect((await signIn("hr@example.org")).status).toBe(403);

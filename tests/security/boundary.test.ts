@@ -25,7 +25,8 @@ const protect = () => Object.assign(process.env, { ADMIN_TOKEN: "admin-token-012
 describe("admission (the proxy's checks, and the routes' for requests with a body)", () => {
   it("Copilot search needs a reader unless COPILOT_API_KEY is set; then its route checks the key", async () => {
     protect();
-    const search = (headers: Record<string, string> = {}) => refusal(new Request("http://localhost/api/copilot/search?query=x", { headers }));
+    const search = (headers: Record<string, string> = {}) =>
+      refusal(new Request("http://localhost/api/copilot/search?query=x", { headers }));
     expect((await search())?.status).toBe(401);
     expect(await search({ authorization: "Bearer chat-token-0123456789" })).toBeNull();
     process.env.COPILOT_API_KEY = "copilot-key-0123456789";
@@ -55,7 +56,14 @@ describe("admission (the proxy's checks, and the routes' for requests with a bod
     let read = false;
     const body = new ReadableStream({ pull: () => void (read = true) }, { highWaterMark: 0 });
     const handler = route<[Request]>(async (request) => json(await readJson(request)));
-    const res = await handler(new Request("http://localhost/api/chat", { method: "POST", body, duplex: "half", headers: { "transfer-encoding": "chunked" } } as RequestInit));
+    const res = await handler(
+      new Request("http://localhost/api/chat", {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { "transfer-encoding": "chunked" },
+      } as RequestInit),
+    );
     expect(res.status).toBe(401);
     expect(res.headers.get("connection")).toBe("close");
     expect(read).toBe(false);
@@ -70,10 +78,16 @@ describe("admission (the proxy's checks, and the routes' for requests with a bod
     const pageRe = new RegExp(`^${pages.source.replace("/((?!", "/(?!(?:").replace(").*)", ")).*")}$`);
     const routes = readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith("route.ts"))
-      .map((f) => `/${path.dirname(f).replace(/\([^)]+\)\/?/g, "").replace(/\[\.\.\.[^\]]+\]|\[[^\]]+\]/g, "x")}`.replace(/\/$/, ""));
+      .map((f) =>
+        `/${path
+          .dirname(f)
+          .replace(/\([^)]+\)\/?/g, "")
+          .replace(/\[\.\.\.[^\]]+\]|\[[^\]]+\]/g, "x")}`.replace(/\/$/, ""),
+      );
     expect(routes.length).toBeGreaterThan(30);
     for (const r of routes) expect(pageRe.test(r), r).toBe(false);
-    for (const page of ["/", "/login", "/collections", "/collections/hr", "/integrations", "/settings/eri", "/authors"]) expect(pageRe.test(page), page).toBe(true);
+    for (const page of ["/", "/login", "/collections", "/collections/hr", "/integrations", "/settings/eri", "/authors"])
+      expect(pageRe.test(page), page).toBe(true);
     expect(carriesBody(new Request("http://localhost/", { headers: { "content-length": "0" } }))).toBe(true);
   });
 });
@@ -88,7 +102,8 @@ describe("JSON from outside", () => {
   });
 
   it("must be sent as application/json (415 otherwise)", async () => {
-    const post = (type: string) => readJson(new Request("http://localhost/v1/collections", { method: "POST", body: '{"name":"x"}', headers: { "content-type": type } }));
+    const post = (type: string) =>
+      readJson(new Request("http://localhost/v1/collections", { method: "POST", body: '{"name":"x"}', headers: { "content-type": type } }));
     await expect(post("text/plain")).rejects.toMatchObject({ status: 415 });
     await expect(post("application/x-www-form-urlencoded")).rejects.toMatchObject({ status: 415 });
     expect(await post("application/json; charset=utf-8")).toEqual({ name: "x" });
@@ -97,15 +112,32 @@ describe("JSON from outside", () => {
 
 describe("links and redirects", () => {
   it("only http(s) and this app's paths leave as links", () => {
-    for (const bad of ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,<script>", "file:///etc/passwd", "//evil.example/x", "/\\evil.example", "vbscript:x"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "data:text/html,<script>",
+      "file:///etc/passwd",
+      "//evil.example/x",
+      "/\\evil.example",
+      "vbscript:x",
+    ]) {
       expect(outboundLink(bad), bad).toBeNull();
     }
-    for (const good of ["https://example.com/a?b#c", "http://intranet/x", "/content/hr/a.pdf#page=2"]) expect(outboundLink(good)).toBe(good);
+    for (const good of ["https://example.com/a?b#c", "http://intranet/x", "/content/hr/a.pdf#page=2"])
+      expect(outboundLink(good)).toBe(good);
   });
 
   it("after login, `next` stays on this origin whatever the browser would strip", () => {
     const origin = "https://docchat.example";
-    for (const bad of ["/\t/evil.example", "/\n/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "/.//evil.example"]) {
+    for (const bad of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "/.//evil.example",
+    ]) {
       const to = localPath(bad, origin);
       expect(new URL(to, origin).origin, JSON.stringify(bad)).toBe(origin);
       expect(to.startsWith("//")).toBe(false);
@@ -132,7 +164,17 @@ describe("outbound connections (remote ERI sources)", () => {
   it("classify addresses: public, private, loopback, link-local (cloud metadata), and listed ranges", () => {
     const publicOnly = ["public"];
     expect(addressAllowed("93.184.216.34", publicOnly)).toBe(true);
-    for (const inside of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "::1", "fd00::1", "::ffff:127.0.0.1", "0.0.0.0"]) {
+    for (const inside of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "0.0.0.0",
+    ]) {
       expect(addressAllowed(inside, publicOnly), inside).toBe(false);
     }
     expect(addressAllowed("10.1.2.3", ["public", "10.1.0.0/16"])).toBe(true);

@@ -41,7 +41,12 @@ const SECRET_TEXT = /payroll|99 dollars|executive plan is/i;
 
 type Handler = (request: Request, ctx: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
 
-async function call(handler: Handler, path: string, token: string | null, init: { method?: string; body?: unknown; params?: Record<string, unknown> } = {}) {
+async function call(
+  handler: Handler,
+  path: string,
+  token: string | null,
+  init: { method?: string; body?: unknown; params?: Record<string, unknown> } = {},
+) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (init.body !== undefined) headers["content-type"] = "application/json";
   const request = new Request(`${ORIGIN}${path}`, {
@@ -126,7 +131,8 @@ describe("who may read a collection", () => {
 
 describe("a user without access finds nothing of the hidden collection", () => {
   it("in the read door itself; a member of the granted group finds it", async () => {
-    const search = (principal: Parameters<typeof searchKnowledge>[0]["principal"]) => searchKnowledge({ query: QUESTION, principal, top: 5 });
+    const search = (principal: Parameters<typeof searchKnowledge>[0]["principal"]) =>
+      searchKnowledge({ query: QUESTION, principal, top: 5 });
     const hidden = await search(person("user"));
     expect(hidden.collections).toEqual(["handbook"]);
     expect(hidden.chunks.map((c) => c.file_name)).not.toContain("payroll.md");
@@ -137,7 +143,8 @@ describe("a user without access finds nothing of the hidden collection", () => {
   });
 
   it("/v1: list, collection, search, documents, file content and export", async () => {
-    const listed = (token: string) => call(collectionsGet as Handler, "/v1/collections", token).then((r) => (r.json() as unknown as { name: string }[]).map((c) => c.name));
+    const listed = (token: string) =>
+      call(collectionsGet as Handler, "/v1/collections", token).then((r) => (r.json() as unknown as { name: string }[]).map((c) => c.name));
     expect(await listed(USER)).toEqual(["handbook"]);
     expect(await listed(ADMIN)).toEqual(["handbook", "secret"]);
     const params = { name: "secret" };
@@ -147,11 +154,19 @@ describe("a user without access finds nothing of the hidden collection", () => {
     expect((await call(collectionGet as Handler, "/v1/collections/secret", ADMIN, { params })).status).toBe(200);
     const searched = await call(searchPost as Handler, "/v1/collections/secret/search", USER, { body: { query: QUESTION }, params });
     expect(searched.status).toBe(404);
-    expect((await call(searchPost as Handler, "/v1/collections/secret/search", ADMIN, { body: { query: QUESTION }, params })).text).toMatch(SECRET_TEXT);
+    expect((await call(searchPost as Handler, "/v1/collections/secret/search", ADMIN, { body: { query: QUESTION }, params })).text).toMatch(
+      SECRET_TEXT,
+    );
     expect((await call(documentsGet as Handler, "/v1/collections/secret/documents", USER, { params })).status).toBe(404);
     const file = { name: "secret", file_id: secretFileId };
-    expect((await call(documentContentGet as Handler, `/v1/collections/secret/documents/${secretFileId}/content`, USER, { params: file })).status).toBe(404);
-    expect((await call(documentContentGet as Handler, `/v1/collections/secret/documents/${secretFileId}/content`, ADMIN, { params: file })).status).toBe(200);
+    expect(
+      (await call(documentContentGet as Handler, `/v1/collections/secret/documents/${secretFileId}/content`, USER, { params: file }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(documentContentGet as Handler, `/v1/collections/secret/documents/${secretFileId}/content`, ADMIN, { params: file }))
+        .status,
+    ).toBe(200);
     expect((await call(exportGet as Handler, "/v1/collections/secret/export", USER, { params })).status).toBe(404);
   });
 
@@ -170,7 +185,8 @@ describe("a user without access finds nothing of the hidden collection", () => {
       expect((await call(contentGet as Handler, `/content/${path.join("/")}`, USER, { params: { path } })).status).toBe(404);
       expect((await call(contentGet as Handler, `/content/${path.join("/")}`, ADMIN, { params: { path } })).status).toBe(200);
     }
-    const suggestions = (token: string, query = "") => call(suggestionsGet as Handler, `/api/suggestions${query}`, token).then((r) => r.text);
+    const suggestions = (token: string, query = "") =>
+      call(suggestionsGet as Handler, `/api/suggestions${query}`, token).then((r) => r.text);
     expect(await suggestions(USER, "?collections=secret")).toBe('{"questions":[]}');
     expect(await suggestions(USER)).not.toMatch(SECRET_TEXT);
     expect(await suggestions(ADMIN, "?collections=secret")).toMatch(SECRET_TEXT);
@@ -199,7 +215,9 @@ describe("a user without access finds nothing of the hidden collection", () => {
   it("Polymath host: neither described nor queried", async () => {
     const described = await call(polymathGet as Handler, "/api/polymath", null);
     expect(described.json().collections).toEqual([expect.objectContaining({ name: "handbook" })]);
-    const library = await call(polymathPost as Handler, "/api/polymath", null, { body: { version: LIBRARY_VERSION, query: QUESTION, count: -1, count_type: "bit" } });
+    const library = await call(polymathPost as Handler, "/api/polymath", null, {
+      body: { version: LIBRARY_VERSION, query: QUESTION, count: -1, count_type: "bit" },
+    });
     expect(library.status).toBe(200);
     expect((library.json().bits as unknown[]).length).toBeGreaterThan(0);
     expect(library.text).not.toMatch(SECRET_TEXT);

@@ -15,7 +15,12 @@ describe("single sign-on", () => {
     process.env.OIDC_CLIENT_ID = "docchat";
     expect(ssoSettings()).toBeNull();
     process.env.OIDC_CLIENT_SECRET = "s3cret";
-    expect(ssoSettings()).toMatchObject({ issuer: "https://login.example.org/tenant/v2.0", groupsClaim: "groups", scopes: ["openid", "email", "profile"], adminGroup: null });
+    expect(ssoSettings()).toMatchObject({
+      issuer: "https://login.example.org/tenant/v2.0",
+      groupsClaim: "groups",
+      scopes: ["openid", "email", "profile"],
+      adminGroup: null,
+    });
     process.env.OIDC_SCOPES = "openid, email profile groups";
     expect(ssoSettings()?.scopes).toEqual(["openid", "email", "profile", "groups"]);
   });

@@ -16,6 +16,12 @@ describe("hyphenated compounds", () => {
   });
 
   it("finds compounds next to punctuation and beyond Latin-1, one per hyphenated word", () => {
-    expect(joinedCompounds("“Co-pay” (x-ray),\nout-of-pocket—été-hiver a-b-c")).toEqual(["copay", "xray", "outofpocket", "étéhiver", "abc"]);
+    expect(joinedCompounds("“Co-pay” (x-ray),\nout-of-pocket—été-hiver a-b-c")).toEqual([
+      "copay",
+      "xray",
+      "outofpocket",
+      "étéhiver",
+      "abc",
+    ]);
   });
 });

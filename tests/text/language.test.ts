@@ -26,7 +26,11 @@ describe("detectLanguage", () => {
   });
 
   it("names the language most passages are in, or none when none is long enough", () => {
-    const passages = ["Mitarbeiter erhalten jedes Jahr dreißig Urlaubstage.", "Reisekosten werden nach der Rückkehr erstattet.", "The plan covers dental care."];
+    const passages = [
+      "Mitarbeiter erhalten jedes Jahr dreißig Urlaubstage.",
+      "Reisekosten werden nach der Rückkehr erstattet.",
+      "The plan covers dental care.",
+    ];
     expect(dominantLanguage(passages)).toBe("de");
     expect(dominantLanguage(["Page 3", "x"])).toBeNull();
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { keepsContext, offlineSearchQuery, refersBack } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 
-const turns = (...questions: string[]) => questions.flatMap((content) => [{ role: "user" as const, content }, { role: "assistant" as const, content: "…" }]).slice(0, -1);
+const turns = (...questions: string[]) =>
+  questions
+    .flatMap((content) => [
+      { role: "user" as const, content },
+      { role: "assistant" as const, content: "…" },
+    ])
+    .slice(0, -1);
 
 describe("offline search query of a follow-up", () => {
   it("borrows the previous question's subject", () => {
@@ -10,13 +16,15 @@ describe("offline search query of a follow-up", () => {
   });
 
   it("puts what 'and for …' names in the place of the previous question's last word", () => {
-    expect(offlineSearchQuery(turns("Does Northwind Standard cover vision?", "and for dental?"))).toBe("and for dental? northwind standard cover");
+    expect(offlineSearchQuery(turns("Does Northwind Standard cover vision?", "and for dental?"))).toBe(
+      "and for dental? northwind standard cover",
+    );
     expect(offlineSearchQuery(turns("What is the deductible for Northwind Health Plus?", "What about Standard?"))).toBe(
       "What about Standard? deductible northwind health",
     );
   });
 
-  it("borrows no contracted stop words (\"what's\", \"it's\")", () => {
+  it('borrows no contracted stop words ("what\'s", "it\'s")', () => {
     expect(offlineSearchQuery(turns("What's the deductible on Health Plus if it's just me?", "And if I add my whole family?"))).toBe(
       "And if I add my whole family? deductible health plus",
     );

@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { findPassage, markdownBlocksAround } from "@/components/chat/passage";
 
-const GUIDE = ["# Office Guide", "", "## Opening Hours", "", "The office opens at 8 am.", "It closes at 6 pm.", "", "```", "code", "", "more code", "```", "", "Last line."].join("\n");
+const GUIDE = [
+  "# Office Guide",
+  "",
+  "## Opening Hours",
+  "",
+  "The office opens at 8 am.",
+  "It closes at 6 pm.",
+  "",
+  "```",
+  "code",
+  "",
+  "more code",
+  "```",
+  "",
+  "Last line.",
+].join("\n");
 
 describe("markdownBlocksAround", () => {
   it("widens a passage to the blank lines around it, so the highlighted part is whole Markdown blocks", () => {

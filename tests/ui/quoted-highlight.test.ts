@@ -14,7 +14,9 @@ describe("the citation viewer marks what the answer quotes", () => {
       "If a hearing aid is needed, the plan covers up to two hearing aids per ear every three years.",
     ]);
     expect(quotedSentences(answer, "other.pdf#page=9")).toEqual(["Something else entirely said here."]);
-    expect(quotedSentences("> A closest passage shown as a quote here. [x.pdf#page=1]", "x.pdf#page=1")).toEqual(["A closest passage shown as a quote here."]);
+    expect(quotedSentences("> A closest passage shown as a quote here. [x.pdf#page=1]", "x.pdf#page=1")).toEqual([
+      "A closest passage shown as a quote here.",
+    ]);
   });
 
   it("marks the quoted sentences when the passage holds them, else the whole passage (a model's paraphrase)", () => {

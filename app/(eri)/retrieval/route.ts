@@ -8,7 +8,10 @@ import { parseWith, readJson } from "@/lib/http/respond";
 export const maxDuration = 60;
 
 /** ERI v1 retrieval: the thread and latest prompt in, matching passages as Contexts out. */
-export const POST = eriRoute(async (request, settings) => {
-  const body = parseWith(RetrievalRequest, await readJson(request));
-  return eriJson(Contexts, await retrieveContexts(body, settings, requestOrigin(request)));
-}, { requireSession: true });
+export const POST = eriRoute(
+  async (request, settings) => {
+    const body = parseWith(RetrievalRequest, await readJson(request));
+    return eriJson(Contexts, await retrieveContexts(body, settings, requestOrigin(request)));
+  },
+  { requireSession: true },
+);

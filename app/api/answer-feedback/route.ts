@@ -6,4 +6,6 @@ import { chatOwnerOf } from "@/lib/security/principal";
 export const dynamic = "force-dynamic";
 
 /** A reader rates one of their own answers (thumbs up/down, optional comment; rating null clears it). */
-export const PUT = route(async (request: Request) => json(await saveFeedback((await chatOwnerOf(request)), parseWith(FeedbackInput, await readJson(request)))));
+export const PUT = route(async (request: Request) =>
+  json(await saveFeedback(await chatOwnerOf(request), parseWith(FeedbackInput, await readJson(request)))),
+);

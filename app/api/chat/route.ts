@@ -9,5 +9,7 @@ const errorShape = (message: string) => ({ error: message });
 
 export const POST = route(async (request: Request) => {
   const chat = await parseChatRequest(request);
-  return json(await collectJson(runChat(chat, { owner: (await chatOwnerOf(request)), principal: (await principalOf(request)) }, request.signal)));
+  return json(
+    await collectJson(runChat(chat, { owner: await chatOwnerOf(request), principal: await principalOf(request) }, request.signal)),
+  );
 }, errorShape);

@@ -4,4 +4,4 @@ import { chatOwnerOf } from "@/lib/security/principal";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(async (request: Request) => json(await listChats((await chatOwnerOf(request)))));
+export const GET = route(async (request: Request) => json(await listChats(await chatOwnerOf(request))));

@@ -9,6 +9,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(async (request: Request) => {
   const raw = new URL(request.url).searchParams.get("collections");
-  const collections = raw ? raw.split(",").map((c) => c.trim()).filter(Boolean) : null;
-  return json({ questions: await exampleQuestions((await principalOf(request)), collections) });
+  const collections = raw
+    ? raw
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean)
+    : null;
+  return json({ questions: await exampleQuestions(await principalOf(request), collections) });
 });

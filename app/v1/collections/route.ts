@@ -7,7 +7,7 @@ import { principalOf } from "@/lib/security/principal";
 // Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
 export const maxDuration = 60;
 
-export const GET = route(async (request: Request) => json(await readableCollections((await principalOf(request)))));
+export const GET = route(async (request: Request) => json(await readableCollections(await principalOf(request))));
 
 export const POST = route(async (request: Request) => {
   const body = parseWith(CreateCollectionRequest, await readJson(request));

@@ -51,7 +51,9 @@ export async function authenticate(settings: ServerSettings, rawMethod: string |
   // NONE has nothing to guess; the others are throttled (a 429 carries Retry-After).
   const key = method === "USERNAME_PASSWORD" ? `user:${headers.get(USERNAME_HEADER) ?? ""}` : method;
   const matched =
-    method === "NONE" ? true : await throttledLogin("eri", { account: key, client: clientAddress(headers) }, () => credentialsMatch(settings, method, headers));
+    method === "NONE"
+      ? true
+      : await throttledLogin("eri", { account: key, client: clientAddress(headers) }, () => credentialsMatch(settings, method, headers));
   if (!matched) {
     return refuse(401, method === "TOKEN" ? "Invalid token" : "Invalid user name or password");
   }
@@ -59,7 +61,11 @@ export async function authenticate(settings: ServerSettings, rawMethod: string |
   return { status: 200, body: { success: true, token, message: null } };
 }
 
-async function credentialsMatch(settings: ServerSettings, method: "NONE" | "TOKEN" | "USERNAME_PASSWORD", headers: Headers): Promise<boolean> {
+async function credentialsMatch(
+  settings: ServerSettings,
+  method: "NONE" | "TOKEN" | "USERNAME_PASSWORD",
+  headers: Headers,
+): Promise<boolean> {
   if (method === "NONE") return true;
   if (method === "TOKEN") {
     const match = /^Bearer\s+(.+)$/i.exec(headers.get("authorization")?.trim() ?? "");

@@ -14,6 +14,11 @@ export const ERI_PRINCIPAL = integration("eri");
 export async function exposedCollections(settings: ServerSettings): Promise<Collection[]> {
   const rows = await listCollectionRows();
   const chosen = settings.exposedCollections === null ? rows : rows.filter((r) => settings.exposedCollections!.includes(r.name));
-  const readable = new Set(await permittedCollections(ERI_PRINCIPAL, chosen.map((r) => r.name)));
+  const readable = new Set(
+    await permittedCollections(
+      ERI_PRINCIPAL,
+      chosen.map((r) => r.name),
+    ),
+  );
   return chosen.filter((r) => readable.has(r.name));
 }

@@ -43,7 +43,10 @@ export function eriRoute(
       const settings = await loadServerSettings();
       if (!settings.enabled) return eriError(503, "The ERI server of this app is turned off (Settings → ERI)");
       if (requireSession && !(await isValidSession(request.headers.get(SESSION_HEADER)))) {
-        return eriError(401, "Missing, invalid or expired token: authenticate at POST /auth first and send the token in the 'token' header");
+        return eriError(
+          401,
+          "Missing, invalid or expired token: authenticate at POST /auth first and send the token in the 'token' header",
+        );
       }
       return await handler(request, settings);
     } catch (error) {

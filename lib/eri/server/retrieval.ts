@@ -58,7 +58,12 @@ export function resolveProcess(id: string | null | undefined): Process {
   return found;
 }
 
-const ROLES: Record<string, ConversationMessage["role"] | undefined> = { USER: "user", AI: "assistant", AGENT: "assistant", SYSTEM: "system" };
+const ROLES: Record<string, ConversationMessage["role"] | undefined> = {
+  USER: "user",
+  AI: "assistant",
+  AGENT: "assistant",
+  SYSTEM: "system",
+};
 
 /** The thread's text blocks plus the latest prompt (unless the thread already ends with it). */
 export function conversationOf(request: RetrievalRequest): ConversationMessage[] {
@@ -106,7 +111,8 @@ function pickCollections(exposed: Collection[], requested: string[] | null): Col
 /** A failing collection is logged and skipped; only when every one fails is the request an error. */
 async function searchAll(collections: Collection[], query: string[], limit: number, mode: RetrievalMode): Promise<KnowledgeResult> {
   const result = await searchKnowledge({ query, principal: ERI_PRINCIPAL, top: limit, mode, collections: collections.map((c) => c.name) });
-  for (const failure of result.failures) log("warn", "eri_collection_search_failed", { collection: failure.name, message: failure.message });
+  for (const failure of result.failures)
+    log("warn", "eri_collection_search_failed", { collection: failure.name, message: failure.message });
   if (everySearchFailed(result)) throw new AppError(500, result.failures[0].message);
   return result;
 }

@@ -75,7 +75,15 @@ export function viewServerSettings(s: ServerSettings): ServerSettingsView {
 export async function updateServerSettings(update: ServerSettingsUpdate): Promise<ServerSettings> {
   const current = await loadServerSettings();
   const next: ServerSettings = { ...current };
-  for (const key of ["enabled", "authMethods", "username", "dataSourceName", "dataSourceDescription", "allowedProviderType", "sessionTtlMinutes"] as const) {
+  for (const key of [
+    "enabled",
+    "authMethods",
+    "username",
+    "dataSourceName",
+    "dataSourceDescription",
+    "allowedProviderType",
+    "sessionTtlMinutes",
+  ] as const) {
     if (update[key] !== undefined) (next as Record<string, unknown>)[key] = update[key];
   }
   if (update.exposedCollections !== undefined) next.exposedCollections = await checkCollections(update.exposedCollections);

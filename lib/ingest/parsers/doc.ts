@@ -16,7 +16,9 @@ export async function parseDoc(data: Uint8Array): Promise<ParsedDocument> {
     const doc = await new WordExtractor().extract(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     parts = [doc.getBody(), doc.getFootnotes(), doc.getEndnotes()];
   } catch (error) {
-    const message = /encrypt|password/i.test(String((error as Error)?.message)) ? "This Word document is password-protected; remove the password and upload it again" : "This Word document is damaged and cannot be read";
+    const message = /encrypt|password/i.test(String((error as Error)?.message))
+      ? "This Word document is password-protected; remove the password and upload it again"
+      : "This Word document is damaged and cannot be read";
     throw Object.assign(new IngestError(message), { cause: error });
   }
   const text = normalizeWhitespace(parts.filter((p) => p.trim()).join("\n\n"));

@@ -18,7 +18,27 @@ const CHROME = [
   ".headerlink, .hash-link, .anchor-link, .skip-link, .sr-only, .visually-hidden, .edit-this-page, .theme-edit-this-page, .theme-doc-footer",
   ".md-sidebar, .md-header, .md-footer, .wy-nav-side, .rst-versions, .related, .sphinxsidebar, .mobile-nav-tabs, .menu-bar, .nav-chapters",
 ].join(", ");
-const BLOCKS = new Set(["P", "DIV", "SECTION", "ARTICLE", "MAIN", "HEADER", "BLOCKQUOTE", "FIGURE", "FIGCAPTION", "DL", "DT", "DD", "ADDRESS", "DETAILS", "SUMMARY", "UL", "OL", "HR", "BR"]);
+const BLOCKS = new Set([
+  "P",
+  "DIV",
+  "SECTION",
+  "ARTICLE",
+  "MAIN",
+  "HEADER",
+  "BLOCKQUOTE",
+  "FIGURE",
+  "FIGCAPTION",
+  "DL",
+  "DT",
+  "DD",
+  "ADDRESS",
+  "DETAILS",
+  "SUMMARY",
+  "UL",
+  "OL",
+  "HR",
+  "BR",
+]);
 
 /**
  * A web page: its main content only (Mozilla Readability, as Firefox's Reader View picks it),
@@ -33,7 +53,9 @@ export function parseHtml(data: Uint8Array): ParsedDocument {
   const title = document.querySelector("title")?.textContent?.trim() ?? "";
   // Readability changes the document it reads; its result is the main content's HTML.
   const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
-  const content = article?.content ? parseHTML(`<html><body>${article.content}</body></html>`).document.body : parseHTML(html).document.body;
+  const content = article?.content
+    ? parseHTML(`<html><body>${article.content}</body></html>`).document.body
+    : parseHTML(html).document.body;
   const pages = htmlPages(content as unknown as Element, { subtype: "html", title: article?.title || title });
   return htmlDocument(pages, HTML_MIME_TYPE);
 }

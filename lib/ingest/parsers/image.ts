@@ -33,7 +33,9 @@ export async function ocrText(image: Uint8Array): Promise<string> {
     return cleanOcrText((await pool.recognize(image)).text);
   } catch (error) {
     if (error instanceof Error && error.name === "OcrTimeoutError") {
-      throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), { cause: error });
+      throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), {
+        cause: error,
+      });
     }
     throw Object.assign(new IngestError("The text in this image could not be read; it may be damaged"), { cause: error });
   }

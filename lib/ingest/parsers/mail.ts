@@ -27,7 +27,10 @@ const MAX_ATTACHMENTS = 20;
 export async function parseEml(data: Uint8Array, parseAttachment: ParseAttachment): Promise<ParsedDocument> {
   let mail: Mail;
   try {
-    const parsed = await simpleParser(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { skipTextToHtml: true, skipImageLinks: true });
+    const parsed = await simpleParser(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+      skipTextToHtml: true,
+      skipImageLinks: true,
+    });
     const addresses = (value: AddressObject | AddressObject[] | undefined) =>
       (Array.isArray(value) ? value : value ? [value] : [])
         .flatMap((v) => v.value)
@@ -35,16 +38,24 @@ export async function parseEml(data: Uint8Array, parseAttachment: ParseAttachmen
         .join(", ");
     mail = {
       subject: parsed.subject ?? "",
-      headers: [["From", addresses(parsed.from)], ["To", addresses(parsed.to)], ["Cc", addresses(parsed.cc)], ["Date", parsed.date?.toISOString().slice(0, 16).replace("T", " ") ?? ""]],
+      headers: [
+        ["From", addresses(parsed.from)],
+        ["To", addresses(parsed.to)],
+        ["Cc", addresses(parsed.cc)],
+        ["Date", parsed.date?.toISOString().slice(0, 16).replace("T", " ") ?? ""],
+      ],
       text: parsed.text ?? "",
       html: typeof parsed.html === "string" ? parsed.html : "",
       // Inline pictures of the body (logos, signatures) are not attachments a reader opens.
-      attachments: parsed.attachments.filter((a) => !a.related).map((a) => ({ fileName: a.filename ?? "attachment", content: new Uint8Array(a.content) })),
+      attachments: parsed.attachments
+        .filter((a) => !a.related)
+        .map((a) => ({ fileName: a.filename ?? "attachment", content: new Uint8Array(a.content) })),
     };
   } catch (error) {
     throw Object.assign(new IngestError("This e-mail file is damaged and cannot be read"), { cause: error });
   }
-  if (!mail.subject && !mail.text && !mail.html && mail.headers.every(([, v]) => !v)) throw new IngestError("This file is not an e-mail (no headers or body were found)");
+  if (!mail.subject && !mail.text && !mail.html && mail.headers.every(([, v]) => !v))
+    throw new IngestError("This file is not an e-mail (no headers or body were found)");
   return mailDocument(mail, EML_MIME_TYPE, parseAttachment);
 }
 
@@ -55,10 +66,14 @@ export async function parseMsg(data: Uint8Array, parseAttachment: ParseAttachmen
     const reader = new MsgReader(new DataView(data.buffer, data.byteOffset, data.byteLength));
     const fields = reader.getFileData();
     if (fields.error) throw new Error(fields.error);
-    const to = (fields.recipients ?? []).map((r) => r.name && r.email ? `${r.name} <${r.email}>` : (r.name ?? r.email ?? ""));
+    const to = (fields.recipients ?? []).map((r) => (r.name && r.email ? `${r.name} <${r.email}>` : (r.name ?? r.email ?? "")));
     mail = {
       subject: fields.subject ?? "",
-      headers: [["From", [fields.senderName, fields.senderEmail && `<${fields.senderEmail}>`].filter(Boolean).join(" ")], ["To", to.join(", ")], ["Date", fields.messageDeliveryTime ?? fields.clientSubmitTime ?? ""]],
+      headers: [
+        ["From", [fields.senderName, fields.senderEmail && `<${fields.senderEmail}>`].filter(Boolean).join(" ")],
+        ["To", to.join(", ")],
+        ["Date", fields.messageDeliveryTime ?? fields.clientSubmitTime ?? ""],
+      ],
       text: fields.body ?? "",
       html: fields.bodyHtml ?? "",
       attachments: (fields.attachments ?? [])

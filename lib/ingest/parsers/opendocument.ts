@@ -112,12 +112,17 @@ function parseXmlAsHtml(body: Element): Element {
         const text = escapeHtml(inlineText(el)).replace(/\n/g, "<br>");
         // A list item's paragraph is the item's text (a <p> inside <li> would part it from its dash).
         out += node.tagName === "text:list-item" ? `${text} ` : `<p>${text}</p>`;
-      }
-      else if (HTML_TAGS[tag]) {
+      } else if (HTML_TAGS[tag]) {
         // A repeated cell stands for several (the same value in each column it spans).
         const repeat = tag === "table:table-cell" ? Math.min(64, Number(el.getAttribute("table:number-columns-repeated") ?? 1)) : 1;
         out += `<${HTML_TAGS[tag]}>${html(el)}</${HTML_TAGS[tag]}>`.repeat(repeat);
-      } else if (tag !== "office:annotation" && !tag.startsWith("office:forms") && tag !== "text:sequence-decls" && tag !== "text:tracked-changes") out += html(el);
+      } else if (
+        tag !== "office:annotation" &&
+        !tag.startsWith("office:forms") &&
+        tag !== "text:sequence-decls" &&
+        tag !== "text:tracked-changes"
+      )
+        out += html(el);
     }
     return out;
   };

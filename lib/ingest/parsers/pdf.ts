@@ -5,7 +5,14 @@ import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
 import { documentWords } from "../hyphenation";
 import { looksGarbled } from "../garbled";
-import { pdfWorkerPool, type RenderOptions, type ScannedPage, type WorkerCrashedError, type WorkerTimeoutError, type WorkerUnavailableError } from "../workers/pdf-pool";
+import {
+  pdfWorkerPool,
+  type RenderOptions,
+  type ScannedPage,
+  type WorkerCrashedError,
+  type WorkerTimeoutError,
+  type WorkerUnavailableError,
+} from "../workers/pdf-pool";
 import { ocrPool } from "../workers/ocr-pool";
 import { cleanOcrText } from "./image";
 import { config } from "@/lib/config";
@@ -52,7 +59,9 @@ export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
   }
   if (garbled > 0) console.warn(`[ingest] ${garbled} PDF page(s) left out: their fonts map glyphs to no readable characters`);
   if (pages.every((page) => page.text === "") && garbled > 0) {
-    throw new IngestError("The text of this PDF cannot be decoded: its fonts are not embedded and map their characters to nothing readable. Export it again with fonts embedded, or print it to PDF");
+    throw new IngestError(
+      "The text of this PDF cannot be decoded: its fonts are not embedded and map their characters to nothing readable. Export it again with fonts embedded, or print it to PDF",
+    );
   }
   if (pages.every((page) => page.text === "")) {
     const why = ocrPool() ? "it may be scanned images without legible text" : "it may be scanned images, and OCR is switched off";
@@ -81,7 +90,10 @@ async function ocrScans(scans: ScannedPage[]): Promise<Map<number, string>> {
   if (failed.length === scans.length) {
     const reason = (failed[0] as PromiseRejectedResult).reason as Error;
     const timedOut = reason?.name === "OcrTimeoutError";
-    throw Object.assign(new IngestError(timedOut ? "Reading the scanned pages of this PDF took too long" : "The scanned pages of this PDF could not be read"), { cause: reason });
+    throw Object.assign(
+      new IngestError(timedOut ? "Reading the scanned pages of this PDF took too long" : "The scanned pages of this PDF could not be read"),
+      { cause: reason },
+    );
   }
   results.forEach((r, i) => {
     if (r.status === "fulfilled") out.set(scans[i].pageNumber, cleanOcrText(r.value.text));
@@ -106,10 +118,9 @@ async function extractRawPages(data: Uint8Array, render: RenderOptions | undefin
         throw Object.assign(new IngestError("Reading this PDF took too long; it may be damaged or unusually complex"), { cause: error });
       }
       if (isNamed(error, "WorkerCrashedError")) {
-        throw Object.assign(
-          new IngestError("The PDF reader crashed on this file. It may be damaged or too complex to read"),
-          { cause: error },
-        );
+        throw Object.assign(new IngestError("The PDF reader crashed on this file. It may be damaged or too complex to read"), {
+          cause: error,
+        });
       }
       // No worker threads here after all: parse on this thread.
       if (!isNamed(error, "WorkerUnavailableError")) throw toIngestError(error, data);
@@ -222,10 +233,7 @@ async function reflowPages(rawPages: string[]): Promise<ParsedPage[]> {
  * (e.g. certificate security), which the user also fixes by removing the protection.
  */
 function toIngestError(error: unknown, data: Uint8Array): IngestError {
-  const message =
-    isPasswordError(error) || hasEncryptEntry(data)
-      ? "This PDF is password-protected"
-      : "This PDF is damaged or not a PDF";
+  const message = isPasswordError(error) || hasEncryptEntry(data) ? "This PDF is password-protected" : "This PDF is damaged or not a PDF";
   return Object.assign(new IngestError(message), { cause: error });
 }
 

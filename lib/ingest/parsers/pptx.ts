@@ -35,10 +35,20 @@ export async function parsePptx(data: Uint8Array): Promise<ParsedDocument> {
     pages.push({ ...where, text, heading: title || null, contentSubtype: "pptx" });
     // A slide's tables are tables (rows under their header), cited as the slide, headed by its
     // title (or, untitled, its first short line: a lone line would otherwise be dropped as a heading).
-    const label = title || body.split("\n").find((line) => line.trim() && line.length <= 80)?.trim();
+    const label =
+      title ||
+      body
+        .split("\n")
+        .find((line) => line.trim() && line.length <= 80)
+        ?.trim();
     for (const grid of tables) {
       const { table, caption } = tableFromGrid(grid, []);
-      pages.push(tablePage({ columns: table.columns, rows: table.rows }, { ...where, heading: [label, caption].filter(Boolean).join(" — ") || undefined, subtype: "pptx" }));
+      pages.push(
+        tablePage(
+          { columns: table.columns, rows: table.rows },
+          { ...where, heading: [label, caption].filter(Boolean).join(" — ") || undefined, subtype: "pptx" },
+        ),
+      );
     }
   }
   return { pages, pageCount: new Set(pages.map((p) => p.pageNumber)).size, mimeType: PPTX_MIME_TYPE };
@@ -114,7 +124,9 @@ function notesText(xml: string): string {
 
 function paragraphs(xml: string): string[] {
   return [...xml.matchAll(/<a:p\b[\s\S]*?<\/a:p>|<a:p\/>/g)]
-    .map(([p]) => [...p.matchAll(/<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>|<a:br\b[^>]*>/g)].map((m) => (m[1] === undefined ? "\n" : decodeXml(m[1]))).join(""))
+    .map(([p]) =>
+      [...p.matchAll(/<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>|<a:br\b[^>]*>/g)].map((m) => (m[1] === undefined ? "\n" : decodeXml(m[1]))).join(""),
+    )
     .filter((t) => t.trim() !== "");
 }
 

@@ -10,11 +10,61 @@ export const RTF_MIME_TYPE = "application/rtf";
  * fields' instructions (their result is read), headers and footers, annotations.
  */
 const SKIPPED = new Set([
-  "fonttbl", "colortbl", "stylesheet", "info", "pict", "object", "fldinst", "themedata", "colorschememapping", "latentstyles", "datastore",
-  "header", "headerl", "headerr", "headerf", "footer", "footerl", "footerr", "footerf", "listtable", "listoverridetable", "rsidtbl", "generator",
-  "xmlnstbl", "mmathPr", "pgdsctbl", "filetbl", "revtbl", "bkmkstart", "bkmkend", "atnid", "atnauthor", "annotation", "nonshppict", "shppict",
+  "fonttbl",
+  "colortbl",
+  "stylesheet",
+  "info",
+  "pict",
+  "object",
+  "fldinst",
+  "themedata",
+  "colorschememapping",
+  "latentstyles",
+  "datastore",
+  "header",
+  "headerl",
+  "headerr",
+  "headerf",
+  "footer",
+  "footerl",
+  "footerr",
+  "footerf",
+  "listtable",
+  "listoverridetable",
+  "rsidtbl",
+  "generator",
+  "xmlnstbl",
+  "mmathPr",
+  "pgdsctbl",
+  "filetbl",
+  "revtbl",
+  "bkmkstart",
+  "bkmkend",
+  "atnid",
+  "atnauthor",
+  "annotation",
+  "nonshppict",
+  "shppict",
 ]);
-const BREAKS: Record<string, string> = { par: "\n\n", line: "\n", sect: "\n\n", page: "\n\n", tab: "\t", cell: " | ", row: "\n", emdash: "—", endash: "–", bullet: "•", lquote: "‘", rquote: "’", ldblquote: "“", rdblquote: "”", emspace: " ", enspace: " ", qmspace: " " };
+const BREAKS: Record<string, string> = {
+  par: "\n\n",
+  line: "\n",
+  sect: "\n\n",
+  page: "\n\n",
+  tab: "\t",
+  cell: " | ",
+  row: "\n",
+  emdash: "—",
+  endash: "–",
+  bullet: "•",
+  lquote: "‘",
+  rquote: "’",
+  ldblquote: "“",
+  rdblquote: "”",
+  emspace: " ",
+  enspace: " ",
+  qmspace: " ",
+};
 
 /**
  * Rich Text Format as plain text: paragraphs, line breaks, table rows (cells " | "), Unicode
@@ -68,7 +118,8 @@ function rtfText(rtf: string): string {
       state = stack.pop() ?? state;
     } else if (hex) pendingBytes.push(parseInt(hex, 16));
     else if (symbol) {
-      if (symbol === "*") state.skip = true; // an optional destination this reader does not know
+      if (symbol === "*")
+        state.skip = true; // an optional destination this reader does not know
       else if (symbol === "~") emit(" ");
       else if (symbol === "_") emit("-");
       else if (symbol === "\\" || symbol === "{" || symbol === "}") emit(symbol);

@@ -25,7 +25,9 @@ export function parseSpreadsheet(data: Uint8Array, mimeType: string, label: stri
   try {
     book = XLSX.read(data, { type: "array", dense: true, cellNF: true, cellFormula: false, cellHTML: false, cellStyles: false });
   } catch (error) {
-    const message = /password/i.test((error as Error)?.message ?? "") ? `This ${label} file is password-protected; remove the password and upload it again` : `This ${label} file is damaged and cannot be read`;
+    const message = /password/i.test((error as Error)?.message ?? "")
+      ? `This ${label} file is password-protected; remove the password and upload it again`
+      : `This ${label} file is damaged and cannot be read`;
     throw Object.assign(new IngestError(message), { cause: error });
   }
   const pages: ParsedPage[] = [];
@@ -36,12 +38,21 @@ export function parseSpreadsheet(data: Uint8Array, mimeType: string, label: stri
     assertCells(cells);
     if (rows.length === 0) continue;
     // Columns left of the first used one are empty everywhere: drop them.
-    const first = rows.reduce((min, r) => Math.min(min, r.cells.findIndex((v) => v !== "")), Infinity);
+    const first = rows.reduce(
+      (min, r) =>
+        Math.min(
+          min,
+          r.cells.findIndex((v) => v !== ""),
+        ),
+      Infinity,
+    );
     const { table, caption } = tableFromGrid(
       rows.map((r) => r.cells.slice(first)),
       rows.map((r) => r.number),
     );
-    pages.push(tablePage(table, { pageNumber: null, heading: caption ? `${name} — ${caption}` : name, locator: `sheet ${name}`, subtype: "xlsx" }));
+    pages.push(
+      tablePage(table, { pageNumber: null, heading: caption ? `${name} — ${caption}` : name, locator: `sheet ${name}`, subtype: "xlsx" }),
+    );
   }
   if (pages.length === 0) throw new IngestError("This workbook has no data in any sheet");
   return { pages, pageCount: book.SheetNames.length, mimeType };

@@ -21,7 +21,10 @@ export function parseDelimited(data: Uint8Array, kind: "csv" | "tsv"): ParsedDoc
   if (rows.length === 0) throw new IngestError("The file is empty");
   assertCells(rows.reduce((sum, row) => sum + row.length, 0));
   // Records counted from 1 (header included): a spreadsheet shows a CSV's rows with these numbers.
-  const { table, caption } = tableFromGrid(rows, rows.map((_, i) => i + 1));
+  const { table, caption } = tableFromGrid(
+    rows,
+    rows.map((_, i) => i + 1),
+  );
   return {
     pages: [tablePage(table, { pageNumber: null, heading: caption || undefined, subtype: kind })],
     pageCount: null,
@@ -41,7 +44,9 @@ export function tableFromGrid(grid: string[][], rowNumbers: number[]): { table: 
 
 export function assertCells(count: number): void {
   if (count > MAX_TABLE_CELLS) {
-    throw new IngestError(`This file holds ${count.toLocaleString("en")} table cells, more than the ${MAX_TABLE_CELLS.toLocaleString("en")} that can be read; split it and upload the parts`);
+    throw new IngestError(
+      `This file holds ${count.toLocaleString("en")} table cells, more than the ${MAX_TABLE_CELLS.toLocaleString("en")} that can be read; split it and upload the parts`,
+    );
   }
 }
 
@@ -49,7 +54,10 @@ export function assertCells(count: number): void {
  * A table page: the header and rows, tidied (cells trimmed and cut, rows padded to the header,
  * unnamed columns named "Column N", empty columns dropped), and its Markdown rendering as text.
  */
-export function tablePage(table: ParsedTable, where: { pageNumber: number | null; heading?: string; locator?: string; subtype: string }): ParsedPage {
+export function tablePage(
+  table: ParsedTable,
+  where: { pageNumber: number | null; heading?: string; locator?: string; subtype: string },
+): ParsedPage {
   const tidy = tidyTable(table);
   return {
     pageNumber: where.pageNumber,

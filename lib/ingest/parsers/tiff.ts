@@ -18,7 +18,7 @@ export async function parseTiff(data: Uint8Array): Promise<ParsedDocument> {
   let ifds: UTIF.IFD[];
   try {
     // NewSubfileType bit 0: a reduced-resolution copy of another page.
-    ifds = UTIF.decode(buffer).filter((ifd) => !((Number((ifd.t254 as number[] | undefined)?.[0] ?? 0) & 1)));
+    ifds = UTIF.decode(buffer).filter((ifd) => !(Number((ifd.t254 as number[] | undefined)?.[0] ?? 0) & 1));
   } catch (error) {
     throw Object.assign(new IngestError("This TIFF image is damaged and cannot be read"), { cause: error });
   }
@@ -34,7 +34,9 @@ function pagePng(buffer: ArrayBuffer, ifd: UTIF.IFD, page: number): Uint8Array {
   const width = Number((ifd.t256 as number[] | undefined)?.[0] ?? 0);
   const height = Number((ifd.t257 as number[] | undefined)?.[0] ?? 0);
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw new IngestError(`Page ${page} of this TIFF is ${width} × ${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels that can be read`);
+    throw new IngestError(
+      `Page ${page} of this TIFF is ${width} × ${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels that can be read`,
+    );
   }
   try {
     UTIF.decodeImage(buffer, ifd);

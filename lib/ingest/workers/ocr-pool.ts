@@ -119,7 +119,10 @@ export class OcrPool {
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new OcrTimeoutError(`OCR of one page took longer than ${Math.round(this.pageTimeoutMs / 1000)} s`)), this.pageTimeoutMs);
+      timer = setTimeout(
+        () => reject(new OcrTimeoutError(`OCR of one page took longer than ${Math.round(this.pageTimeoutMs / 1000)} s`)),
+        this.pageTimeoutMs,
+      );
     });
     try {
       const worker = await Promise.race([slot.worker, timeout]);

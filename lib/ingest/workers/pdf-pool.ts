@@ -206,10 +206,13 @@ export class PdfWorkerPool {
     slot.idleTimer = null;
     slot.task = task;
     slot.timedOut = false;
-    slot.taskTimer = setTimeout(() => {
-      slot.timedOut = true;
-      void slot.worker.terminate();
-    }, task.render ? this.taskTimeoutMs * RENDER_TIMEOUT_FACTOR : this.taskTimeoutMs);
+    slot.taskTimer = setTimeout(
+      () => {
+        slot.timedOut = true;
+        void slot.worker.terminate();
+      },
+      task.render ? this.taskTimeoutMs * RENDER_TIMEOUT_FACTOR : this.taskTimeoutMs,
+    );
     slot.worker.ref(); // a file in work keeps the process alive, like any pending I/O
     this.peak = Math.max(this.peak, this.stats().busy);
     try {
@@ -231,7 +234,17 @@ export class PdfWorkerPool {
       this.disable(new WorkerUnavailableError(`Cannot start a PDF worker thread: ${String(error)}`, { cause: error }));
       return null;
     }
-    const slot: Slot = { worker, threadId: worker.threadId, ready: false, task: null, error: undefined, retiring: false, idleTimer: null, taskTimer: null, timedOut: false };
+    const slot: Slot = {
+      worker,
+      threadId: worker.threadId,
+      ready: false,
+      task: null,
+      error: undefined,
+      retiring: false,
+      idleTimer: null,
+      taskTimer: null,
+      timedOut: false,
+    };
     this.slots.add(slot);
     worker.on("message", (message: WorkerMessage) => this.onMessage(slot, message));
     worker.on("error", (error) => {
@@ -251,7 +264,13 @@ export class PdfWorkerPool {
     if (slot.taskTimer) clearTimeout(slot.taskTimer);
     slot.task = null;
     if (message.type === "done") {
-      task.resolve({ pages: message.pages, scans: message.scans ?? [], threadId: message.threadId, startedAt: message.startedAt, finishedAt: message.finishedAt });
+      task.resolve({
+        pages: message.pages,
+        scans: message.scans ?? [],
+        threadId: message.threadId,
+        startedAt: message.startedAt,
+        finishedAt: message.finishedAt,
+      });
     } else {
       task.reject(new PdfReadError(message.error.name, message.error.message, message.error.stack));
     }
@@ -288,10 +307,9 @@ export class PdfWorkerPool {
     }
     if (!slot.ready) {
       // Died before unpdf and pdf.js loaded: no worker will do better. Parse in-thread from now on.
-      const error = new WorkerUnavailableError(
-        `The PDF worker thread failed to start (exit code ${code}): ${describeError(slot.error)}`,
-        { cause: slot.error },
-      );
+      const error = new WorkerUnavailableError(`The PDF worker thread failed to start (exit code ${code}): ${describeError(slot.error)}`, {
+        cause: slot.error,
+      });
       console.warn(`[ingest] ${error.message}; parsing PDFs on the main thread instead`);
       this.disable(error);
       task?.reject(error);

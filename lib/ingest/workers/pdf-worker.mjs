@@ -42,7 +42,10 @@ async function run({ id, buffer, render }) {
   try {
     const { pages, scans } = await extractPages(new Uint8Array(buffer), render);
     const finishedAt = performance.timeOrigin + performance.now();
-    port.postMessage({ type: "done", id, pages, scans, threadId, startedAt, finishedAt }, scans.map((s) => s.png));
+    port.postMessage(
+      { type: "done", id, pages, scans, threadId, startedAt, finishedAt },
+      scans.map((s) => s.png),
+    );
   } catch (error) {
     port.postMessage({ type: "failed", id, error: describe(error), threadId });
   }
@@ -59,7 +62,10 @@ async function extractPages(data, render) {
     if (render) {
       for (let i = 0; i < pages.length && scans.length < render.maxPages; i++) {
         if (pages[i].trim().length >= render.minChars) continue;
-        const png = await withinTime(renderPageAsImage(pdf, i + 1, { canvasImport: () => import("@napi-rs/canvas"), width: render.width }), RENDER_PAGE_MS);
+        const png = await withinTime(
+          renderPageAsImage(pdf, i + 1, { canvasImport: () => import("@napi-rs/canvas"), width: render.width }),
+          RENDER_PAGE_MS,
+        );
         // A render that never settles (pdf.js waiting on font data it cannot load) ends the
         // rendering: the text extracted so far is still returned.
         if (!png) break;

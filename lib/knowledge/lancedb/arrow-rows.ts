@@ -21,5 +21,8 @@ function columnData(field: Field, rows: Record<string, unknown>[]): Data {
     return makeData({ type: field.type, length: rows.length, nullCount: 0, child });
   }
   // vectorFromArray builds one chunk (a batch's children must line up row for row).
-  return vectorFromArray(rows.map((row) => row[field.name] ?? null), field.type).data[0];
+  return vectorFromArray(
+    rows.map((row) => row[field.name] ?? null),
+    field.type,
+  ).data[0];
 }

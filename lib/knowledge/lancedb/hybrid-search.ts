@@ -98,7 +98,12 @@ const byRowId = (h: Hit) => h._rowid;
  * 1/(RRF_K+10)), so the fused top 10 are those rows unless some share a page. The vector list
  * then only orders them, and a coarse one does (COARSE_NPROBES).
  */
-async function rankedHits(t: lancedb.Table, p: SearchParams, depth: number, columns: string[]): Promise<{ hits: Hit[]; read?: Map<bigint, StoredChunk> }> {
+async function rankedHits(
+  t: lancedb.Table,
+  p: SearchParams,
+  depth: number,
+  columns: string[],
+): Promise<{ hits: Hit[]; read?: Map<bigint, StoredChunk> }> {
   if (p.mode === "vectors") return { hits: await vectorSearch<Hit>(t, p, depth, [], true) };
   if (p.mode === "text") return { hits: await textSearch<Hit>(t, p, depth, [], true) };
   const text = textSearch<Hit>(t, p, depth, [], true);
@@ -123,10 +128,14 @@ async function rankedHits(t: lancedb.Table, p: SearchParams, depth: number, colu
 
 /** The single-pass search (every column read with both lists): the fallback of searchChunks. */
 async function rankedChunks(t: lancedb.Table, p: SearchParams, depth: number, columns: string[]): Promise<ScoredChunk[]> {
-  const kept = (ranked: ScoredChunk[]) => (p.candidates ? ranked.slice(0, p.candidates) : bestPerPage(ranked, chunkPage, p.perPage ?? 1).slice(0, p.topK));
+  const kept = (ranked: ScoredChunk[]) =>
+    p.candidates ? ranked.slice(0, p.candidates) : bestPerPage(ranked, chunkPage, p.perPage ?? 1).slice(0, p.topK);
   if (p.mode === "vectors") return kept(await vectorSearch<ScoredChunk>(t, p, depth, columns, false));
   if (p.mode === "text") return kept(await textSearch<ScoredChunk>(t, p, depth, columns, false));
-  const [byVector, byText] = await Promise.all([vectorSearch<ScoredChunk>(t, p, depth, columns, false), textSearch<ScoredChunk>(t, p, depth, columns, false)]);
+  const [byVector, byText] = await Promise.all([
+    vectorSearch<ScoredChunk>(t, p, depth, columns, false),
+    textSearch<ScoredChunk>(t, p, depth, columns, false),
+  ]);
   return kept(fuse([byText, byVector], [1, VECTOR_WEIGHT]));
 }
 
@@ -160,7 +169,12 @@ async function readHits(
 }
 
 /** The hits as chunks in their order (reading those not `read` already); null if a row id no longer holds a row. */
-async function readCandidates(t: lancedb.Table, columns: string[], hits: Hit[], read = new Map<bigint, StoredChunk>()): Promise<ScoredChunk[] | null> {
+async function readCandidates(
+  t: lancedb.Table,
+  columns: string[],
+  hits: Hit[],
+  read = new Map<bigint, StoredChunk>(),
+): Promise<ScoredChunk[] | null> {
   const missing = hits.map(byRowId).filter((id) => !read.has(id));
   const rows = missing.length ? await takeRows(t, columns, missing) : [];
   if (!rows) return null;
@@ -213,7 +227,11 @@ async function vectorSearch<T extends Scored>(
 ): Promise<T[]> {
   if (!p.vector) throw new Error("vector search needs a query vector");
   const bits = await cachedIndexBits(t);
-  let q = t.vectorSearch(p.vector).distanceType("cosine").select([...columns, "_distance"]).limit(limit);
+  let q = t
+    .vectorSearch(p.vector)
+    .distanceType("cosine")
+    .select([...columns, "_distance"])
+    .limit(limit);
   q = reach === "coarse" ? q.nprobes(COARSE_NPROBES) : q.nprobes(NPROBES).refineFactor(refineFactor(bits ?? VECTOR_BITS));
   if (p.where) q = q.where(p.where);
   if (p.exact) q = q.bypassVectorIndex();
@@ -224,8 +242,18 @@ async function vectorSearch<T extends Scored>(
 
 /** The best BM25 matches with a 0..1 score: as hits (row ids) if asked, else as `columns`. */
 /** (A table whose first job has not finished has no BM25 index yet: LanceDB then scans the text.) */
-async function textSearch<T extends Scored>(t: lancedb.Table, p: SearchParams, limit: number, columns: string[], rowIds: boolean): Promise<T[]> {
-  let q = t.query().fullTextSearch(bm25Query(p.query), { columns: [TEXT_COLUMN] }).select([...columns, "_score"]).limit(limit);
+async function textSearch<T extends Scored>(
+  t: lancedb.Table,
+  p: SearchParams,
+  limit: number,
+  columns: string[],
+  rowIds: boolean,
+): Promise<T[]> {
+  let q = t
+    .query()
+    .fullTextSearch(bm25Query(p.query), { columns: [TEXT_COLUMN] })
+    .select([...columns, "_score"])
+    .limit(limit);
   if (p.where) q = q.where(p.where);
   if (rowIds) q = q.withRowId();
   const rows = (await q.toArray()) as Record<string, unknown>[];

@@ -26,7 +26,9 @@ export { LANCEDB_BACKEND };
 async function removeUploads(collectionName: string, fileIds: string[]): Promise<void> {
   await Promise.all(
     fileIds.map((id) =>
-      removeUpload(collectionName, id).catch((error: unknown) => log("warn", "upload_cleanup_failed", { collection: collectionName, file_id: id, error: String(error) })),
+      removeUpload(collectionName, id).catch((error: unknown) =>
+        log("warn", "upload_cleanup_failed", { collection: collectionName, file_id: id, error: String(error) }),
+      ),
     ),
   );
 }
@@ -80,7 +82,10 @@ export class LanceDbIngestor implements Ingestor {
       await removeCollectionUploads(name);
     };
     if (stopped) await removeData();
-    else void stopCollectionJobs(name, Infinity).then(removeData).catch((error) => console.error(`[delete] ${name}:`, error));
+    else
+      void stopCollectionJobs(name, Infinity)
+        .then(removeData)
+        .catch((error) => console.error(`[delete] ${name}:`, error));
     return true;
   }
 

@@ -15,10 +15,7 @@ const pageFilter = (p: { fileId: string; page: number; chunkIndex: number }) =>
   `(file_id = ${sqlString(p.fileId)} AND page_number = ${Math.trunc(p.page)} AND chunk_index BETWEEN ${Math.trunc(p.chunkIndex) - PAGE_REACH} AND ${Math.trunc(p.chunkIndex) + PAGE_REACH})`;
 
 /** Reads a collection's chunks (or one file's) in document order, with vectors if asked. */
-export async function readRows(
-  name: string,
-  options: ReadChunksOptions = {},
-): Promise<(StoredChunk & { vector?: Float32Array })[]> {
+export async function readRows(name: string, options: ReadChunksOptions = {}): Promise<(StoredChunk & { vector?: Float32Array })[]> {
   const t = await table(name);
   const columns = await projection(name, t);
   let q = t.query().select(options.withVectors ? [...columns, "vector"] : columns);

@@ -130,10 +130,10 @@ export class LanceDbRetriever implements Retriever {
       // Spelling is a help, never a reason for a search to fail.
       // Its model, size and table come from one record: a re-embedding swaps all three at once.
       const chunkTable = repo.tableOf(collection);
-      const searched =
-        options.correctSpelling === false ? query : (await spellCheck(chunkTable, query).catch(() => ({ query }))).query;
+      const searched = options.correctSpelling === false ? query : (await spellCheck(chunkTable, query).catch(() => ({ query }))).query;
       const vector =
-        options.vector ?? (mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0]);
+        options.vector ??
+        (mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0]);
       // The second stage weighs words (lib/knowledge/ranking): vector-only search keeps its order.
       const lexical = mode !== "vectors";
       const perPage = options.perPage ?? 1;

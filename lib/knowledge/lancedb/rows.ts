@@ -38,7 +38,17 @@ export interface ScoredChunk extends StoredChunk {
   score: number;
 }
 
-export const PROJECTION = ["chunk_id", "file_id", "file_name", "page_number", "chunk_index", "heading", "content", "content_type", "token_count"];
+export const PROJECTION = [
+  "chunk_id",
+  "file_id",
+  "file_name",
+  "page_number",
+  "chunk_index",
+  "heading",
+  "content",
+  "content_type",
+  "token_count",
+];
 /** Added after the first release: tables made before it lack the column until a row needs it. */
 const SOURCE_COLUMN = "source";
 /** Added with Office, table and image files: same as `source` for older tables. */
@@ -100,7 +110,18 @@ export async function readSchema(t: lancedb.Table): Promise<Schema> {
 /** The record column of a row (see RECORD_COLUMN). */
 export function packRecord(r: Omit<ChunkRow, "vector">): string {
   const { chunk_id, file_id, file_name, page_number, chunk_index, heading, content_type, token_count, source, content_meta } = r;
-  return JSON.stringify({ chunk_id, file_id, file_name, page_number, chunk_index, heading, content_type, token_count, source: source ?? null, content_meta: content_meta ?? null });
+  return JSON.stringify({
+    chunk_id,
+    file_id,
+    file_name,
+    page_number,
+    chunk_index,
+    heading,
+    content_type,
+    token_count,
+    source: source ?? null,
+    content_meta: content_meta ?? null,
+  });
 }
 
 /** A row read with the record column as the row of separate columns it packs. */

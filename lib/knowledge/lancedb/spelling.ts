@@ -26,7 +26,9 @@ export async function correctSpelling(t: lancedb.Table, tableName: string, query
   // A word of another language than the documents' is no typo of theirs ("¿Qué cubre…?": not "cure").
   const sameLanguage = detectLanguage(query) === (await indexLanguage(t, TEXT_COLUMN));
   const found = await Promise.all(
-    unknown.filter((w) => sameLanguage && w.length >= MIN_TYPO_LENGTH).map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
+    unknown
+      .filter((w) => sameLanguage && w.length >= MIN_TYPO_LENGTH)
+      .map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
   );
   const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
   return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };
@@ -118,10 +120,13 @@ function closestOnce(t: lancedb.Table, tableName: string, word: string): Promise
     const cache = correctionsOf(tableName);
     lookup = closestIndexedWord(t, word).finally(() => lookups.delete(key));
     lookups.set(key, lookup);
-    lookup.then((correction) => {
-      if (cache.size >= MAX_CACHED_WORDS) cache.clear();
-      cache.set(word, { correction, expires: Date.now() + CORRECTION_TTL_MS });
-    }, () => undefined);
+    lookup.then(
+      (correction) => {
+        if (cache.size >= MAX_CACHED_WORDS) cache.clear();
+        cache.set(word, { correction, expires: Date.now() + CORRECTION_TTL_MS });
+      },
+      () => undefined,
+    );
   }
   return lookup;
 }

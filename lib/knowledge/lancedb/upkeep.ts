@@ -39,31 +39,33 @@ export function optimizeTable(name: string): Promise<void> {
   const dropsBefore = dropsOf(name);
   const previous = upkeep.get(name) ?? Promise.resolve();
   const dropped = () => dropsOf(name) !== dropsBefore;
-  const next = previous.then(async () => {
-    if (dropped()) return;
-    await ensureTextIndex(name);
-    const t = await table(name);
-    const rows = await t.countRows();
-    if (rows === 0 || dropped()) return;
-    const { compaction } = await t.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
-    if (dropped()) return;
-    const bits = await vectorIndexBits(t);
-    // Compaction remaps the vector index onto the rewritten fragments, and an IVF_RQ index
-    // remapped so returns the wrong neighbours (1M generated chunks: recall@10 0.36 after
-    // compaction, 0.98 rebuilt): it is built after compaction, and again whenever one ran, or
-    // when an earlier release built it with fewer bits.
-    if (rows >= VECTOR_INDEX_MIN_ROWS && (bits !== VECTOR_BITS || compaction.fragmentsRemoved > 0)) {
-      // See VECTOR_PARTITIONS (built after the job: 15-40 s at 1M rows on 2 cores).
-      const config = lancedb.Index.ivfRq({ distanceType: "cosine", numPartitions: VECTOR_PARTITIONS, numBits: VECTOR_BITS });
-      await t.createIndex("vector", { config, replace: true });
-      forgetIndexBits(t);
-    }
-  }).catch(async (error: unknown) => {
-    // The collection was deleted while its upkeep waited or ran: nothing is left to keep up.
-    // (A drop under way may not have removed the folder yet: it counts as deleted.)
-    if (dropped()) return;
-    if (await tableExists(name)) throw error;
-  });
+  const next = previous
+    .then(async () => {
+      if (dropped()) return;
+      await ensureTextIndex(name);
+      const t = await table(name);
+      const rows = await t.countRows();
+      if (rows === 0 || dropped()) return;
+      const { compaction } = await t.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+      if (dropped()) return;
+      const bits = await vectorIndexBits(t);
+      // Compaction remaps the vector index onto the rewritten fragments, and an IVF_RQ index
+      // remapped so returns the wrong neighbours (1M generated chunks: recall@10 0.36 after
+      // compaction, 0.98 rebuilt): it is built after compaction, and again whenever one ran, or
+      // when an earlier release built it with fewer bits.
+      if (rows >= VECTOR_INDEX_MIN_ROWS && (bits !== VECTOR_BITS || compaction.fragmentsRemoved > 0)) {
+        // See VECTOR_PARTITIONS (built after the job: 15-40 s at 1M rows on 2 cores).
+        const config = lancedb.Index.ivfRq({ distanceType: "cosine", numPartitions: VECTOR_PARTITIONS, numBits: VECTOR_BITS });
+        await t.createIndex("vector", { config, replace: true });
+        forgetIndexBits(t);
+      }
+    })
+    .catch(async (error: unknown) => {
+      // The collection was deleted while its upkeep waited or ran: nothing is left to keep up.
+      // (A drop under way may not have removed the folder yet: it counts as deleted.)
+      if (dropped()) return;
+      if (await tableExists(name)) throw error;
+    });
   const settled = next.catch(() => undefined);
   upkeep.set(name, settled);
   void settled.then(() => upkeep.get(name) === settled && upkeep.delete(name));

@@ -54,12 +54,13 @@ export function rerank<T extends Candidate>(query: string, candidates: T[], weig
   const order = [...pages.values()];
   const terms = queryTerms(query);
   const fused = new Map(order.map((p, i) => [p, 1 / (RRF_K + i + 1)]));
-  const byText = bm25Rank(new Map(order.map((p) => [p, countTerms(p.text, terms)])), terms.map((t) => t.term));
+  const byText = bm25Rank(
+    new Map(order.map((p) => [p, countTerms(p.text, terms)])),
+    terms.map((t) => t.term),
+  );
   byText.forEach(({ key }, i) => fused.set(key, fused.get(key)! + weight / (RRF_K + i + 1)));
   const scores = order.map((p) => p.best.score).sort((a, b) => b - a);
-  return [...fused]
-    .sort((a, b) => b[1] - a[1])
-    .map(([page], i) => ({ ...page.best, score: scores[i] }));
+  return [...fused].sort((a, b) => b[1] - a[1]).map(([page], i) => ({ ...page.best, score: scores[i] }));
 }
 
 interface QueryTerm {

@@ -19,7 +19,12 @@ export async function makeDocx(): Promise<Uint8Array> {
         children: [
           new Paragraph({ text: "Onboarding Guide", heading: HeadingLevel.TITLE }),
           new Paragraph({ text: "Laptop Setup", heading: HeadingLevel.HEADING_1 }),
-          new Paragraph({ children: [new TextRun("New starters receive a laptop on their first day. "), new TextRun({ text: "The kiwifruit VPN profile must be installed before noon.", bold: true })] }),
+          new Paragraph({
+            children: [
+              new TextRun("New starters receive a laptop on their first day. "),
+              new TextRun({ text: "The kiwifruit VPN profile must be installed before noon.", bold: true }),
+            ],
+          }),
           new Paragraph({ text: "Security Badges", heading: HeadingLevel.HEADING_1 }),
           new Paragraph({ text: "Badges are collected from reception on the second floor.", alignment: AlignmentType.LEFT }),
           new Table({
@@ -37,7 +42,10 @@ export async function makeDocx(): Promise<Uint8Array> {
 
 export async function makePptx(): Promise<Uint8Array> {
   const deck = new PptxGenJS();
-  deck.defineSlideMaster({ title: "TITLED", objects: [{ placeholder: { options: { name: "title", type: "title", x: 0.5, y: 0.3, w: 9, h: 1 }, text: "" } }] });
+  deck.defineSlideMaster({
+    title: "TITLED",
+    objects: [{ placeholder: { options: { name: "title", type: "title", x: 0.5, y: 0.3, w: 9, h: 1 }, text: "" } }],
+  });
   const titled = (title: string, body: string, notes?: string) => {
     const slide = deck.addSlide({ masterName: "TITLED" });
     slide.addText(title, { placeholder: "title", x: 0.5, y: 0.3, w: 9, h: 1, fontSize: 28 });
@@ -49,7 +57,13 @@ export async function makePptx(): Promise<Uint8Array> {
   titled("Roadmap", "The zeppelin feature ships in the autumn release.", "Mention the pilot customers.");
   const third = deck.addSlide();
   third.addText("Open Questions", { x: 0.5, y: 0.3, w: 9, h: 1 });
-  third.addTable([[{ text: "Question" }, { text: "Owner" }], [{ text: "Budget for the tangerine project" }, { text: "Finance" }]], { x: 0.5, y: 1.5, w: 9 });
+  third.addTable(
+    [
+      [{ text: "Question" }, { text: "Owner" }],
+      [{ text: "Budget for the tangerine project" }, { text: "Finance" }],
+    ],
+    { x: 0.5, y: 1.5, w: 9 },
+  );
   return new Uint8Array((await deck.write({ outputType: "nodebuffer" })) as Buffer);
 }
 
@@ -128,7 +142,10 @@ export const JSON_TEXT = JSON.stringify({
 export const MARKDOWN_TEXT = `# Release Notes\n\nThis document lists what changed.\n\n## Version 3\n\nThe hedgehog importer reads larger files.\n\n## Version 2\n\nThe badger exporter writes CSV.\n`;
 
 /** Text drawn black on white, like a screenshot or a scanned page, as PNG (or JPEG/WebP). */
-export async function makeTextImage(lines: string[], options: { width?: number; fontSize?: number; format?: "png" | "jpeg" | "webp" } = {}): Promise<Uint8Array> {
+export async function makeTextImage(
+  lines: string[],
+  options: { width?: number; fontSize?: number; format?: "png" | "jpeg" | "webp" } = {},
+): Promise<Uint8Array> {
   const fontSize = options.fontSize ?? 28;
   const width = options.width ?? 1400;
   const height = Math.round(fontSize * 1.8 * lines.length + fontSize * 3);
@@ -140,7 +157,9 @@ export async function makeTextImage(lines: string[], options: { width?: number; 
   g.font = `${fontSize}px DejaVu Sans, Liberation Sans, sans-serif`;
   lines.forEach((line, i) => g.fillText(line, fontSize * 1.5, fontSize * 2 + i * fontSize * 1.8));
   const format = options.format ?? "png";
-  return new Uint8Array(format === "png" ? await canvas.encode("png") : format === "jpeg" ? await canvas.encode("jpeg", 90) : await canvas.encode("webp", 90));
+  return new Uint8Array(
+    format === "png" ? await canvas.encode("png") : format === "jpeg" ? await canvas.encode("jpeg", 90) : await canvas.encode("webp", 90),
+  );
 }
 
 /** A PDF whose pages are pictures of text only (no text layer), as a scanner makes them. */

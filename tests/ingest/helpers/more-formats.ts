@@ -23,7 +23,9 @@ function odf(mimeType: string, body: string): Uint8Array {
     "META-INF/manifest.xml": strToU8(
       `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mimeType}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`,
     ),
-    "content.xml": strToU8(`<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS}><office:body>${body}</office:body></office:document-content>`),
+    "content.xml": strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS}><office:body>${body}</office:body></office:document-content>`,
+    ),
   });
 }
 
@@ -42,7 +44,8 @@ export function makeOdt(): Uint8Array {
 }
 
 export function makeOdp(): Uint8Array {
-  const frame = (cls: string, text: string) => `<draw:frame presentation:class="${cls}"><draw:text-box><text:p>${text}</text:p></draw:text-box></draw:frame>`;
+  const frame = (cls: string, text: string) =>
+    `<draw:frame presentation:class="${cls}"><draw:text-box><text:p>${text}</text:p></draw:text-box></draw:frame>`;
   return odf(
     "application/vnd.oasis.opendocument.presentation",
     `<office:presentation>
@@ -55,7 +58,9 @@ export function makeOdp(): Uint8Array {
 
 export function makeEpub(): Uint8Array {
   const chapter = (title: string, body: string) =>
-    strToU8(`<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`);
+    strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`,
+    );
   return zipSync({
     mimetype: [strToU8("application/epub+zip"), { level: 0 }],
     "META-INF/container.xml": strToU8(
@@ -125,7 +130,19 @@ export function makeTiff(pages: Uint8Array[]): Uint8Array {
   const header = 4096;
   let offset = header;
   const ifds = images.map(({ width, height }) => {
-    const ifd = { t256: [width], t257: [height], t258: [8, 8, 8, 8], t259: [1], t262: [2], t273: [offset], t277: [4], t278: [height], t279: [width * height * 4], t284: [1], t338: [1] };
+    const ifd = {
+      t256: [width],
+      t257: [height],
+      t258: [8, 8, 8, 8],
+      t259: [1],
+      t262: [2],
+      t273: [offset],
+      t277: [4],
+      t278: [height],
+      t279: [width * height * 4],
+      t284: [1],
+      t338: [1],
+    };
     offset += width * height * 4;
     return ifd;
   });

@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto";
-import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, beginText, endText, moveText, setFontAndSize, showText } from "pdf-lib";
+import {
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFString,
+  StandardFonts,
+  beginText,
+  endText,
+  moveText,
+  setFontAndSize,
+  showText,
+} from "pdf-lib";
 
 /** A PDF with one page per entry; each string is drawn as its own line (top to bottom). */
 export async function makePdf(pages: string[][]): Promise<Uint8Array> {
@@ -24,13 +35,38 @@ export async function makeCjkPdf(pages: string[], options: { glyphIds?: boolean 
   const ctx = doc.context;
   const name = options.glyphIds ? "MysteryGothic" : "KozMinPr6N-Regular";
   const descriptor = ctx.register(
-    ctx.obj({ Type: "FontDescriptor", FontName: name, Flags: 4, FontBBox: [-437, -340, 1147, 1317], ItalicAngle: 0, Ascent: 1317, Descent: -349, CapHeight: 742, StemV: 80 }),
+    ctx.obj({
+      Type: "FontDescriptor",
+      FontName: name,
+      Flags: 4,
+      FontBBox: [-437, -340, 1147, 1317],
+      ItalicAngle: 0,
+      Ascent: 1317,
+      Descent: -349,
+      CapHeight: 742,
+      StemV: 80,
+    }),
   );
   const ordering = options.glyphIds ? "Identity" : "Japan1";
   const cidFont = ctx.register(
-    ctx.obj({ Type: "Font", Subtype: "CIDFontType0", BaseFont: name, CIDSystemInfo: { Registry: PDFString.of("Adobe"), Ordering: PDFString.of(ordering), Supplement: 6 }, FontDescriptor: descriptor, DW: 1000 }),
+    ctx.obj({
+      Type: "Font",
+      Subtype: "CIDFontType0",
+      BaseFont: name,
+      CIDSystemInfo: { Registry: PDFString.of("Adobe"), Ordering: PDFString.of(ordering), Supplement: 6 },
+      FontDescriptor: descriptor,
+      DW: 1000,
+    }),
   );
-  const font = ctx.register(ctx.obj({ Type: "Font", Subtype: "Type0", BaseFont: name, Encoding: options.glyphIds ? "Identity-H" : "UniJIS-UTF16-H", DescendantFonts: [cidFont] }));
+  const font = ctx.register(
+    ctx.obj({
+      Type: "Font",
+      Subtype: "Type0",
+      BaseFont: name,
+      Encoding: options.glyphIds ? "Identity-H" : "UniJIS-UTF16-H",
+      DescendantFonts: [cidFont],
+    }),
+  );
   for (const text of pages) {
     const page = doc.addPage([595, 842]);
     page.node.setFontDictionary(PDFName.of("F1"), font);
@@ -62,10 +98,7 @@ export function wrap(text: string, width = 90): string[] {
  * password only, i.e. "restrictions"), pdf.js opens and decrypts it, which proves the encryption
  * below is real rather than a malformed file.
  */
-const PASSWORD_PAD = Buffer.from(
-  "28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a",
-  "hex",
-);
+const PASSWORD_PAD = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
 const PERMISSIONS = -4; // all permissions
 
 export function makeEncryptedPdf(options: { text: string; userPassword: string; ownerPassword: string }): Uint8Array {
@@ -81,18 +114,10 @@ export function makeEncryptedPdf(options: { text: string; userPassword: string; 
   const objects: Buffer[] = [
     Buffer.from("<< /Type /Catalog /Pages 2 0 R >>"),
     Buffer.from("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-    Buffer.from(
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    ),
+    Buffer.from("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>"),
     Buffer.from("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"),
-    Buffer.concat([
-      Buffer.from(`<< /Length ${encryptedContent.length} >>\nstream\n`),
-      encryptedContent,
-      Buffer.from("\nendstream"),
-    ]),
-    Buffer.from(
-      `<< /Filter /Standard /V 1 /R 2 /O <${ownerEntry.toString("hex")}> /U <${userEntry.toString("hex")}> /P ${PERMISSIONS} >>`,
-    ),
+    Buffer.concat([Buffer.from(`<< /Length ${encryptedContent.length} >>\nstream\n`), encryptedContent, Buffer.from("\nendstream")]),
+    Buffer.from(`<< /Filter /Standard /V 1 /R 2 /O <${ownerEntry.toString("hex")}> /U <${userEntry.toString("hex")}> /P ${PERMISSIONS} >>`),
   ];
   return writePdf(objects, `/Root 1 0 R /Encrypt 6 0 R /ID [<${fileId.toString("hex")}> <${fileId.toString("hex")}>]`);
 }
@@ -140,7 +165,10 @@ function computeFileKey(userPassword: string, ownerEntry: Buffer, fileId: Buffer
 /** Algorithm 1: per-object key = MD5(file key, object number, generation), 10 bytes for R2. */
 function objectKey(fileKey: Buffer, objectNumber: number): Buffer {
   const suffix = Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, (objectNumber >> 16) & 0xff, 0, 0]);
-  return createHash("md5").update(Buffer.concat([fileKey, suffix])).digest().subarray(0, fileKey.length + 5);
+  return createHash("md5")
+    .update(Buffer.concat([fileKey, suffix]))
+    .digest()
+    .subarray(0, fileKey.length + 5);
 }
 
 function rc4(key: Uint8Array, data: Uint8Array): Buffer {

@@ -5,7 +5,10 @@ import { eriJson, eriRoute } from "@/lib/eri/server/http";
 
 export const dynamic = "force-dynamic";
 
-export const GET = eriRoute(async (_request, settings) => {
-  const collections = await exposedCollections(settings);
-  return eriJson(EmbeddingInfos, embeddingInfos(collections.map((c) => ({ model: c.embeddingModel, dims: c.embeddingDims }))));
-}, { requireSession: true });
+export const GET = eriRoute(
+  async (_request, settings) => {
+    const collections = await exposedCollections(settings);
+    return eriJson(EmbeddingInfos, embeddingInfos(collections.map((c) => ({ model: c.embeddingModel, dims: c.embeddingDims }))));
+  },
+  { requireSession: true },
+);

@@ -11,7 +11,7 @@ const errorShape = (message: string) => ({ error: message });
 
 export const POST = route(async (request: Request) => {
   const chat = await parseChatRequest(request);
-  const events = runChat(chat, { owner: (await chatOwnerOf(request)), principal: (await principalOf(request)) }, request.signal);
+  const events = runChat(chat, { owner: await chatOwnerOf(request), principal: await principalOf(request) }, request.signal);
   const first = await events.next(); // errors before streaming become a plain HTTP error
   if (first.done) throw new AppError(500, "The answer ended unexpectedly");
   return new Response(ndjsonStream(first.value, events, requestIdOf(request)), {

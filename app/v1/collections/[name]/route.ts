@@ -8,10 +8,12 @@ export const maxDuration = 60;
 
 type Ctx = { params: Promise<{ name: string }> };
 
-export const GET = route(async (request: Request, { params }: Ctx) => json(await existingCollection((await params).name, (await principalOf(request)))));
+export const GET = route(async (request: Request, { params }: Ctx) =>
+  json(await existingCollection((await params).name, await principalOf(request))),
+);
 
 export const DELETE = route(async (request: Request, { params }: Ctx) => {
-  const { name } = await existingCollection((await params).name, (await principalOf(request)), "edit");
+  const { name } = await existingCollection((await params).name, await principalOf(request), "edit");
   await activeIngestor().deleteCollection(name);
   return json({ message: `Collection '${name}' deleted`, name });
 });

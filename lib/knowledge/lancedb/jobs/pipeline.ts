@@ -69,7 +69,14 @@ export async function ingestFile(
   }
   // One write per file: every LanceDB write is a version, and a file is all-or-nothing.
   await addChunks(file.collectionName, rows);
-  return { chunks: rows.length, pageCount: parsed.pageCount, summary: await summarize(file.fileName, pieces.map((p) => p.text)) };
+  return {
+    chunks: rows.length,
+    pageCount: parsed.pageCount,
+    summary: await summarize(
+      file.fileName,
+      pieces.map((p) => p.text),
+    ),
+  };
 }
 
 /** What a passage carries beyond its text (see ChunkRow.content_meta); null when nothing. */
@@ -130,5 +137,12 @@ async function ingestLibrary(
     await onProgress(30 + (60 * Math.min(bits.length, start + EMBED_BATCH)) / bits.length);
   }
   await addChunks(file.collectionName, rows);
-  return { chunks: rows.length, pageCount: null, summary: await summarize(file.fileName, bits.map((b) => b.text)) };
+  return {
+    chunks: rows.length,
+    pageCount: null,
+    summary: await summarize(
+      file.fileName,
+      bits.map((b) => b.text),
+    ),
+  };
 }

@@ -51,7 +51,10 @@ export async function prepareReembedding(collection: { name: string; tableName: 
   const dims = await vectorSize(embedder);
   const target = reembeddingTable(collection.name, jobId);
   await createChunkTable(target, dims);
-  const docs = await db().document.findMany({ where: { collectionName: collection.name, status: "success" }, orderBy: { uploadedAt: "asc" } });
+  const docs = await db().document.findMany({
+    where: { collectionName: collection.name, status: "success" },
+    orderBy: { uploadedAt: "asc" },
+  });
   await db().$transaction([
     db().jobFile.deleteMany({ where: { jobId } }),
     ...docs.map((doc, position) =>
@@ -69,7 +72,10 @@ export async function reembedFile(job: Reembedding, fileId: string): Promise<num
   for (let start = 0; start < rows.length; start += EMBED_BATCH) {
     const batch = rows.slice(start, start + EMBED_BATCH);
     const vectors = await job.embedder.embed(batch.map((r) => r.search_text));
-    await addChunks(job.target, batch.map((r, i) => ({ ...r, vector: vectors[i] })));
+    await addChunks(
+      job.target,
+      batch.map((r, i) => ({ ...r, vector: vectors[i] })),
+    );
   }
   job.copied.add(fileId);
   return rows.length;
@@ -98,6 +104,11 @@ export async function swapInReembedding(collectionName: string, job: Reembedding
 /** Chunks of files deleted while the job ran (their deletion went to the table then in use). */
 async function dropDeletedFiles(collectionName: string, job: Reembedding): Promise<void> {
   const copied = [...job.copied];
-  const kept = new Set((await db().document.findMany({ where: { collectionName, id: { in: copied } }, select: { id: true } })).map((d) => d.id));
-  await deleteFileChunks(job.target, copied.filter((id) => !kept.has(id)));
+  const kept = new Set(
+    (await db().document.findMany({ where: { collectionName, id: { in: copied } }, select: { id: true } })).map((d) => d.id),
+  );
+  await deleteFileChunks(
+    job.target,
+    copied.filter((id) => !kept.has(id)),
+  );
 }

@@ -123,7 +123,10 @@ export function startWorker(options: { shared?: boolean } = {}): WorkerState {
 export async function runQueuedJobs(budgetMs: number): Promise<void> {
   if (globalWorker.__docchatWorker?.running) return wakeWorker();
   const deadline = Date.now() + budgetMs;
-  await drain(() => Date.now() >= deadline, () => false);
+  await drain(
+    () => Date.now() >= deadline,
+    () => false,
+  );
   await completions;
   await Promise.allSettled(optimizing);
 }
@@ -267,7 +270,19 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
   const docs = new Map((await db().document.findMany({ where: { id: { in: queue.map((f) => f.documentId) } } })).map((d) => [d.id, d]));
   const heartbeat = setInterval(() => void repo.heartbeat(jobId).catch(() => undefined), HEARTBEAT_MS);
   const table = reembedding?.target ?? repo.tableOf(collection);
-  const active: ActiveJob = { id: jobId, collectionName: job.collectionName, table, reembedding, queue, docs, embedder, jobError, inFlight: 0, heartbeat, cancelled: false };
+  const active: ActiveJob = {
+    id: jobId,
+    collectionName: job.collectionName,
+    table,
+    reembedding,
+    queue,
+    docs,
+    embedder,
+    jobError,
+    inFlight: 0,
+    heartbeat,
+    cancelled: false,
+  };
   if (queue.length > 0) {
     activeJobs.add(active);
     return active;
@@ -287,7 +302,10 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
     chunksCreated?: number;
     errorMessage?: string | null;
     attempts?: { increment: number };
-  }) => db().jobFile.update({ where: { id: jobFile.id }, data }).then(() => undefined);
+  }) =>
+    db()
+      .jobFile.update({ where: { id: jobFile.id }, data })
+      .then(() => undefined);
   try {
     if (!job.embedder) throw new IngestError(job.jobError ?? "No embedder available");
     // Counted before the work: an attempt that kills the process still counts.
@@ -301,7 +319,13 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
     );
     const { count } = await db().document.updateMany({
       where: { id: doc.id },
-      data: { status: "success", chunkCount: outcome.chunks, pageCount: outcome.pageCount, summary: outcome.summary, ingestedAt: new Date() },
+      data: {
+        status: "success",
+        chunkCount: outcome.chunks,
+        pageCount: outcome.pageCount,
+        summary: outcome.summary,
+        ingestedAt: new Date(),
+      },
     });
     if (count === 0) {
       // Deleted while it was being ingested: take back the chunks just written.
@@ -312,7 +336,12 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
   } catch (error) {
     // The collection (or the file) was deleted under it, maybe by another process: nothing to
     // record, and the job's other files need not be tried.
-    if (job.cancelled || (await db().document.count({ where: { id: doc.id } }).catch(() => 1)) === 0) {
+    if (
+      job.cancelled ||
+      (await db()
+        .document.count({ where: { id: doc.id } })
+        .catch(() => 1)) === 0
+    ) {
       job.cancelled = true;
       return;
     }
@@ -330,8 +359,10 @@ async function giveUp(files: JobRow["files"]): Promise<void> {
   const message = `Ingestion of this file was interrupted ${MAX_FILE_ATTEMPTS} times (too large or too slow to process here?); it was not retried again.`;
   for (const file of files) {
     await db().jobFile.update({ where: { id: file.id }, data: { status: "failed", progressPercent: 100, errorMessage: message } });
-    await db()
-      .document.updateMany({ where: { id: file.documentId }, data: { status: "failed", errorMessage: message, chunkCount: 0, ingestedAt: new Date() } });
+    await db().document.updateMany({
+      where: { id: file.documentId },
+      data: { status: "failed", errorMessage: message, chunkCount: 0, ingestedAt: new Date() },
+    });
   }
 }
 
@@ -358,9 +389,11 @@ async function endJob(job: ActiveJob): Promise<void> {
     await finishJob(
       job.id,
       succeeded > 0 ? "completed" : "failed",
-      succeeded > 0 ? null : job.jobError ?? `All ${files.length} file${files.length === 1 ? "" : "s"} failed to ingest`,
+      succeeded > 0 ? null : (job.jobError ?? `All ${files.length} file${files.length === 1 ? "" : "s"} failed to ingest`),
     );
-    console.log(`[ingest] job ${job.id} ${succeeded > 0 ? "completed" : "failed"}: ${succeeded} of ${files.length} file(s) ingested (pid ${process.pid})`);
+    console.log(
+      `[ingest] job ${job.id} ${succeeded > 0 ? "completed" : "failed"}: ${succeeded} of ${files.length} file(s) ingested (pid ${process.pid})`,
+    );
     if (succeeded > 0) {
       afterJob(optimizeTable(job.table), "optimize");
     }
@@ -381,7 +414,9 @@ function afterJob(work: Promise<void>, what: string): void {
 /** Copies one file's chunks with new vectors; a file that fails ends the copying (the job fails). */
 async function reembedOne(job: ActiveJob, reembedding: Reembedding, jobFile: JobRow["files"][number]): Promise<void> {
   const setFile = (data: { status: string; progressPercent: number; chunksCreated?: number; errorMessage?: string | null }) =>
-    db().jobFile.update({ where: { id: jobFile.id }, data }).then(() => undefined);
+    db()
+      .jobFile.update({ where: { id: jobFile.id }, data })
+      .then(() => undefined);
   try {
     if (!job.embedder) throw new IngestError(job.jobError ?? "No embedder available");
     await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null });
@@ -401,15 +436,28 @@ async function endReembedding(job: ActiveJob, reembedding: Reembedding): Promise
   const copied = !job.jobError && files.every((f) => f.status === "success");
   const swapped = copied && (await swapInReembedding(job.collectionName, reembedding));
   if (!copied) await dropChunkTable(reembedding.target).catch(() => undefined);
-  await finishJob(job.id, swapped ? "completed" : "failed", swapped ? null : job.jobError ?? "The collection was changed while it was being re-embedded");
-  console.log(`[reembed] job ${job.id} ${swapped ? "completed" : "failed"}: ${files.length} file(s) with ${reembedding.embedder.model} (pid ${process.pid})`);
+  await finishJob(
+    job.id,
+    swapped ? "completed" : "failed",
+    swapped ? null : (job.jobError ?? "The collection was changed while it was being re-embedded"),
+  );
+  console.log(
+    `[reembed] job ${job.id} ${swapped ? "completed" : "failed"}: ${files.length} file(s) with ${reembedding.embedder.model} (pid ${process.pid})`,
+  );
   // Searches that read the old table a moment ago finish before it goes.
-  if (swapped) afterJob(new Promise((resolve) => setTimeout(resolve, OLD_TABLE_GRACE_MS)).then(() => dropChunkTable(reembedding.source)), "dropping the old table");
+  if (swapped)
+    afterJob(
+      new Promise((resolve) => setTimeout(resolve, OLD_TABLE_GRACE_MS)).then(() => dropChunkTable(reembedding.source)),
+      "dropping the old table",
+    );
 }
 
 /** Only the worker still holding the job may end it (a stale one may have lost it to a peer). */
 async function finishJob(jobId: string, status: "completed" | "failed", errorMessage: string | null) {
-  await db().ingestionJob.updateMany({ where: { id: jobId, status: "processing" }, data: { status, errorMessage, completedAt: new Date() } });
+  await db().ingestionJob.updateMany({
+    where: { id: jobId, status: "processing" },
+    data: { status, errorMessage, completedAt: new Date() },
+  });
 }
 
 function userMessage(error: unknown): string {

@@ -7,13 +7,13 @@ type Ctx = { params: Promise<{ name: string }> };
 
 /** Who may read or edit the collection (admins only: lib/security/policy.ts). */
 export const GET = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name, (await principalOf(request)), "edit");
+  const name = await existingCollectionName((await params).name, await principalOf(request), "edit");
   return json({ grants: await grantsOf(name) });
 });
 
 /** Replaces the grants: `{"grants": [{"subject_type": "group", "subject_id": "hr", "access": "read"}]}`; `[]` opens it to every reader. */
 export const PUT = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name, (await principalOf(request)), "edit");
+  const name = await existingCollectionName((await params).name, await principalOf(request), "edit");
   const { grants } = parseWith(CollectionGrantsUpdate, await readJson(request));
   return json({ grants: await setGrants(name, grants) });
 });

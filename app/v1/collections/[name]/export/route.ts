@@ -14,7 +14,7 @@ type Ctx = { params: Promise<{ name: string }> };
 
 /** The collection as a Polymath library file with embeddings (`?format=polymath`, the only format). */
 export const GET = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name, (await principalOf(request)));
+  const name = await existingCollectionName((await params).name, await principalOf(request));
   const format = new URL(request.url).searchParams.get("format") ?? "polymath";
   if (format !== "polymath") throw badRequest(`Unknown export format '${format}': use format=polymath`);
   const { fileName, body } = await exportLibrary(name, requestOrigin(request));

@@ -16,7 +16,14 @@ export const POST = route(async (request: Request, { params }: Ctx) => {
   const name = collectionName((await params).name);
   const body = parseWith(SearchRequest, await readJson(request));
   filterClauses(body.filters); // 400 on unknown fields before searching
-  const found = await searchKnowledge({ query: body.query, principal: (await principalOf(request)), top: body.top_k, mode: body.retrieval_mode, collections: [name], filters: body.filters });
+  const found = await searchKnowledge({
+    query: body.query,
+    principal: await principalOf(request),
+    top: body.top_k,
+    mode: body.retrieval_mode,
+    collections: [name],
+    filters: body.filters,
+  });
   // The read path looks the collection up anyway: one query says whether it exists.
   if (found.unknownCollections.length) throw notFound(`Collection '${name}' not found`);
   const failure = found.failures[0];

@@ -10,6 +10,6 @@ type Ctx = { params: Promise<{ name: string }> };
  * PUT URL per file; then POST `{"files": [{file_id, file_name}]}` to ../documents.
  */
 export const POST = route(async (request: Request, { params }: Ctx) => {
-  const name = await existingCollectionName((await params).name, (await principalOf(request)), "edit");
+  const name = await existingCollectionName((await params).name, await principalOf(request), "edit");
   return json(await signUploads(name, await readJson(request)));
 });

@@ -10,7 +10,7 @@ type Ctx = { params: Promise<{ name: string; file_id: string }> };
 /** The original upload, so a citation can open it (PDF viewers honour #page=N). */
 export const GET = route(async (request: Request, { params }: Ctx) => {
   const p = await params;
-  const doc = await findDocument(p.file_id, await existingCollectionName(p.name, (await principalOf(request))));
+  const doc = await findDocument(p.file_id, await existingCollectionName(p.name, await principalOf(request)));
   if (!doc) throw notFound(`File '${p.file_id}' not found in collection '${p.name}'`);
   return originalResponse(doc);
 });

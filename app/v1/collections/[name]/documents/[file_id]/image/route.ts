@@ -13,7 +13,7 @@ type Ctx = { params: Promise<{ name: string; file_id: string }> };
  */
 export const GET = route(async (request: Request, { params }: Ctx) => {
   const p = await params;
-  const doc = await findDocument(p.file_id, await existingCollectionName(p.name, (await principalOf(request))));
+  const doc = await findDocument(p.file_id, await existingCollectionName(p.name, await principalOf(request)));
   if (!doc || !doc.mimeType.startsWith("image/")) throw notFound(`No image '${p.file_id}' in collection '${p.name}'`);
   return originalResponse(doc);
 });
