@@ -14,6 +14,8 @@ import { GET as documentsGet } from "@/app/v1/collections/[name]/documents/route
 import { GET as exportGet } from "@/app/v1/collections/[name]/export/route";
 import { POST as searchPost } from "@/app/v1/collections/[name]/search/route";
 import { GET as collectionsGet } from "@/app/v1/collections/route";
+import { GET as jobStatusGet } from "@/app/v1/documents/[job_id]/status/route";
+import { db } from "@/lib/db/client";
 import { resetCopilotPublishingCache, updateCopilotPublishing } from "@/lib/copilot/publishing";
 import { updateServerSettings } from "@/lib/eri/server/settings";
 import { stopWorker } from "@/lib/knowledge";
@@ -168,6 +170,11 @@ describe("a user without access finds nothing of the hidden collection", () => {
         .status,
     ).toBe(200);
     expect((await call(exportGet as Handler, "/v1/collections/secret/export", USER, { params })).status).toBe(404);
+    const job = await db().ingestionJob.findFirstOrThrow({ where: { collectionName: "secret" } });
+    const status = (token: string) =>
+      call(jobStatusGet as Handler, `/v1/documents/${job.id}/status`, token, { params: { job_id: job.id } });
+    expect((await status(USER)).status).toBe(404);
+    expect((await status(ADMIN)).text).toMatch(/payroll/);
   });
 
   it("chat: answers, data points and thoughts; citations and suggestions", async () => {
