@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { log } from "@/lib/log";
 import { db, isPostgresUrl } from "@/lib/db/client";
 import { IngestError } from "@/lib/errors";
 import { embedderFor } from "@/lib/models/embedder";
@@ -193,7 +194,7 @@ async function drain(stopped: () => boolean, takeNewWork: () => boolean): Promis
   }
   for (const job of jobs.all()) {
     forget(job);
-    if (!job.cancelled) await repo.releaseJob(job.id).catch(() => undefined);
+    if (!job.cancelled) await repo.releaseJob(job.id).catch(logFailure("job_release_failed", { job_id: job.id }));
   }
 }
 
@@ -220,6 +221,12 @@ export async function stopCollectionJobs(collectionName: string, waitMs: number)
   }
   return true;
 }
+
+/** A write whose failure must not stop the job: logged with what it was for, never dropped. */
+const logFailure =
+  (event: string, fields: Record<string, string>) =>
+  (error: unknown): void =>
+    log("warn", event, { ...fields, error: error instanceof Error ? error.message : String(error) });
 
 /** Claims pending jobs (oldest first) while fewer than MAX_ACTIVE_JOBS run; never throws. */
 async function claimJobs(jobs: Rotation<ActiveJob>): Promise<void> {
@@ -268,7 +275,10 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
   const queue = unfinished.filter((f) => f.attempts < MAX_FILE_ATTEMPTS);
   await giveUp(unfinished.filter((f) => f.attempts >= MAX_FILE_ATTEMPTS));
   const docs = new Map((await db().document.findMany({ where: { id: { in: queue.map((f) => f.documentId) } } })).map((d) => [d.id, d]));
-  const heartbeat = setInterval(() => void repo.heartbeat(jobId).catch(() => undefined), HEARTBEAT_MS);
+  const heartbeat = setInterval(
+    () => void repo.heartbeat(jobId).catch(logFailure("job_heartbeat_failed", { job_id: jobId })),
+    HEARTBEAT_MS,
+  );
   const table = reembedding?.target ?? repo.tableOf(collection);
   const active: ActiveJob = {
     id: jobId,
@@ -329,7 +339,7 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
     });
     if (count === 0) {
       // Deleted while it was being ingested: take back the chunks just written.
-      await deleteFileChunks(job.table, [doc.id]).catch(() => undefined);
+      await deleteFileChunks(job.table, [doc.id]).catch(logFailure("chunk_cleanup_failed", { job_id: job.id, file_id: doc.id }));
       return;
     }
     await setFile({ status: "success", progressPercent: 100, chunksCreated: outcome.chunks });
@@ -349,8 +359,10 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
     if (!(error instanceof IngestError)) console.error(`[ingest] ${doc.fileName}:`, error);
     await db()
       .document.update({ where: { id: doc.id }, data: { status: "failed", errorMessage: message, ingestedAt: new Date(), chunkCount: 0 } })
-      .catch(() => undefined);
-    await setFile({ status: "failed", progressPercent: 100, errorMessage: message }).catch(() => undefined);
+      .catch(logFailure("file_status_write_failed", { job_id: job.id, file_id: doc.id }));
+    await setFile({ status: "failed", progressPercent: 100, errorMessage: message }).catch(
+      logFailure("file_status_write_failed", { job_id: job.id, file_id: doc.id }),
+    );
   }
 }
 
@@ -385,7 +397,7 @@ async function endJob(job: ActiveJob): Promise<void> {
     if (succeeded > 0) {
       await ensureTextIndex(job.table).catch((error) => console.error("[ingest] text index failed:", error));
     }
-    await repo.touchCollection(job.collectionName).catch(() => undefined);
+    await repo.touchCollection(job.collectionName).catch(logFailure("collection_touch_failed", { collection: job.collectionName }));
     await finishJob(
       job.id,
       succeeded > 0 ? "completed" : "failed",
@@ -426,7 +438,9 @@ async function reembedOne(job: ActiveJob, reembedding: Reembedding, jobFile: Job
     if (!(error instanceof IngestError)) console.error(`[reembed] ${jobFile.fileName}:`, error);
     job.jobError ??= `Re-embedding ${jobFile.fileName} failed: ${error instanceof Error ? error.message : String(error)}`;
     job.queue.length = 0;
-    await setFile({ status: "failed", progressPercent: 100, errorMessage: job.jobError }).catch(() => undefined);
+    await setFile({ status: "failed", progressPercent: 100, errorMessage: job.jobError }).catch(
+      logFailure("file_status_write_failed", { job_id: job.id, file: jobFile.fileName }),
+    );
   }
 }
 
@@ -435,7 +449,8 @@ async function endReembedding(job: ActiveJob, reembedding: Reembedding): Promise
   const files = await db().jobFile.findMany({ where: { jobId: job.id } });
   const copied = !job.jobError && files.every((f) => f.status === "success");
   const swapped = copied && (await swapInReembedding(job.collectionName, reembedding));
-  if (!copied) await dropChunkTable(reembedding.target).catch(() => undefined);
+  if (!copied)
+    await dropChunkTable(reembedding.target).catch(logFailure("table_drop_failed", { job_id: job.id, table: reembedding.target }));
   await finishJob(
     job.id,
     swapped ? "completed" : "failed",
