@@ -345,8 +345,13 @@ test("reading needs a reader whatever the integration: Copilot search without it
  * Sends `megabytes` of body at the pace the server takes it and notes how much had gone when the
  * answer came: a server that reads the whole body first answers only after all of it.
  */
+/**
+ * Streams up to `megabytes` of body and stops when the server answers. A server that answers and
+ * closes while the client is still writing can make the write fail (EPIPE, ECONNRESET) before the
+ * answer is read: that too is a refusal before the body was read (`closed`).
+ */
 function streamBody(path: string, megabytes: number, headers: Record<string, string>) {
-  return new Promise<{ status: number; sentMb: number }>((resolve, reject) => {
+  return new Promise<{ status: number; sentMb: number; closed?: boolean }>((resolve, reject) => {
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
     let sent = 0;
     let answered = false;
@@ -355,7 +360,12 @@ function streamBody(path: string, megabytes: number, headers: Record<string, str
       res.resume();
       resolve({ status: res.statusCode ?? 0, sentMb: sent });
     });
-    req.on("error", (error) => (answered ? undefined : reject(error)));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      answered = true;
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") resolve({ status: 0, sentMb: sent, closed: true });
+      else reject(error);
+    });
     const pump = () => {
       while (!answered && sent < megabytes) {
         sent++;
@@ -371,17 +381,18 @@ test("bodies without credentials, or declared over the limit, are refused before
   const anonymousFlood = await Promise.all(
     Array.from({ length: 8 }, () => streamBody("/api/chat", 64, { "content-type": "application/json", "transfer-encoding": "chunked" })),
   );
-  for (const { status, sentMb } of anonymousFlood) {
-    expect(status).toBe(401);
+  for (const { status, sentMb, closed } of anonymousFlood) {
+    expect(closed || status === 401, `status ${status}`).toBe(true);
     expect(sentMb).toBeLessThan(64);
   }
+  expect(anonymousFlood.some((r) => r.status === 401)).toBe(true);
   // With the right token but a declared length over the route's limit: 413 before the body.
   const declared = await streamBody("/v1/collections", 64, {
     Authorization: `Bearer ${ADMIN_TOKEN}`,
     "content-type": "application/json",
     "content-length": String(64 * 1024 * 1024),
   });
-  expect(declared.status).toBe(413);
+  expect(declared.closed || declared.status === 413, `status ${declared.status}`).toBe(true);
   expect(declared.sentMb).toBeLessThan(64);
   // An upload declared over MAX_UPLOAD_MB (5 MB here) likewise.
   const upload = await streamBody(`/v1/collections/${COLLECTION}/documents`, 64, {
@@ -389,7 +400,7 @@ test("bodies without credentials, or declared over the limit, are refused before
     "content-type": "multipart/form-data; boundary=x",
     "content-length": String(64 * 1024 * 1024),
   });
-  expect(upload.status).toBe(413);
+  expect(upload.closed || upload.status === 413, `status ${upload.status}`).toBe(true);
   expect((await admin.get("/v1/knowledge/health")).status()).toBe(200);
 });
 
