@@ -6,7 +6,15 @@ import { answerStem, stemmer } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { notFoundMessage } from "./not-found";
 import { citationId, neutralizeBrackets } from "./citations";
-import { holdsWantedFact, isNegative, questionIntent, type QuestionIntent } from "./question-intent";
+import {
+  alwaysAvailable,
+  holdsWantedFact,
+  isNegative,
+  questionIntent,
+  requires,
+  skippedAction,
+  type QuestionIntent,
+} from "./question-intent";
 
 /**
  * The offline answer: the retrieved passages' sentences that address the question (or each part
@@ -53,6 +61,8 @@ const NO_DIRECT_ANSWER = "I could not find a direct answer to that in the select
 
 interface Candidate {
   text: string;
+  /** The section heading it sits under ("What is Not Covered?"). */
+  heading: string | null;
   citation: string;
   rank: number;
   position: number;
@@ -63,6 +73,8 @@ interface Candidate {
   /** How many of the question's terms the sentence itself holds. */
   held: number;
   fact: boolean;
+  /** Requires what the question asks leave to skip ("…must be encrypted…" for "without encrypting"): it settles the question. */
+  requiresSkipped: boolean;
   /** From the document the question names (every title word it uses is in the title or the sentence). */
   scoped: boolean;
   complete: boolean;
@@ -93,7 +105,7 @@ interface Terms {
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
 const ASKING_PHRASE =
-  /\b(how (long|much|many|often|soon|far|big|old)|which one|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
+  /\b(how (long|much|many|often|soon|far|big|old)|which one|(which|what) (team|department|office|person|people|group|unit|desk)|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
 
 /** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
 interface Reading {
@@ -146,6 +158,10 @@ const answerKind = (intent: QuestionIntent) => (intent.wants.length || intent.ye
 
 interface RankedPart {
   intent: QuestionIntent;
+  /** The question's language. */
+  lang: Lang;
+  /** What a yes/no question asks leave to skip ("without encrypting": "encrypt"). */
+  skipped: string | null;
   /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
   namesMissing: boolean;
   /** Question terms a sentence must hold itself to answer it. */
@@ -161,6 +177,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const documents = asked.lang === "en" ? asked : readingOf(dominantLanguage(chunks.map((c) => c.content)) ?? "en");
   const terms = questionTerms(question, asked);
   const intent = questionIntent(question);
+  const skipped = skippedAction(question);
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
   const context: { heading: StemSet; title: StemSet }[] = [];
@@ -171,13 +188,15 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
       const text = neutralizeBrackets(unit.text);
       candidates.push({
         text,
+        heading: unit.heading ?? null,
         citation: citationId(chunk),
         rank,
         position,
         match: 0,
         ownMatch: 0,
         held: 0,
-        fact: holdsWantedFact(text, intent),
+        fact: holdsWantedFact(text, intent) || (skipped !== null && requires(text, skipped)),
+        requiresSkipped: skipped !== null && requires(text, skipped),
         scoped: false,
         complete: unit.complete,
         score: 0,
@@ -242,7 +261,15 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   // ("dress code": "…bathing, dressing…").
   const found =
     topical.filter((s) => own.some((set) => set.has(s))).length + terms.acronyms.filter((a) => own.some((set) => set.hasAcronym(a))).length;
-  return { intent, namesMissing, termsNeeded: Math.min(2, found), byScore, best: keySentence(byScore) };
+  return {
+    intent,
+    lang: asked.lang,
+    skipped,
+    namesMissing,
+    termsNeeded: Math.min(2, found),
+    byScore,
+    best: keySentence(byScore),
+  };
 }
 
 /** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
@@ -284,11 +311,31 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
 
 const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join("");
 
-/** "Yes." or "No." before the key sentence when it states the matter itself. */
+/**
+ * "Yes." or "No." before the key sentence when it states the matter itself: no when it (or the
+ * section it sits in, "What is Not Covered?") denies it, or requires what the question asks to
+ * skip.
+ */
 function yesNo(r: RankedPart): string {
-  if (!r.intent.yesNo || r.best.ownMatch < YES_NO_MATCH) return "";
-  return isNegative(r.best.text) ? "No. " : "Yes. ";
+  if (!r.intent.yesNo) return "";
+  const { text, heading } = r.best;
+  const [yes, no] = YES_NO[r.lang] ?? ["Yes", "No"];
+  if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return `${yes}. `;
+  if (r.best.ownMatch < YES_NO_MATCH && !r.best.requiresSkipped) return "";
+  const denied = isNegative(text) || (heading !== null && isNegative(heading)) || (r.skipped !== null && requires(text, r.skipped));
+  return `${denied ? no : yes}. `;
 }
+
+/** Yes and no in the question's language. */
+const YES_NO: Partial<Record<Lang, [string, string]>> = {
+  en: ["Yes", "No"],
+  de: ["Ja", "Nein"],
+  fr: ["Oui", "Non"],
+  es: ["Sí", "No"],
+  it: ["Sì", "No"],
+  pt: ["Sim", "Não"],
+  nl: ["Ja", "Nee"],
+};
 
 /**
  * The answer to each part in turn, a paragraph each. When no part is addressed by any sentence,
@@ -299,7 +346,9 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
   const answers = (r: RankedPart) =>
-    (r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) || (r.best.fact && r.best.scoped);
+    (r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
+    (r.best.fact && r.best.scoped) ||
+    r.best.requiresSkipped;
   const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));
   if (answeredParts.length === 0) return closestPassages(ranked);
 

@@ -12,6 +12,8 @@ export interface QuestionIntent {
   wants: FactKind[];
   /** Asked to be answered with yes or no ("Does the plan cover…?", "Can I…?"). */
   yesNo: boolean;
+  /** Asks whether something is there at a time ("on a Sunday night", "after hours"). */
+  availability?: boolean;
 }
 
 /** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
@@ -25,13 +27,13 @@ const ASKS: Record<FactKind, RegExp> = {
   procedure:
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   contact:
-    /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to)|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of)|anrufen|telefon\w*|nummer|kontakt\w*|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|llamar|tel[ée]fono|n[uú]mero|contactar|correo)\b/iu,
+    /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to)|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|who is (responsible|in charge)|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of)|anrufen|telefon\w*|nummer|kontakt\w*|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|llamar|tel[ée]fono|n[uú]mero|contactar|correo)\b/iu,
 };
 
 const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
-  time: /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b/iu,
+  time: /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b/iu,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*|however)\b/i,
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
@@ -42,8 +44,23 @@ const HOLDS: Record<FactKind, RegExp> = {
 const YES_NO_START =
   /^(is|are|does|do|did|can|could|will|would|should|shall|may|am|has|have|was|were|isn't|aren't|doesn't|don't|can't|ist|sind|kann|darf|muss|gibt es|wird|hat|habe|est-ce que|puis-je|peut-on|¿?(es|son|puedo|puede|hay|tengo|cubre))\b/iu;
 
+/** "On a Sunday night", "after hours": the question asks whether something is there at that time. */
+const AVAILABILITY =
+  /\b(on (a |the )?(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|holidays?)|at night|overnight|after hours|around the clock|any ?time)\b/i;
+
+/** A Spanish question without a question word ("¿PerksPlus me paga…?") asks yes or no. */
+const SPANISH_OPEN_QUESTION = /^¿(?!.*\b(qu[eé]|cu[aá]l(es)?|cu[aá]nt[oa]s?|c[oó]mo|d[oó]nde|cu[aá]ndo|qui[eé]n(es)?|por qu[eé])\b)/iu;
+
+/** Available at any hour: answers "yes" to whether something is there on a Sunday night. */
+const ALWAYS =
+  /\b(24 hours a day|24\/7|7 days a week|seven days a week|around the clock|every day|at any time|any time of (the )?(day|night))\b/i;
+
+export const alwaysAvailable = (sentence: string) => ALWAYS.test(sentence);
+
 export function questionIntent(question: string): QuestionIntent {
   const q = question.trim();
+  // "Can I reach customer service on a Sunday night?" asks when they can be reached, not how.
+  if (AVAILABILITY.test(q)) return { wants: ["time"], yesNo: isYesNo(q), availability: true };
   const asked = (kind: FactKind) => ASKS[kind].test(q);
   // "How many days" asks for a time; "combien de jours" for a count, not an amount.
   const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(q);
@@ -52,9 +69,11 @@ export function questionIntent(question: string): QuestionIntent {
     if (kind === "amount") return !asked("count") || /\bhow much\b/i.test(q);
     return true;
   });
-  // "Is it A or B?" asks which, not whether.
-  return { wants, yesNo: YES_NO_START.test(q) && !/\b(or|oder|ou|o)\b/i.test(q) };
+  return { wants, yesNo: isYesNo(q) };
 }
+
+// "Is it A or B?" asks which, not whether.
+const isYesNo = (q: string) => (YES_NO_START.test(q) || SPANISH_OPEN_QUESTION.test(q)) && !/\b(or|oder|ou|o)\b/i.test(q);
 
 /** A month's name, as a name: capitalised, and "May" only beside a day ("may" is mostly a verb). */
 const MONTH = /\b(January|February|March|April|June|July|August|September|October|November|December)\b|\bMay \d|\d May\b/;
@@ -64,9 +83,29 @@ export function holdsWantedFact(sentence: string, intent: QuestionIntent): boole
   return intent.wants.some((kind) => HOLDS[kind].test(sentence) || (kind === "time" && MONTH.test(sentence)));
 }
 
-/** A negation that makes a statement a "no": "does not cover", "is excluded", "never". */
-const NEGATION = /\b(not|no|never|none|neither|nor|cannot|excluded|excludes|exclusion|isn't|aren't|doesn't|don't|won't|can't)\b|n't\b/i;
+/** A negation that makes a statement a "no": "does not cover", "is excluded", "is prohibited", "never". */
+const NEGATION =
+  /\b(not|no|never|none|neither|nor|cannot|excluded|excludes|exclusions?|prohibited|forbidden|ineligible|isn't|aren't|doesn't|don't|won't|can't)\b|n't\b/i;
+/** Phrases that hold a negation word without denying anything: "including but not limited to", "not only … but also". */
+const NOT_DENYING = /\b(but )?not limited to\b|\bnot only\b|\bno (later|more|less|fewer) than\b|\bnot to exceed\b/gi;
 
 export function isNegative(sentence: string): boolean {
-  return NEGATION.test(sentence);
+  return NEGATION.test(sentence.replace(NOT_DENYING, " "));
+}
+
+/**
+ * "Is it fine to keep files without encrypting them?" asks leave to skip what a sentence may
+ * require ("Customer data must be encrypted"): such a requirement answers no. The skipped
+ * action's stem ("encrypt"), or null when the question skips nothing.
+ */
+export function skippedAction(question: string): string | null {
+  const skipped = /\bwithout (\p{L}{4,}?)(?:ing|e?d)?\b/iu.exec(question);
+  return skipped ? skipped[1].toLowerCase() : null;
+}
+
+const REQUIREMENT = /\b(must|required|requires?|need to|needs to|has to|have to|shall|mandatory|only (if|when|after))\b/i;
+
+/** The sentence requires the action (by its stem): "…must be encrypted when stored…". */
+export function requires(sentence: string, actionStem: string): boolean {
+  return REQUIREMENT.test(sentence) && new RegExp(`\\b${actionStem}`, "i").test(sentence);
 }

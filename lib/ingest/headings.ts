@@ -23,7 +23,7 @@ export function endsSentence(line: string): boolean {
 export function looksLikeTitle(rawLine: string): boolean {
   const line = rawLine.trim();
   if (line.length === 0 || line.length > MAX_HEADING_CHARS) return false;
-  if (/[.,;:!?…]$/.test(line) || isListItem(line)) return false;
+  if (/[.,;:!?…]$/.test(line) || isListItem(line) || isLabelledValue(line)) return false;
   // Numbered headings ("2.1 Coverage") are titles; the number itself is not a word to judge.
   const words = line.replace(/^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+/, "").split(/\s+/);
   if (words.length > MAX_HEADING_WORDS) return false;
@@ -65,6 +65,11 @@ export function isHeadingLine(line: string, previous: string | undefined, next: 
 export function markdownHeading(line: string): string | null {
   const match = MARKDOWN_ATX.exec(line);
   return match ? match[2].trim() : null;
+}
+
+/** A label and its value on one line ("Last Updated: 2023-03-05", "Phone: 1-800-555-0100"): a fact, not a title. */
+export function isLabelledValue(rawLine: string): boolean {
+  return /^\p{Lu}[\p{L} ]{0,40}:\s+\S*\d/u.test(rawLine.trim());
 }
 
 /** A short lead-in label on its own line ("Qualifications:"); it starts a new paragraph. */

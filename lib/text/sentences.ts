@@ -1,4 +1,4 @@
-import { isListItem, looksLikeTitle } from "@/lib/ingest/headings";
+import { isLabelledValue, isListItem, looksLikeTitle } from "@/lib/ingest/headings";
 
 /**
  * A passage as the units an answer may quote: whole sentences, and lists with their lead-in
@@ -46,7 +46,7 @@ function headingOf(block: string[]): string | null {
   // "What is Covered?", "HOW DO I FILE A CLAIM?": a question answered below it.
   if (/\?$/.test(line) && wordCount(line) <= MAX_QUESTION_HEADING_WORDS) return line;
   // A short line without final punctuation ("Exceptions", "Tips").
-  if (wordCount(line) < 5 && !/[.!?:;,]$/.test(line)) return line;
+  if (wordCount(line) < 5 && !/[.!?:;,]$/.test(line) && !isLabelledValue(line)) return line;
   return null;
 }
 
@@ -144,6 +144,12 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
         items.push(stripMarker(line));
       } else {
         if (items.length) flushList();
+        // "Last Updated: 2023-03-05" is a fact of its own, not the start of the next sentence.
+        if (isLabelledValue(line)) {
+          flushProse();
+          units.push({ text: line, heading: current, complete: true });
+          continue;
+        }
         // A Title Case line inside a block heads the lines after it ("Exceptions" above its text).
         if (prose.length === 0 && looksLikeTitle(line) && block.length > 1 && line !== block.at(-1)) {
           current = line;
@@ -155,7 +161,7 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
     flushProse();
     flushList();
   }
-  return markEdges(units.filter((u) => wordCount(u.text) >= MIN_UNIT_WORDS));
+  return markEdges(units.filter((u) => wordCount(u.text) >= MIN_UNIT_WORDS || isLabelledValue(u.text)));
 }
 
 /** The passage's first unit is cut if it starts lower-case; its last if it does not end whole. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer, offlineAnswer } from "@/lib/chat/extractive";
+import { questionIntent } from "@/lib/chat/question-intent";
 import { textUnits } from "@/lib/text/sentences";
 import { questionParts } from "@/lib/text/query";
 import { sectionQuestion } from "@/lib/chat/topics";
@@ -238,6 +239,53 @@ describe("an offline answer that answers", () => {
     );
     expect(extractiveAnswer([{ question: "Are skiing lessons covered by PerksPlus?", chunks: [perks] }]).answer).toBe(
       "Yes. Some of the lessons covered under PerksPlus include: Skiing and snowboarding lessons; Surfing lessons. [PerksPlus.pdf#page=3]",
+    );
+  });
+
+  it("reads a yes or a no from what a sentence requires, the section it sits in, and lists 'not limited to' nothing", () => {
+    const security = doc("handbook.pdf", 9, "Data Security\n\nAll customer data must be encrypted when stored or transferred.");
+    const perks = doc(
+      "PerksPlus.pdf",
+      3,
+      "What is Covered?\n\nPerksPlus covers a wide range of fitness activities, including but not limited to:\n• Gym memberships\n• Yoga and Pilates classes\n\nWhat is Not Covered?\n\nThese include:\n• Medical treatments and procedures\n• Travel expenses",
+    );
+    const ask = (question: string, chunks: Chunk[]) => extractiveAnswer([{ question, chunks }]).answer;
+    expect(ask("Is it fine to keep customer files on a USB stick without encrypting them?", [security])).toBe(
+      "No. All customer data must be encrypted when stored or transferred. [handbook.pdf#page=9]",
+    );
+    expect(ask("Does PerksPlus cover yoga classes?", [perks])).toMatch(/^Yes\. PerksPlus covers a wide range of fitness activities/);
+    expect(ask("Does PerksPlus cover medical procedures?", [perks])).toMatch(/^No\. These include: Medical treatments and procedures/);
+    // A Spanish question without a question word asks yes or no.
+    expect(questionIntent("¿PerksPlus me paga las clases de yoga?").yesNo).toBe(true);
+    expect(questionIntent("¿Cuánto me paga PerksPlus?").yesNo).toBe(false);
+  });
+
+  it("answers whether something is there at a time with when it is there", () => {
+    const service = doc(
+      "plan.pdf",
+      83,
+      "Claims\n\nIf you have any questions about the claims process, contact customer service at 1-800-123-4567. Customer service representatives are available 24 hours a day, 7 days a week.",
+    );
+    expect(extractiveAnswer([{ question: "Can I reach customer service on a Sunday night?", chunks: [service] }]).answer).toMatch(
+      /^Yes\. Customer service representatives are available 24 hours a day, 7 days a week\. \[plan\.pdf#page=83\]/,
+    );
+  });
+
+  it("quotes a labelled value line as a fact of its own", () => {
+    expect(textUnits("Zava Employee Handbook\nLast Updated: 2023-03-05\nZava makes aircraft parts for many customers.")).toEqual([
+      { text: "Last Updated: 2023-03-05", heading: "Zava Employee Handbook", complete: true },
+      { text: "Zava makes aircraft parts for many customers.", heading: "Zava Employee Handbook", complete: true },
+    ]);
+  });
+
+  it("answers which team to tell with the sentence naming it", () => {
+    const safety = doc(
+      "handbook.pdf",
+      5,
+      "Workplace Safety\n\nThank you for being a part of the Zava team. If you have any concerns related to workplace safety, please contact our safety department.",
+    );
+    expect(extractiveAnswer([{ question: "Which team do I tell about a safety concern?", chunks: [safety] }]).answer).toBe(
+      "If you have any concerns related to workplace safety, please contact our safety department. [handbook.pdf#page=5]",
     );
   });
 

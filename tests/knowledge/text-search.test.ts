@@ -55,6 +55,11 @@ describe("full-text search", () => {
       unknown: [],
     });
     expect((await retriever.correctSpelling!("Is the dog allowed?", "plans")).unknown).toEqual(["dog", "allowed"]);
+    // A real word the collection lacks is no typo of one it has: "plane" is not "plan".
+    expect(await retriever.correctSpelling!("Is the plane covered?", "plans")).toMatchObject({
+      corrections: {},
+      unknown: ["plane", "covered"],
+    });
     // A word of asking is no typo, even one edit from a word the collection uses ("may").
     expect(await retriever.correctSpelling!("How many providers bill directly?", "plans")).toEqual({
       query: "How many providers bill directly?",

@@ -1,4 +1,5 @@
 import * as lancedb from "@lancedb/lancedb";
+import { isEnglishWord } from "@/lib/text/english-words";
 import { detectLanguage } from "@/lib/text/language";
 import { stopWords } from "@/lib/text/stop-words";
 import { snowballStem } from "@/lib/text/stem";
@@ -11,7 +12,8 @@ import { indexLanguage } from "./text-index";
  * never seen is usually a typo ("hearin servises"), and BM25 would simply drop it. The index
  * finds the chunks holding a word within reach of it (a fuzzy match); the closest word in those
  * chunks is the correction. Known words are never touched, so the common case costs one
- * posting-list probe per word.
+ * posting-list probe per word. A real English word the collection lacks ("punished") is no typo
+ * of one it has ("published"): it is left as it is.
  */
 
 export const TEXT_COLUMN = "search_text";
@@ -24,11 +26,13 @@ const FUZZY_SAMPLE = 5;
 export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
   const unknown = await unknownWords(t, tableName, query);
   // A word of another language than the documents' is no typo of theirs ("¿Qué cubre…?": not "cure").
-  const sameLanguage = detectLanguage(query) === (await indexLanguage(t, TEXT_COLUMN));
+  const language = detectLanguage(query);
+  const sameLanguage = language === (await indexLanguage(t, TEXT_COLUMN));
+  const typos = await Promise.all(
+    unknown.map(async (w) => sameLanguage && w.length >= MIN_TYPO_LENGTH && !(language === "en" && (await isEnglishWord(w)))),
+  );
   const found = await Promise.all(
-    unknown
-      .filter((w) => sameLanguage && w.length >= MIN_TYPO_LENGTH)
-      .map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
+    unknown.filter((_, i) => typos[i]).map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
   );
   const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
   return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };
