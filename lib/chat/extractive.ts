@@ -14,7 +14,7 @@ import {
   requires,
   skippedAction,
   type QuestionIntent,
-} from "./question-intent";
+} from "@/lib/text/question-intent";
 
 /**
  * The offline answer: the retrieved passages' sentences that address the question (or each part
@@ -105,7 +105,7 @@ interface Terms {
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
 const ASKING_PHRASE =
-  /\b(how (long|much|many|often|soon|far|big|old)|which one|(which|what) (team|department|office|person|people|group|unit|desk)|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
+  /\b(how (long|much|many|often|soon|far|big|old)|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
 
 /** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
 interface Reading {
@@ -119,8 +119,17 @@ function questionTerms(question: string, reading: Reading): Terms {
   return { stems: [...new Set(contentWords(question.replace(ASKING_PHRASE, " "), reading.lang).map(reading.stem))], acronyms };
 }
 
-/** Prefixes of 4+ letters match ("cover" and "coverage", "deni(ed)" and "denial"). */
-const stemsMatch = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)));
+/**
+ * Prefixes of 4+ letters match when the rest is a suffix ("cover" and "coverage", "deni(ed)" and
+ * "denial"), not another word ("life" and "lifestyles").
+ */
+const stemsMatch = (a: string, b: string) => {
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  const rest = long.slice(short.length);
+  return short.length >= 4 && long.startsWith(short) && (rest.length <= 3 || SUFFIX.test(rest));
+};
+const SUFFIX = /^(ously|ation|ations|ement|ements|ment|ments|ness|ities|ively|ably|ibly|ically|ances|ences|ings|able|ible|ance|ence|ship)$/;
 
 /** The stems of a text's words, and the text itself for acronyms. */
 class StemSet {

@@ -30,7 +30,18 @@ export function contentWords(text: string, lang: Lang = detectLanguage(text)): s
 /** Starts like a follow-up ("and for…", "what about…") or points back ("does it…"). */
 export function refersBack(question: string): boolean {
   const q = question.trim();
-  return FOLLOW_UP_START.test(q) || REFERRING.test(q.charAt(0).toLowerCase() + q.slice(1));
+  return FOLLOW_UP_START.test(q) || REFERRING.test(withoutRelativeThat(q.charAt(0).toLowerCase() + q.slice(1)));
+}
+
+/**
+ * "systems that hold customer data": a "that" after a noun and before more words starts a
+ * clause about the noun; it points back to nothing. ("Is that covered?", "…for that?" do.)
+ */
+function withoutRelativeThat(question: string): string {
+  const stop = stopWords("en");
+  return question.replace(/\b([\p{L}'-]+) that\b(?=\s+\p{L})/gu, (whole, before: string) =>
+    stop.has(before.toLowerCase()) ? whole : `${before} `,
+  );
 }
 
 /** True when the question may lean on the previous one: it points back, or names too little to search alone. */

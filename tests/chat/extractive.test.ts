@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer, offlineAnswer } from "@/lib/chat/extractive";
-import { questionIntent } from "@/lib/chat/question-intent";
+import { questionIntent } from "@/lib/text/question-intent";
 import { textUnits } from "@/lib/text/sentences";
 import { questionParts } from "@/lib/text/query";
 import { sectionQuestion } from "@/lib/chat/topics";
@@ -276,6 +276,12 @@ describe("an offline answer that answers", () => {
       { text: "Last Updated: 2023-03-05", heading: "Zava Employee Handbook", complete: true },
       { text: "Zava makes aircraft parts for many customers.", heading: "Zava Employee Handbook", complete: true },
     ]);
+  });
+
+  it("matches a word's forms, not other words it starts ('life' is not 'lifestyles')", () => {
+    const clinic = doc("plan.pdf", 61, "Virtual Care\n\nAt Zava, we understand that busy lifestyles make it hard to see a doctor.");
+    const result = extractiveAnswer([{ question: "Does Zava offer life insurance?", chunks: [clinic] }]);
+    expect(result.answer).not.toMatch(/^Yes/);
   });
 
   it("answers which team to tell with the sentence naming it", () => {

@@ -77,4 +77,16 @@ describe("whether a follow-up keeps the previous question's subject", () => {
     expect(refersBack("It is due when?")).toBe(true);
     expect(refersBack("Is there a phone number too?")).toBe(true);
   });
+
+  it("takes a 'that' after a noun for the start of a clause, not for a word pointing back", () => {
+    expect(refersBack("What are the rules for passwords on systems that hold customer data?")).toBe(false);
+    expect(
+      offlineSearchQuery(
+        turns("Can I get my gym membership reimbursed?", "What are the rules for passwords on systems that hold customer data?"),
+      ),
+    ).toBe("What are the rules for passwords on systems that hold customer data?");
+    expect(refersBack("Is that covered?")).toBe(true);
+    expect(refersBack("Does Standard cover that?")).toBe(true);
+    expect(refersBack("Is there an age requirement for that?")).toBe(true);
+  });
 });
