@@ -127,13 +127,32 @@ const MIN_PART_WORDS = 2;
 export function questionParts(question: string): string[] {
   const parts = question
     .split(NEXT_QUESTION)
+    .flatMap(questionsAsked)
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length < 2 || parts.length > MAX_PARTS || parts.some((p) => contentWords(p).length < MIN_PART_WORDS)) return [question];
   // A later part that names nothing ("…, and what does the plan cover?") is about what the
   // first part names ("Northwind Health Plus"): it borrows those names.
   const names = properNames(parts[0]);
-  return parts.map((p, i) => (i > 0 && names.length && properNames(p).length === 0 ? `${p} ${names.join(" ")}` : p));
+  return parts.map((p, i) => {
+    if (i === 0) return p;
+    // "What number do I send it to?" after "Can I fax my appeal?": it is the appeal, by fax.
+    if (refersBack(p)) {
+      const own = contentWords(p);
+      const borrowed = contentWords(parts[i - 1]).filter((w) => !own.includes(w));
+      return borrowed.length ? `${p} ${[...new Set(borrowed)].join(" ")}` : p;
+    }
+    return names.length && properNames(p).length === 0 ? `${p} ${names.join(" ")}` : p;
+  });
+}
+
+/**
+ * "Can I fax my appeal? What number do I send it to?": two questions asked one after the other.
+ * A statement before a question ("I wear contacts. Which plan…?") stays with it.
+ */
+function questionsAsked(text: string): string[] {
+  const asked = text.split(/(?<=\?)\s+(?=\p{Lu})/u);
+  return asked.length > 1 && asked.every((q) => /\?\s*$/.test(q)) ? asked : [text];
 }
 
 /** Capitalised words not at the start of the sentence: names of products, plans, documents. */

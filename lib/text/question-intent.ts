@@ -21,7 +21,7 @@ const ASKS: Record<FactKind, RegExp> = {
   amount:
     /\b(how much|costs?|price|prices|fees?|charges?|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
-  time: /\b(when|how long|how soon|how often|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours)|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  time: /\b(when|how long|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours)|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   comparison:
     /\b(which (one|plan|of (the|these|those|both|two))|between|compare\w*|comparison|better|worse|versus|vs\.?|difference|differ\w*|more than|less than|welche[rs]? der|lequel|cu[aá]l de)\b/iu,
   procedure:
@@ -48,6 +48,10 @@ const YES_NO_START =
 const AVAILABILITY =
   /\b(on (a |the )?(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|holidays?)|at night|overnight|after hours|around the clock|any ?time)\b/i;
 
+/** Words that ask for an amount even in a yes/no question ("Is there a limit on…?", "Is the copay over $50?"). */
+const NAMES_AN_AMOUNT =
+  /\b(how much|costs?|prices?|fees?|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|cap|amount|percent(age)?|[$€£]\s?\d)/iu;
+
 /** A Spanish question without a question word ("¿PerksPlus me paga…?") asks yes or no. */
 const SPANISH_OPEN_QUESTION = /^¿(?!.*\b(qu[eé]|cu[aá]l(es)?|cu[aá]nt[oa]s?|c[oó]mo|d[oó]nde|cu[aá]ndo|qui[eé]n(es)?|por qu[eé])\b)/iu;
 
@@ -64,12 +68,14 @@ export function questionIntent(question: string): QuestionIntent {
   const asked = (kind: FactKind) => ASKS[kind].test(q);
   // "How many days" asks for a time; "combien de jours" for a count, not an amount.
   const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(q);
+  const yesNo = isYesNo(q);
   const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
     if (kind === "count") return !timeCount;
-    if (kind === "amount") return !asked("count") || /\bhow much\b/i.test(q);
+    // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much.
+    if (kind === "amount") return (!asked("count") || /\bhow much\b/i.test(q)) && (!yesNo || NAMES_AN_AMOUNT.test(q));
     return true;
   });
-  return { wants, yesNo: isYesNo(q) };
+  return { wants, yesNo };
 }
 
 // "Is it A or B?" asks which, not whether.

@@ -258,6 +258,10 @@ describe("an offline answer that answers", () => {
     // A Spanish question without a question word asks yes or no.
     expect(questionIntent("¿PerksPlus me paga las clases de yoga?").yesNo).toBe(true);
     expect(questionIntent("¿Cuánto me paga PerksPlus?").yesNo).toBe(false);
+    // Whether it pays, not how much; a yes/no question naming an amount still asks for one.
+    expect(questionIntent("Would PerksPlus pay toward a weekend at a spa?").wants).toEqual([]);
+    expect(questionIntent("Is there a limit on what PerksPlus pays?").wants).toContain("amount");
+    expect(questionIntent("How far ahead do I need to book the ride?").wants).toEqual(["time"]);
   });
 
   it("answers whether something is there at a time with when it is there", () => {
@@ -347,6 +351,17 @@ describe("compound questions", () => {
       "what happens out of network?",
     ]);
     expect(questionParts("How does the plan address TMJ symptoms and what are the covered TMJ treatments?")).toHaveLength(2);
+  });
+
+  it("splits two questions asked one after the other; one pointing back borrows the first's words", () => {
+    expect(questionParts("Can I fax my appeal? What number do I send it to?")).toEqual([
+      "Can I fax my appeal?",
+      "What number do I send it to? fax appeal",
+    ]);
+    // A statement before the question is its context, not a question of its own.
+    expect(questionParts("I wear contacts. Which of the two plans pays for lenses?")).toEqual([
+      "I wear contacts. Which of the two plans pays for lenses?",
+    ]);
   });
 
   it("lets a later part that names nothing borrow the names the first part uses", () => {

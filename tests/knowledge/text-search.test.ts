@@ -67,8 +67,14 @@ describe("full-text search", () => {
       unknown: [],
     });
     await ingestAndWait("plans", [
-      writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-text-")), "netwrk.md", "Netwrk is our provider portal."),
+      writeTemp(
+        mkdtempSync(path.join(os.tmpdir(), "docchat-text-")),
+        "netwrk.md",
+        "Netwrk is our provider portal. Health spas are covered.",
+      ),
     ]);
+    // A plural the stemmer keeps whole ("spas") is found from its singular: no typo, the word itself.
+    expect((await retriever.correctSpelling!("Are spa visits covered?", "plans")).corrections).toEqual({ spa: "spas" });
     expect((await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).corrections).toEqual({
       providrs: "providers",
     });

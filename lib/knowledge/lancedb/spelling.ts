@@ -31,9 +31,7 @@ export async function correctSpelling(t: lancedb.Table, tableName: string, query
   const typos = await Promise.all(
     unknown.map(async (w) => sameLanguage && w.length >= MIN_TYPO_LENGTH && !(language === "en" && (await isEnglishWord(w)))),
   );
-  const found = await Promise.all(
-    unknown.filter((_, i) => typos[i]).map(async (word) => [word, await closestOnce(t, tableName, word)] as const),
-  );
+  const found = await Promise.all(unknown.map(async (word, i) => [word, await closestOnce(t, tableName, word, typos[i])] as const));
   const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
   return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };
 }
@@ -48,6 +46,16 @@ async function unknownWords(t: lancedb.Table, tableName: string, query: string):
   const probed = [...new Set(words(query))].filter((w) => w.length >= MIN_PROBED_LENGTH && !asking.has(w));
   const known = await Promise.all(probed.map((word) => isIndexed(t, tableName, word)));
   return probed.filter((_, i) => !known[i]);
+}
+
+/**
+ * The same word with or without a plural ending, as the collection has it: the stemmer keeps
+ * "spas" whole, so "spa" finds nothing, though no letter is wrong.
+ */
+async function indexedInflection(t: lancedb.Table, tableName: string, word: string): Promise<string | null> {
+  const forms = [`${word}s`, `${word}es`, ...(word.length > 3 && word.endsWith("s") ? [word.slice(0, -1)] : [])];
+  const known = await Promise.all(forms.map((form) => isIndexed(t, tableName, form)));
+  return forms.find((_, i) => known[i]) ?? null;
 }
 
 /**
@@ -114,20 +122,25 @@ export function forgetUnknownWords(tableName: string): void {
  */
 const lookups = new Map<string, Promise<string | null>>();
 
-function closestOnce(t: lancedb.Table, tableName: string, word: string): Promise<string | null> {
-  const cached = cachedCorrection(tableName, word);
+/** An unknown word's form the collection has (see indexedInflection), else, for a typo (`fuzzy`), its closest word. */
+function closestOnce(t: lancedb.Table, tableName: string, word: string, fuzzy: boolean): Promise<string | null> {
+  // A real word ("spa") is only looked up for its inflections: it is cached apart from a typo's look-up.
+  const entry = fuzzy ? word : `=${word}`;
+  const cached = cachedCorrection(tableName, entry);
   if (cached !== undefined) return Promise.resolve(cached);
-  const key = `${tableName}\n${word}`;
+  const key = `${tableName}\n${entry}`;
   let lookup = lookups.get(key);
   if (!lookup) {
     // Taken now: if rows are added meanwhile, the answer goes to a map no longer consulted.
     const cache = correctionsOf(tableName);
-    lookup = closestIndexedWord(t, word).finally(() => lookups.delete(key));
+    lookup = indexedInflection(t, tableName, word)
+      .then((form) => form ?? (fuzzy ? closestIndexedWord(t, word) : null))
+      .finally(() => lookups.delete(key));
     lookups.set(key, lookup);
     lookup.then(
       (correction) => {
         if (cache.size >= MAX_CACHED_WORDS) cache.clear();
-        cache.set(word, { correction, expires: Date.now() + CORRECTION_TTL_MS });
+        cache.set(entry, { correction, expires: Date.now() + CORRECTION_TTL_MS });
       },
       () => undefined,
     );
