@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { placeholderEntry, resolveInLock, unrecordedOptional, withEntries, type Lockfile } from "@/scripts/lib/lockfile";
@@ -115,7 +115,28 @@ describe("recording unpublished optional packages", () => {
   });
 });
 
+/** Every file under `dir` whose name ends in `.ts` or `.tsx`. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? sources(full) : /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
 describe("vercel.json", () => {
+  it("deploys on the Hobby plan: no function asks for more than its 300 s", () => {
+    const durations = Object.entries(json("vercel.json").functions ?? {}).map(([file, f]) => [
+      file,
+      (f as { maxDuration?: number }).maxDuration,
+    ]);
+    for (const file of sources(path.join(root, "app"))) {
+      const declared = /export const maxDuration = (\d+)/.exec(readFileSync(file, "utf8"))?.[1];
+      if (declared) durations.push([path.relative(root, file), Number(declared)]);
+    }
+    expect(durations.length).toBeGreaterThan(5);
+    for (const [file, seconds] of durations) expect(seconds ?? 0, String(file)).toBeLessThanOrEqual(300);
+  });
+
   it("deploys on the Hobby plan: every cron runs at most once a day", () => {
     for (const cron of json("vercel.json").crons ?? []) {
       const [minute, hour, ...rest] = String(cron.schedule).split(/\s+/);
