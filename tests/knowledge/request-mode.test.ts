@@ -5,7 +5,7 @@ import { POST as upload } from "@/app/v1/collections/[name]/documents/route";
 import { activeIngestor } from "@/lib/knowledge";
 import { workerMode } from "@/lib/knowledge/worker-mode";
 import { freshDataDir } from "../helpers/env";
-import { writeTemp } from "../helpers/files";
+import { formRequest, writeTemp } from "../helpers/files";
 
 /**
  * INGEST_WORKER=request, the default on Vercel, where no process outlives its request: the upload's
@@ -35,13 +35,7 @@ afterAll(() => {
 async function post(name: string, text: string): Promise<Response> {
   const form = new FormData();
   form.append("files", new Blob([text], { type: "text/plain" }), name);
-  const probe = new Request("http://localhost/upload", { method: "POST", body: form });
-  const body = new Uint8Array(await probe.arrayBuffer());
-  const request = new Request(`http://localhost/v1/collections/${COLLECTION}/documents`, {
-    method: "POST",
-    body,
-    headers: { "content-type": probe.headers.get("content-type")!, "content-length": String(body.byteLength) },
-  });
+  const request = await formRequest(`http://localhost/v1/collections/${COLLECTION}/documents`, form);
   return upload(request, { params: Promise.resolve({ name: COLLECTION }) });
 }
 
