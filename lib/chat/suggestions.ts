@@ -19,10 +19,12 @@ export async function exampleQuestions(principal: Principal, collections: string
   const questions: string[] = [];
   for (const doc of docs) {
     const chunks = await documentPassages(doc.collectionName, { fileId: doc.id, limit: 40 }).catch(() => []);
+    // How the document writes a heading's words ("at Zava") may be in any of its passages.
+    const text = chunks.map((c) => c.content).join("\n");
     // One per document keeps the examples varied.
     const question =
       chunks
-        .map((c) => sectionQuestion(doc.fileName, typeof c.metadata.heading === "string" ? c.metadata.heading : null, new Set(), c.content))
+        .map((c) => sectionQuestion(doc.fileName, typeof c.metadata.heading === "string" ? c.metadata.heading : null, new Set(), text))
         .find((q) => q && !questions.includes(q)) ?? `What is ${documentTitle(doc.fileName)} about?`;
     if (!questions.includes(question)) questions.push(question);
     if (questions.length >= count) break;

@@ -26,6 +26,17 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A multipart POST as a browser sends it: the form encoded once, its length declared (uploads refuse a body without one). */
+export async function formRequest(url: string, form: FormData): Promise<Request> {
+  const probe = new Request(url, { method: "POST", body: form });
+  const body = new Uint8Array(await probe.arrayBuffer());
+  return new Request(url, {
+    method: "POST",
+    body,
+    headers: { "content-type": probe.headers.get("content-type")!, "content-length": String(body.byteLength) },
+  });
+}
+
 export function writeTemp(dir: string, name: string, data: Uint8Array | string): { path: string; fileName: string; size: number } {
   const file = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`);
   writeFileSync(file, data);

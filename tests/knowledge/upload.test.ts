@@ -11,7 +11,7 @@ import { MAX_NAME_BYTES, safeFileName } from "@/lib/knowledge/file-names";
 import { incomingDir } from "@/lib/knowledge/storage";
 import { receiveUpload } from "@/lib/knowledge/upload";
 import { freshDataDir } from "../helpers/env";
-import { writeTemp } from "../helpers/files";
+import { formRequest, writeTemp } from "../helpers/files";
 
 /** The HTTP half of an upload: size and type checks happen before anything is stored. */
 describe("receiveUpload", () => {
@@ -39,13 +39,7 @@ describe("receiveUpload", () => {
     const before = tempFiles();
     const form = new FormData();
     form.append("files", new Blob(["a".repeat(2 * 1024 * 1024)], { type: "text/plain" }), "big.txt");
-    const probe = new Request("http://localhost/upload", { method: "POST", body: form });
-    const bytes = new Uint8Array(await probe.arrayBuffer());
-    const request = new Request("http://localhost/upload", {
-      method: "POST",
-      body: bytes,
-      headers: { "content-type": probe.headers.get("content-type")!, "content-length": String(bytes.byteLength) },
-    });
+    const request = await formRequest("http://localhost/upload", form);
     await expect(receiveUpload(request)).rejects.toMatchObject({ status: 413 });
     expect(tempFiles()).toBe(before);
   });
@@ -96,13 +90,7 @@ describe("an upload with hostile file names", () => {
   async function post(files: [string, string][]) {
     const form = new FormData();
     for (const [name, text] of files) form.append("files", new Blob([text], { type: "text/plain" }), name);
-    const probe = new Request("http://localhost/upload", { method: "POST", body: form });
-    const body = new Uint8Array(await probe.arrayBuffer());
-    const request = new Request(`http://localhost/v1/collections/${collection}/documents`, {
-      method: "POST",
-      body,
-      headers: { "content-type": probe.headers.get("content-type")!, "content-length": String(body.byteLength) },
-    });
+    const request = await formRequest(`http://localhost/v1/collections/${collection}/documents`, form);
     return upload(request, { params: Promise.resolve({ name: collection }) });
   }
 

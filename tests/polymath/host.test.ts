@@ -14,7 +14,7 @@ import { embedderFor } from "@/lib/models/embedder";
 import { Library } from "@/lib/polymath/format";
 import { resetPolymathSettingsCache } from "@/lib/polymath/settings";
 import { freshDataDir } from "../helpers/env";
-import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT } from "../helpers/files";
+import { formRequest, HANDBOOK_PAGES, makePdf, TRAVEL_TEXT } from "../helpers/files";
 import { waitForJob } from "../helpers/jobs";
 import { OPERATOR } from "@/lib/security/principal";
 
@@ -69,14 +69,8 @@ async function upload(collection: string, files: { name: string; data: Uint8Arra
   const form = new FormData();
   for (const f of files) form.append("files", new Blob([f.data as BlobPart]), f.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const probe = new Request(`${ORIGIN}/x`, { method: "POST", body: form });
-  const bytes = new Uint8Array(await probe.arrayBuffer());
   const response = await uploadPost(
-    new Request(`${ORIGIN}/v1/collections/${collection}/documents`, {
-      method: "POST",
-      body: bytes,
-      headers: { "content-type": probe.headers.get("content-type")!, "content-length": String(bytes.byteLength) },
-    }),
+    await formRequest(`${ORIGIN}/v1/collections/${collection}/documents`, form),
     params({ name: collection }),
   );
   const body = (await response.json()) as Json;
@@ -304,16 +298,7 @@ describe("access tags and tokens", () => {
     const form = new FormData();
     form.append("files", new Blob(["Some text here."]), "a.md");
     form.append("access_tag", "bad tag!");
-    const probe = new Request(`${ORIGIN}/x`, { method: "POST", body: form });
-    const bytes = new Uint8Array(await probe.arrayBuffer());
-    const response = await uploadPost(
-      new Request(`${ORIGIN}/v1/collections/drafts/documents`, {
-        method: "POST",
-        body: bytes,
-        headers: { "content-type": probe.headers.get("content-type")!, "content-length": String(bytes.byteLength) },
-      }),
-      params({ name: "drafts" }),
-    );
+    const response = await uploadPost(await formRequest(`${ORIGIN}/v1/collections/drafts/documents`, form), params({ name: "drafts" }));
     expect(response.status).toBe(400);
     expect(((await response.json()) as Json).detail).toMatch(/access_tag/);
   });
