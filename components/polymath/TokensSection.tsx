@@ -7,6 +7,7 @@ import { Field, Pill, TextInput } from "@/components/eri/fields";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { formatDateTime } from "@/components/ui/format";
+import { SecretShownOnce } from "@/components/ui/SecretShownOnce";
 import { useAction } from "@/components/ui/useAction";
 import { createToken, revokeToken } from "./api";
 
@@ -90,15 +91,11 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
       )}
 
       {created && (
-        <div
-          role="status"
-          className="space-y-1 rounded-md border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950/40"
-        >
-          <p>Token “{created.name}” created. Copy it now: it is stored hashed and not shown again.</p>
-          <code className="block select-all break-all rounded bg-white px-2 py-1 dark:bg-slate-900" data-testid="new-access-token">
-            {created.token}
-          </code>
-        </div>
+        <SecretShownOnce
+          message={`Token “${created.name}” created. Copy it now: it is stored hashed and not shown again.`}
+          secret={created.token}
+          testId="new-access-token"
+        />
       )}
 
       <form

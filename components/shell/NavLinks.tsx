@@ -17,11 +17,15 @@ const LINKS = [
   },
   { href: "/settings/polymath", label: "Polymath", isActive: (p: string) => p.startsWith("/settings/polymath"), adminOnly: true },
 ];
+const ACCOUNT_LINK = { href: "/account", label: "Account", isActive: (p: string) => p === "/account", adminOnly: false };
 
-/** The pages this role may open: a chat-only user sees the chat alone, not links that end at a sign-in form. */
-export function NavLinks({ admin }: { admin: boolean }) {
+/**
+ * The pages this role may open: a chat-only user sees the chat alone, not links that end at a
+ * sign-in form; a person signed in with an account also sees their account (API keys).
+ */
+export function NavLinks({ admin, account }: { admin: boolean; account: boolean }) {
   const pathname = usePathname() ?? "/";
-  const links = LINKS.filter((l) => admin || !l.adminOnly);
+  const links = [...LINKS, ...(account ? [ACCOUNT_LINK] : [])].filter((l) => admin || !l.adminOnly);
   const { open, setOpen, containerRef, triggerRef } = usePopover();
   const menuId = useId();
   const items = (onPick?: () => void, block = false) =>

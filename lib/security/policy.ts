@@ -48,6 +48,9 @@ const RULES: Rule[] = [
   { path: /^\/$/, access: "user" },
   { path: /^\/api\/(chat|chat\/stream|chat\/sources|suggestions)$/, access: "user" },
   { path: /^\/api\/history(\/[^/]+)?$/, access: "user" },
+  // One's own account page and personal API keys (the routes check there is an account).
+  { path: /^\/account$/, access: "user" },
+  { path: /^\/api\/keys(\/[^/]+)?$/, access: "user" },
   // A reader rates their own answers (the route checks the chat is theirs); reading all feedback is admin.
   { path: /^\/api\/answer-feedback$/, access: "user" },
   { path: /^\/content\//, access: "user" },
