@@ -10,6 +10,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { formatCount, formatDateTime } from "@/components/ui/format";
 import { fileCounts, isIngesting } from "./file-counts";
 import { ApiError, errorMessage, jsonFetcher } from "@/components/ui/http";
+import { AccessSection } from "./AccessSection";
 import { collectionUrl, filesUrl } from "./api";
 import { FilesTable } from "./FilesTable";
 import { JobProgress } from "./JobProgress";
@@ -145,6 +146,8 @@ export function CollectionView({ name, maxUploadMb, directUploads, supportedExte
           <FilesTable collection={name} files={files.data} loading={!files.data} onDeleted={refreshAll} />
         )}
       </section>
+
+      <AccessSection name={name} />
     </div>
   );
 }
