@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { ChatPage } from "./pages/chat-page";
+import { CollectionPage } from "./pages/collection-page";
 import { startInstance, type AppInstance } from "./pages/instance";
 import { OPEN_PORT } from "./pages/protected";
 
@@ -160,4 +161,34 @@ test("an admin says on the collection page who may read it", async ({ page, requ
   await page.getByRole("listitem", { name: "hana@example.org" }).getByRole("button", { name: "Remove" }).click();
   await expect(page.getByTestId("access-summary")).toContainText("Open to every reader");
   expect((await (await request.get(`${app!.url}/v1/collections/handbook/access`, { headers: asAdmin })).json()).grants).toEqual([]);
+});
+
+test("an editor manages the files of the collections they may edit, and sees no other admin page", async ({ page, request }) => {
+  const ed = { email: "eddie@example.org", name: "Eddie", password: PASSWORD, role: "editor", groups: [] };
+  const created = await request.post(`${app!.url}/api/users`, { headers: asAdmin, data: ed });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const grants = { grants: [{ subject_type: "user", subject_id: id, access: "edit" }] };
+  expect((await request.put(`${app!.url}/v1/collections/payroll/access`, { headers: asAdmin, data: grants })).status()).toBe(200);
+
+  await signIn(page, ed.email);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Collections" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Settings" })).toHaveCount(0);
+  await nav.getByRole("link", { name: "Collections" }).click();
+  await expect(page.getByRole("link", { name: "payroll" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "handbook" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "New collection" })).toHaveCount(0);
+  await new AppShell(page).screenshot("editor-collections");
+
+  await page.getByRole("link", { name: "payroll" }).click();
+  const collection = new CollectionPage(page);
+  await expect(page.getByRole("heading", { name: "payroll", level: 1 })).toBeVisible();
+  await collection.dropFiles([
+    { name: "calendar.md", mimeType: "text/markdown", buffer: Buffer.from("# Payroll calendar\n\nSalaries are paid on the 25th.") },
+  ]);
+  await collection.expectFileStatus("calendar.md", "success");
+  await expect(page.getByRole("heading", { name: "Access" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Export library" })).toHaveCount(0);
+  expect((await page.request.get(`${app!.url}/settings/users`, { maxRedirects: 0 })).status()).toBe(307);
 });

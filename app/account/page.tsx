@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { ApiKeysSection } from "@/components/account/ApiKeysSection";
 import { Pill } from "@/components/eri/fields";
+import { ROLE_LABELS } from "@/components/users/api";
 import { signedInUser } from "@/lib/auth/session";
 import { userView } from "@/lib/auth/users";
 
@@ -23,7 +24,9 @@ export default async function AccountPage() {
             <dt className="font-medium">E-mail</dt>
             <dd>{user.email}</dd>
             <dt className="font-medium">Role</dt>
-            <dd>{user.role === "admin" ? "Admin" : "User"}</dd>
+            <dd>
+              {ROLE_LABELS[user.role].name}: {ROLE_LABELS[user.role].does}
+            </dd>
             <dt className="font-medium">Groups</dt>
             <dd className="flex flex-wrap gap-1">
               {user.groups.length

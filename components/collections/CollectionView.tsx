@@ -19,6 +19,8 @@ import { useTrackedJobs } from "./useTrackedJobs";
 
 interface Props {
   name: string;
+  /** Admins export the collection and say who may read it; editors manage its files. */
+  admin: boolean;
   maxUploadMb: number;
   /** Files go from the browser straight to object storage (no request-size limit on the way). */
   directUploads: boolean;
@@ -27,7 +29,7 @@ interface Props {
   supportedFormats?: string;
 }
 
-export function CollectionView({ name, maxUploadMb, directUploads, supportedExtensions, supportedFormats }: Props) {
+export function CollectionView({ name, admin, maxUploadMb, directUploads, supportedExtensions, supportedFormats }: Props) {
   const info = useSWR<CollectionInfo>(collectionUrl(name), jsonFetcher);
   const files = useSWR<FileInfo[]>(info.data ? filesUrl(name) : null, jsonFetcher, {
     // Files still being ingested (perhaps by a job started elsewhere) keep the list fresh.
@@ -102,9 +104,11 @@ export function CollectionView({ name, maxUploadMb, directUploads, supportedExte
                 · updated {formatDateTime(collection.updated_at ?? collection.created_at)}
               </p>
               {/* A Polymath library file with embeddings; uploading it to a collection imports it. */}
-              <a href={exportUrl(name)} download className={buttonClass("secondary", "sm")}>
-                Export library
-              </a>
+              {admin && (
+                <a href={exportUrl(name)} download className={buttonClass("secondary", "sm")}>
+                  Export library
+                </a>
+              )}
             </div>
           </>
         ) : (
@@ -147,7 +151,7 @@ export function CollectionView({ name, maxUploadMb, directUploads, supportedExte
         )}
       </section>
 
-      <AccessSection name={name} />
+      {admin && <AccessSection name={name} />}
     </div>
   );
 }

@@ -23,7 +23,7 @@ export async function AppHeader() {
         </Link>
         {/* min-w-0: on a narrow phone the links scroll sideways instead of pushing the theme toggle off screen. */}
         <nav aria-label="Main" className="min-w-0">
-          {role && <NavLinks admin={role === "admin"} account={account} />}
+          {role && <NavLinks role={role} account={account} />}
         </nav>
         {signedIn && <SignOutButton />}
         <ThemeToggle />

@@ -4,9 +4,10 @@ import { useId, useState } from "react";
 import { Field, TextInput, inputClass } from "@/components/eri/fields";
 import { Button } from "@/components/ui/Button";
 import { useAction } from "@/components/ui/useAction";
-import { createUser, splitGroups } from "./api";
+import { asRole, ROLES } from "@/lib/security/roles";
+import { createUser, ROLE_LABELS, splitGroups } from "./api";
 
-const EMPTY = { email: "", name: "", password: "", role: "user" as "admin" | "user", groups: "" };
+const EMPTY = { email: "", name: "", password: "", role: "user", groups: "" };
 
 /** A new account: the admin passes its e-mail and password on to the person (no one signs themselves up). */
 export function CreateUserForm({ onCreated }: { onCreated(): void }) {
@@ -21,7 +22,7 @@ export function CreateUserForm({ onCreated }: { onCreated(): void }) {
     event.preventDefault();
     setCreated(null);
     await creating.run(async () => {
-      const user = await createUser({ ...form, email: form.email.trim(), groups: splitGroups(form.groups) });
+      const user = await createUser({ ...form, email: form.email.trim(), role: asRole(form.role), groups: splitGroups(form.groups) });
       setCreated(user.email);
       setForm(EMPTY);
       onCreated();
@@ -67,8 +68,11 @@ export function CreateUserForm({ onCreated }: { onCreated(): void }) {
         </Field>
         <Field id={`${id}-role`} label="Role">
           <select id={`${id}-role`} className={inputClass} value={form.role} onChange={set("role")}>
-            <option value="user">User: chats with the collections they may read</option>
-            <option value="admin">Admin: manages everything</option>
+            {[...ROLES].reverse().map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r].name}: {ROLE_LABELS[r].does}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id={`${id}-groups`} label="Groups" hint="Separate several with commas; collections are granted to groups.">

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { formatCount } from "@/components/ui/format";
 import { useAction } from "@/components/ui/useAction";
-import { splitGroups, updateUser } from "./api";
+import { asRole, ROLES } from "@/lib/security/roles";
+import { ROLE_LABELS, splitGroups, updateUser } from "./api";
 
 /** One account: its role and groups changed in place; disabling asks first (it ends their sessions and keys). */
 export function UserRow({ user, onChanged }: { user: UserView; onChanged(): void }) {
@@ -47,10 +48,13 @@ export function UserRow({ user, onChanged }: { user: UserView; onChanged(): void
           className={inputClass}
           value={user.role}
           disabled={saving.busy}
-          onChange={(e) => save({ role: e.target.value === "admin" ? "admin" : "user" })}
+          onChange={(e) => save({ role: asRole(e.target.value) })}
         >
-          <option value="user">User</option>
-          <option value="admin">Admin</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r].name}
+            </option>
+          ))}
         </select>
       </div>
       <form

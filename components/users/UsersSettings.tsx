@@ -22,8 +22,8 @@ export function UsersSettings({ accountsOn }: { accountsOn: boolean }) {
         <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
           People sign in at /login with the e-mail and password you give them (or through single sign-on, which sets their groups). Admins
-          manage everything; users chat with the collections they may read. A collection&apos;s page says which groups and people may read
-          it.
+          manage everything; editors also manage the files of the collections they may edit; users chat with the collections they may read.
+          A collection&apos;s page says which groups and people may read or edit it.
         </p>
       </div>
       {!accountsOn ? (

@@ -1,5 +1,6 @@
 import type { NewUser, UserUpdate, UserView } from "@/lib/auth/users";
 import { fetchJson } from "@/components/ui/http";
+import type { Role } from "@/lib/security/roles";
 
 /** Client calls of the accounts API (app/api/users/**, admins only). */
 
@@ -11,6 +12,13 @@ export const updateUser = (id: string, update: UserUpdate) =>
   fetchJson<UserView>(`${USERS_URL}/${encodeURIComponent(id)}`, { method: "PATCH", body: JSON.stringify(update) });
 
 export type UsersResponse = { users: UserView[] };
+
+/** Each role, as the pages name and explain it. */
+export const ROLE_LABELS: Record<Role, { name: string; does: string }> = {
+  user: { name: "User", does: "chats with the collections they may read" },
+  editor: { name: "Editor", does: "also manages the files of collections they may edit" },
+  admin: { name: "Admin", does: "manages everything" },
+};
 
 /** "hr, staff" → ["hr", "staff"]: a comma- or space-separated list, each group once. */
 export const splitGroups = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Role } from "@/lib/security/access";
+import { asRole, type Role } from "@/lib/security/access";
 
 /**
  * The person a request acts for, looked up once per request: a personal API key sent as
@@ -39,7 +39,7 @@ export function signedInUser(request: Request): Promise<SignedInUser | null> {
 
 function asSignedIn(user: { id: string; role?: string | null; groups?: unknown }, via: SignedInUser["via"]): SignedInUser {
   const groups = Groups.safeParse(JSON.parse(String(user.groups ?? "[]")));
-  return { id: user.id, role: user.role === "admin" ? "admin" : "user", groups: groups.success ? groups.data : [], via };
+  return { id: user.id, role: asRole(user.role), groups: groups.success ? groups.data : [], via };
 }
 
 // Both loaded on first use only: every route and the proxy import this file, and a heavier

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { badRequest, notFound } from "@/lib/errors";
+import { asRole, ROLES } from "@/lib/security/access";
 import { auth } from "./server";
 
 /** Local accounts, as an admin manages them: create, list, disable (which ends their sessions). */
 
-const UserRole = z.enum(["admin", "user"]);
+const UserRole = z.enum(ROLES);
 const Groups = z.array(z.string().trim().min(1).max(100)).max(100);
 
 export const NewUser = z
@@ -32,7 +33,7 @@ export const UserView = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(["admin", "user"]),
+  role: UserRole,
   groups: z.array(z.string()),
   disabled: z.boolean(),
   active_sessions: z.number().int(),
@@ -45,9 +46,10 @@ export async function createUser(input: NewUser): Promise<UserView> {
   if (await db().user.findUnique({ where: { email: input.email.toLowerCase() } })) throw badRequest("A user with that e-mail exists");
   // Called server-side without headers: Better Auth's admin endpoint then trusts its caller (our admin-only route).
   const { user } = await auth().api.createUser({
-    body: { email: input.email, name: input.name, password: input.password, role: input.role },
+    body: { email: input.email, name: input.name, password: input.password, role: "user" },
   });
-  await db().user.update({ where: { id: user.id }, data: { groups: JSON.stringify(input.groups) } });
+  // Role and groups are this app's (Better Auth's admin plugin knows only its admin and user roles).
+  await db().user.update({ where: { id: user.id }, data: { role: input.role, groups: JSON.stringify(input.groups) } });
   return userView(user.id);
 }
 
@@ -94,7 +96,7 @@ export async function userView(id: string): Promise<UserView> {
     id: user.id,
     email: user.email,
     name: user.name,
-    role: user.role === "admin" ? "admin" : "user",
+    role: asRole(user.role),
     groups: groups.success ? groups.data : [],
     disabled: user.banned === true,
     active_sessions: user._count.sessions,

@@ -48,7 +48,9 @@ export async function refusal(request: Request): Promise<AppError | null> {
       401,
       access === "user"
         ? "Sign in first: send Authorization: Bearer <CHAT_TOKEN> (or ADMIN_TOKEN, or a personal API key), or log in at /login"
-        : "Admin token required: send Authorization: Bearer <ADMIN_TOKEN>, or log in at /login as admin",
+        : access === "editor"
+          ? "An editor's or admin's account (or ADMIN_TOKEN) is required: log in at /login, or send Authorization: Bearer <key>"
+          : "Admin token required: send Authorization: Bearer <ADMIN_TOKEN>, or log in at /login as admin",
     );
   }
   const limit = bodyLimit(request.method, pathname);

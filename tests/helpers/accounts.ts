@@ -3,6 +3,7 @@ import { POST as accountPost } from "@/app/api/account/[...all]/route";
 import { POST as usersPost } from "@/app/api/users/route";
 import { GET as collectionsGet } from "@/app/v1/collections/route";
 import { refusal } from "@/lib/security/admission";
+import type { Role } from "@/lib/security/roles";
 
 /** In-process requests as signed-in people, API clients and admins (tests/security/accounts and api-keys). */
 
@@ -53,9 +54,7 @@ export const collectionNames = async (init: RequestInit) =>
   ((await (await call(collectionsGet as Handler, request("/v1/collections", init))).json()) as { name: string }[]).map((c) => c.name);
 
 /** Creates accounts as the break-glass admin; answers their ids by e-mail. */
-export async function createUsers(
-  people: readonly (readonly [string, readonly string[], "admin" | "user"])[],
-): Promise<Record<string, string>> {
+export async function createUsers(people: readonly (readonly [string, readonly string[], Role])[]): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const [email, groups, role] of people) {
     const response = await call(
