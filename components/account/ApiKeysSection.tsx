@@ -5,10 +5,10 @@ import useSWR from "swr";
 import type { ApiKeyView } from "@/lib/auth/api-keys";
 import { Field, Pill, TextInput, inputClass } from "@/components/eri/fields";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { formatDateTime } from "@/components/ui/format";
 import { errorMessage, jsonFetcher } from "@/components/ui/http";
+import { RevokeDialog } from "@/components/ui/RevokeDialog";
 import { SecretShownOnce } from "@/components/ui/SecretShownOnce";
 import { useAction } from "@/components/ui/useAction";
 import { createApiKey, KEYS_URL, revokeApiKey, type KeysResponse } from "./api";
@@ -28,7 +28,6 @@ export function ApiKeysSection() {
   const [days, setDays] = useState(90);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const creating = useAction();
-  const revocation = useAction();
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
 
   async function create(event: React.FormEvent) {
@@ -37,15 +36,6 @@ export function ApiKeysSection() {
       const result = await createApiKey({ name: name.trim(), expires_in_days: days });
       setCreated({ name: result.record.name, key: result.key });
       setName("");
-      await keys.mutate();
-    });
-  }
-
-  async function confirmRevoke() {
-    if (!revoking) return;
-    await revocation.run(async () => {
-      await revokeApiKey(revoking.id);
-      setRevoking(null);
       await keys.mutate();
     });
   }
@@ -133,20 +123,9 @@ export function ApiKeysSection() {
         )}
       </form>
 
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ""}”?`}
-        confirmLabel="Revoke key"
-        busy={revocation.busy}
-        error={revocation.error}
-        onConfirm={confirmRevoke}
-        onCancel={() => {
-          setRevoking(null);
-          revocation.setError(null);
-        }}
-      >
+      <RevokeDialog item={revoking} what="key" revoke={revokeApiKey} onRevoked={() => keys.mutate()} onClose={() => setRevoking(null)}>
         <p>Clients using this key are refused from their next request.</p>
-      </ConfirmDialog>
+      </RevokeDialog>
     </section>
   );
 }

@@ -2,8 +2,11 @@ import { expect } from "vitest";
 import { POST as accountPost } from "@/app/api/account/[...all]/route";
 import { POST as usersPost } from "@/app/api/users/route";
 import { GET as collectionsGet } from "@/app/v1/collections/route";
+import { stopWorker } from "@/lib/knowledge";
 import { refusal } from "@/lib/security/admission";
+import { setGrants } from "@/lib/security/collection-access";
 import type { Role } from "@/lib/security/roles";
+import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
 
 /** In-process requests as signed-in people, API clients and admins (tests/security/accounts and api-keys). */
 
@@ -65,4 +68,26 @@ export async function createUsers(people: readonly (readonly [string, readonly s
     ids[email] = ((await response.json()) as { id: string }).id;
   }
   return ids;
+}
+
+/**
+ * A protected app (ADMIN_TOKEN and CHAT_TOKEN) with "handbook" open to readers and "secret" for the
+ * group hr, and three people: hr@ (in hr), sam@ (no group), ada@ (admin). Answers their ids.
+ */
+export async function protectedAppWithPeople(): Promise<Record<string, string>> {
+  await freshEriDataDir({ ADMIN_TOKEN: ADMIN, CHAT_TOKEN: USER_TOKEN });
+  await ingestHandbook();
+  await setGrants("secret", [{ subject_type: "group", subject_id: "hr", access: "read" }]);
+  return createUsers([
+    ["hr@example.org", ["hr"], "user"],
+    ["sam@example.org", [], "user"],
+    ["ada@example.org", [], "admin"],
+  ]);
+}
+
+/** Ends what protectedAppWithPeople started. */
+export async function closeProtectedApp(): Promise<void> {
+  await stopWorker();
+  delete process.env.ADMIN_TOKEN;
+  delete process.env.CHAT_TOKEN;
 }

@@ -5,20 +5,17 @@ import { GET as historyGet } from "@/app/api/history/route";
 import { PATCH as userPatch } from "@/app/api/users/[id]/route";
 import { GET as usersGet } from "@/app/api/users/route";
 import { db } from "@/lib/db/client";
-import { stopWorker } from "@/lib/knowledge";
-import { setGrants } from "@/lib/security/collection-access";
-import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
 import {
   ADMIN,
   admitted as admittedWith,
   call,
   collectionNames,
-  createUsers,
   type Handler,
   PASSWORD,
   request,
   signIn,
-  USER_TOKEN,
+  closeProtectedApp,
+  protectedAppWithPeople,
 } from "../helpers/accounts";
 
 /**
@@ -33,21 +30,10 @@ const names = (cookie: string) => collectionNames({ cookie });
 let ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  await freshEriDataDir({ ADMIN_TOKEN: ADMIN, CHAT_TOKEN: USER_TOKEN });
-  await ingestHandbook();
-  await setGrants("secret", [{ subject_type: "group", subject_id: "hr", access: "read" }]);
-  ids = await createUsers([
-    ["hr@example.org", ["hr"], "user"],
-    ["sam@example.org", [], "user"],
-    ["ada@example.org", [], "admin"],
-  ]);
+  ids = await protectedAppWithPeople();
 }, 120_000);
 
-afterAll(async () => {
-  await stopWorker();
-  delete process.env.ADMIN_TOKEN;
-  delete process.env.CHAT_TOKEN;
-});
+afterAll(closeProtectedApp);
 
 describe("local accounts", () => {
   it("are created by an admin (ADMIN_TOKEN stays a way in), never by signing up", async () => {

@@ -6,12 +6,20 @@ import { GET as keysGet, POST as keysPost } from "@/app/api/keys/route";
 import { PATCH as userPatch } from "@/app/api/users/[id]/route";
 import { CreatedApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/client";
-import { stopWorker } from "@/lib/knowledge";
 import { sha256Hex } from "@/lib/security/hashing";
-import { setGrants } from "@/lib/security/collection-access";
 import { resetLoginThrottle } from "@/lib/security/rate-limit";
-import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
-import { ADMIN, admitted, call, collectionNames, createUsers, type Handler, request, signIn, USER_TOKEN } from "../helpers/accounts";
+import {
+  ADMIN,
+  admitted,
+  call,
+  collectionNames,
+  type Handler,
+  request,
+  signIn,
+  USER_TOKEN,
+  closeProtectedApp,
+  protectedAppWithPeople,
+} from "../helpers/accounts";
 
 /**
  * Personal API keys, in process: created from a signed-in browser and shown once, stored as a
@@ -29,24 +37,13 @@ async function newKey(email: string, body: unknown = { name: "laptop" }): Promis
 }
 
 beforeAll(async () => {
-  await freshEriDataDir({ ADMIN_TOKEN: ADMIN, CHAT_TOKEN: USER_TOKEN });
-  await ingestHandbook();
-  await setGrants("secret", [{ subject_type: "group", subject_id: "hr", access: "read" }]);
-  ids = await createUsers([
-    ["hr@example.org", ["hr"], "user"],
-    ["sam@example.org", [], "user"],
-    ["ada@example.org", [], "admin"],
-  ]);
+  ids = await protectedAppWithPeople();
   for (const email of Object.keys(ids)) cookies[email] = (await signIn(email)).cookie;
 }, 120_000);
 
 beforeEach(() => resetLoginThrottle());
 
-afterAll(async () => {
-  await stopWorker();
-  delete process.env.ADMIN_TOKEN;
-  delete process.env.CHAT_TOKEN;
-});
+afterAll(closeProtectedApp);
 
 describe("personal API keys", () => {
   it("are shown once and stored only as their sha256", async () => {

@@ -3,10 +3,9 @@ import { PATCH as fileTagPatch } from "@/app/api/polymath/collections/[name]/fil
 import { GET as usersGet } from "@/app/api/users/route";
 import { DELETE as filesDelete } from "@/app/v1/collections/[name]/documents/route";
 import { GET as collectionsGet } from "@/app/v1/collections/route";
-import { stopWorker } from "@/lib/knowledge";
 import { setGrants } from "@/lib/security/collection-access";
 import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
-import { ADMIN, admitted, call, createUsers, type Handler, request, signIn, USER_TOKEN } from "../helpers/accounts";
+import { ADMIN, admitted, closeProtectedApp, call, createUsers, type Handler, request, signIn, USER_TOKEN } from "../helpers/accounts";
 
 /**
  * The editor role: a person who also manages the files of the collections an admin granted them
@@ -33,11 +32,7 @@ beforeAll(async () => {
   sam = (await signIn("sam@example.org")).cookie;
 }, 120_000);
 
-afterAll(async () => {
-  await stopWorker();
-  delete process.env.ADMIN_TOKEN;
-  delete process.env.CHAT_TOKEN;
-});
+afterAll(closeProtectedApp);
 
 const names = async (cookie: string, query = "") =>
   ((await (await call(collectionsGet as Handler, request(`/v1/collections${query}`, { cookie }))).json()) as { name: string }[]).map(
