@@ -105,6 +105,7 @@ test("an admin adds a person, changes their role and groups, and disabling them 
   await sam.getByRole("button", { name: "Save" }).click();
   await expect(sam.getByRole("button", { name: "Save" })).toHaveCount(0);
   await expect(page.getByText("hr · 2")).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await new AppShell(page).screenshot("settings-users");
   const users = (await (await request.get(`${app!.url}/api/users`, { headers: asAdmin })).json()) as {
     users: { id: string; email: string; role: string; groups: string[] }[];
@@ -148,7 +149,7 @@ test("an admin says on the collection page who may read it", async ({ page, requ
   await grant.getByRole("button", { name: "Grant" }).click();
   await expect(page.getByRole("listitem", { name: "hana@example.org" })).toBeVisible();
   await expect(page.getByTestId("access-summary")).toContainText("Only those listed here");
-  await page.getByRole("heading", { name: "Access" }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await new AppShell(page).screenshot("collection-access");
 
   const stored = await (await request.get(`${app!.url}/v1/collections/handbook/access`, { headers: asAdmin })).json();

@@ -51,28 +51,30 @@ export function AccessSection({ name }: { name: string }) {
           </p>
           {grants.length > 0 && (
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-              {grants.map((g) => {
+              {grants.map((g, index) => {
                 const label = subjectLabel(g, users.data?.users);
                 return (
                   <li key={`${g.subject_type}:${g.subject_id}`} aria-label={label} className="flex flex-wrap items-center gap-3 px-3 py-2">
                     <span className="min-w-0 flex-1">
                       <Pill tone="muted">{KIND[g.subject_type]}</Pill> <span className="font-medium">{label}</span>
                     </span>
-                    <label className="sr-only" htmlFor={`${id}-${g.subject_type}-${g.subject_id}`}>
+                    <label className="sr-only" htmlFor={`${id}-grant-${index}`}>
                       Access of {label}
                     </label>
-                    <select
-                      id={`${id}-${g.subject_type}-${g.subject_id}`}
-                      className={`${inputClass} w-36`}
-                      value={g.access}
-                      disabled={saving.busy}
-                      onChange={(e) =>
-                        save(grants.map((x) => (sameSubject(x, g) ? { ...x, access: e.target.value === "edit" ? "edit" : "read" } : x)))
-                      }
-                    >
-                      <option value="read">May read</option>
-                      <option value="edit">May edit</option>
-                    </select>
+                    <div className="w-36">
+                      <select
+                        id={`${id}-grant-${index}`}
+                        className={inputClass}
+                        value={g.access}
+                        disabled={saving.busy}
+                        onChange={(e) =>
+                          save(grants.map((x) => (sameSubject(x, g) ? { ...x, access: e.target.value === "edit" ? "edit" : "read" } : x)))
+                        }
+                      >
+                        <option value="read">May read</option>
+                        <option value="edit">May edit</option>
+                      </select>
+                    </div>
                     <Button
                       size="sm"
                       variant="secondary"
