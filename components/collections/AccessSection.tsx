@@ -47,7 +47,7 @@ export function AccessSection({ name }: { name: string }) {
           <p className="max-w-3xl text-sm text-slate-600 dark:text-slate-300" data-testid="access-summary">
             {grants.length === 0
               ? "Open to every reader: no one is granted access in particular. Grant it to a group, a person or an integration and only they (and admins) will see it."
-              : "Only those listed here (and admins) see this collection, in chat and over every protocol. Edit lets them manage its files too."}
+              : "Only those listed here (and admins) see this collection, in chat and over every protocol. “May edit” lets editors manage its files too."}
           </p>
           {grants.length > 0 && (
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
