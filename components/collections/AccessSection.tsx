@@ -61,7 +61,7 @@ export function AccessSection({ name }: { name: string }) {
                     <label className="sr-only" htmlFor={`${id}-grant-${index}`}>
                       Access of {label}
                     </label>
-                    <div className="w-36">
+                    <div className="w-28 sm:w-36">
                       <select
                         id={`${id}-grant-${index}`}
                         className={inputClass}
