@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { asRole, type Role } from "@/lib/security/access";
+import { bearerToken } from "@/lib/security/access";
+import { asRole, type Role } from "@/lib/security/roles";
 
 /**
  * The person a request acts for, looked up once per request: a personal API key sent as
@@ -47,9 +48,8 @@ function asSignedIn(user: { id: string; role?: string | null; groups?: unknown }
 
 async function lookUpKey(request: Request): Promise<SignedInUser | null> {
   const { userOfApiKey } = await import("./api-keys");
-  const key = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim() ?? "";
   // A key that does not work is refused as such, never replaced by the session beside it.
-  const owner = await userOfApiKey(key).catch(() => null);
+  const owner = await userOfApiKey(bearerToken(request) ?? "").catch(() => null);
   return owner && asSignedIn(owner, "api-key");
 }
 
