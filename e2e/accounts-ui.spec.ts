@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { ChatPage } from "./pages/chat-page";
 import { CollectionPage } from "./pages/collection-page";
@@ -38,6 +38,15 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
+/** No serious axe violation in either theme (the page is left light). */
+async function accessible(page: Page, testInfo: TestInfo, label: string) {
+  const shell = new AppShell(page);
+  for (const theme of ["dark", "light"] as const) {
+    await shell.setTheme(theme);
+    await shell.expectNoSeriousA11yViolations(testInfo, `${label}-${theme}`);
+  }
+}
+
 async function signIn(page: Page, email: string) {
   await page.goto(`${app!.url}/login`);
   await page.getByLabel("E-mail").fill(email);
@@ -46,7 +55,10 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(`${app!.url}/`);
 }
 
-test("a personal API key is made on the account page, acts as its person over HTTP, and stops when revoked", async ({ page, request }) => {
+test("a personal API key is made on the account page, acts as its person over HTTP, and stops when revoked", async ({
+  page,
+  request,
+}, testInfo) => {
   await signIn(page, "hana@example.org");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account" }).click();
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
@@ -60,6 +72,7 @@ test("a personal API key is made on the account page, acts as its person over HT
   const listed = page.getByRole("listitem", { name: "API key nightly report" });
   await expect(listed).toContainText(key.slice(0, 10));
   await new AppShell(page).screenshot("account-api-keys");
+  await accessible(page, testInfo, "account");
 
   // The key is Hana over HTTP: her group's collection, her chats.
   const collections = await request.get(`${app!.url}/v1/collections`, { headers: bearer(key) });
@@ -84,7 +97,7 @@ test("a personal API key is made on the account page, acts as its person over HT
   expect((await request.get(`${app!.url}/v1/collections`, { headers: bearer(key) })).status()).toBe(401);
 });
 
-test("an admin adds a person, changes their role and groups, and disabling them stops their key", async ({ page, request }) => {
+test("an admin adds a person, changes their role and groups, and disabling them stops their key", async ({ page, request }, testInfo) => {
   await page.goto(`${app!.url}/login?token=1&next=/settings/users`);
   await page.getByLabel("Access token").fill(ADMIN);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -107,6 +120,7 @@ test("an admin adds a person, changes their role and groups, and disabling them 
   await expect(page.getByText("hr · 2")).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await new AppShell(page).screenshot("settings-users");
+  await accessible(page, testInfo, "settings-users");
   const users = (await (await request.get(`${app!.url}/api/users`, { headers: asAdmin })).json()) as {
     users: { id: string; email: string; role: string; groups: string[] }[];
   };
@@ -132,7 +146,7 @@ test("an admin adds a person, changes their role and groups, and disabling them 
   await expect(hanaRow).not.toContainText("Disabled");
 });
 
-test("an admin says on the collection page who may read it", async ({ page, request }) => {
+test("an admin says on the collection page who may read it", async ({ page, request }, testInfo) => {
   await page.goto(`${app!.url}/login?token=1&next=/collections/handbook`);
   await page.getByLabel("Access token").fill(ADMIN);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -151,6 +165,7 @@ test("an admin says on the collection page who may read it", async ({ page, requ
   await expect(page.getByTestId("access-summary")).toContainText("Only those listed here");
   await page.evaluate(() => window.scrollTo(0, 0));
   await new AppShell(page).screenshot("collection-access");
+  await accessible(page, testInfo, "collection-access");
 
   const stored = await (await request.get(`${app!.url}/v1/collections/handbook/access`, { headers: asAdmin })).json();
   expect(stored.grants).toEqual([
@@ -164,7 +179,7 @@ test("an admin says on the collection page who may read it", async ({ page, requ
   expect((await (await request.get(`${app!.url}/v1/collections/handbook/access`, { headers: asAdmin })).json()).grants).toEqual([]);
 });
 
-test("an editor manages the files of the collections they may edit, and sees no other admin page", async ({ page, request }) => {
+test("an editor manages the files of the collections they may edit, and sees no other admin page", async ({ page, request }, testInfo) => {
   const ed = { email: "eddie@example.org", name: "Eddie", password: PASSWORD, role: "editor", groups: [] };
   const created = await request.post(`${app!.url}/api/users`, { headers: asAdmin, data: ed });
   expect(created.status()).toBe(201);
@@ -181,6 +196,7 @@ test("an editor manages the files of the collections they may edit, and sees no 
   await expect(page.getByRole("link", { name: "handbook" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "New collection" })).toHaveCount(0);
   await new AppShell(page).screenshot("editor-collections");
+  await accessible(page, testInfo, "editor-collections");
 
   await page.getByRole("link", { name: "payroll" }).click();
   const collection = new CollectionPage(page);
