@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Provider from "oidc-provider";
+import { startInstance, type AppInstance } from "./pages/instance";
 import { OPEN_PORT } from "./pages/protected";
 
 /**
@@ -22,8 +19,7 @@ const ADMIN = "e2e-sso-admin-token-0123456789";
 const CLIENT = { client_id: "docchat", client_secret: "docchat-client-secret-0123456789" };
 
 let idp: Server;
-let app: ChildProcess;
-let dataDir: string;
+let app: AppInstance | undefined;
 
 test.beforeAll(async () => {
   const provider = new Provider(ISSUER, {
@@ -44,44 +40,24 @@ test.beforeAll(async () => {
     }),
   });
   idp = provider.listen(IDP_PORT);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "docchat-e2e-sso-"));
-  // The suite's build (playwright.config.ts builds it before any test runs), started with SSO on.
-  app = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(APP_PORT)], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      ADMIN_TOKEN: ADMIN,
-      // The address the provider sends people back to (and the origin sign-in requests must come from).
-      PUBLIC_BASE_URL: APP,
-      // Readers must sign in (without it chat and reading are open to anyone who reaches the app).
-      CHAT_TOKEN: "e2e-sso-chat-token-0123456789",
-      OPENAI_API_KEY: "",
-      OPENAI_BASE_URL: "",
-      OIDC_ISSUER: ISSUER,
-      OIDC_CLIENT_ID: CLIENT.client_id,
-      OIDC_CLIENT_SECRET: CLIENT.client_secret,
-      OIDC_SCOPES: "openid email profile groups",
-      OIDC_NAME: "Test IdP",
-    },
-    stdio: "ignore",
+  // The suite's build, started with SSO on.
+  app = await startInstance(APP_PORT, {
+    ADMIN_TOKEN: ADMIN,
+    // The address the provider sends people back to (and the origin sign-in requests must come from).
+    PUBLIC_BASE_URL: APP,
+    // Readers must sign in (without it chat and reading are open to anyone who reaches the app).
+    CHAT_TOKEN: "e2e-sso-chat-token-0123456789",
+    OIDC_ISSUER: ISSUER,
+    OIDC_CLIENT_ID: CLIENT.client_id,
+    OIDC_CLIENT_SECRET: CLIENT.client_secret,
+    OIDC_SCOPES: "openid email profile groups",
+    OIDC_NAME: "Test IdP",
   });
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${APP}/v1/knowledge/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the SSO app instance did not start");
 });
 
 test.afterAll(async () => {
-  app?.kill("SIGTERM");
+  await app?.stop();
   await new Promise<void>((resolve) => (idp ? idp.close(() => resolve()) : resolve()));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("signs in through the identity provider, brings its groups, and signing out ends the session", async ({ page, request }) => {

@@ -15,7 +15,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const withAccount = token === undefined && (await accountsExist());
   const sso = process.env.ADMIN_TOKEN?.trim() ? ssoSettings() : null;
   // A chat user sent here from an admin page is signed in already: say why this page asks again.
-  const chatUser = (await currentRole()) === "user";
+  const role = await currentRole();
+  const chatUser = role !== null && role !== "admin";
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl font-semibold">{chatUser ? "Administrators only" : "Sign in"}</h1>

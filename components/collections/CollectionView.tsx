@@ -10,6 +10,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { formatCount, formatDateTime } from "@/components/ui/format";
 import { fileCounts, isIngesting } from "./file-counts";
 import { ApiError, errorMessage, jsonFetcher } from "@/components/ui/http";
+import { AccessSection } from "./AccessSection";
 import { collectionUrl, filesUrl } from "./api";
 import { FilesTable } from "./FilesTable";
 import { JobProgress } from "./JobProgress";
@@ -18,6 +19,8 @@ import { useTrackedJobs } from "./useTrackedJobs";
 
 interface Props {
   name: string;
+  /** Admins export the collection and say who may read it; editors manage its files. */
+  admin: boolean;
   maxUploadMb: number;
   /** Files go from the browser straight to object storage (no request-size limit on the way). */
   directUploads: boolean;
@@ -26,7 +29,7 @@ interface Props {
   supportedFormats?: string;
 }
 
-export function CollectionView({ name, maxUploadMb, directUploads, supportedExtensions, supportedFormats }: Props) {
+export function CollectionView({ name, admin, maxUploadMb, directUploads, supportedExtensions, supportedFormats }: Props) {
   const info = useSWR<CollectionInfo>(collectionUrl(name), jsonFetcher);
   const files = useSWR<FileInfo[]>(info.data ? filesUrl(name) : null, jsonFetcher, {
     // Files still being ingested (perhaps by a job started elsewhere) keep the list fresh.
@@ -101,9 +104,11 @@ export function CollectionView({ name, maxUploadMb, directUploads, supportedExte
                 · updated {formatDateTime(collection.updated_at ?? collection.created_at)}
               </p>
               {/* A Polymath library file with embeddings; uploading it to a collection imports it. */}
-              <a href={exportUrl(name)} download className={buttonClass("secondary", "sm")}>
-                Export library
-              </a>
+              {admin && (
+                <a href={exportUrl(name)} download className={buttonClass("secondary", "sm")}>
+                  Export library
+                </a>
+              )}
             </div>
           </>
         ) : (
@@ -145,6 +150,8 @@ export function CollectionView({ name, maxUploadMb, directUploads, supportedExte
           <FilesTable collection={name} files={files.data} loading={!files.data} onDeleted={refreshAll} />
         )}
       </section>
+
+      {admin && <AccessSection name={name} />}
     </div>
   );
 }

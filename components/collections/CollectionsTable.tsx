@@ -13,12 +13,14 @@ interface Props {
   collections: CollectionInfo[] | undefined;
   loading: boolean;
   onDeleted(name: string): void;
+  /** Admins delete collections; editors only manage the files of theirs. */
+  canDelete: boolean;
 }
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400";
 const td = "px-3 py-2 align-middle";
 
-export function CollectionsTable({ collections, loading, onDeleted }: Props) {
+export function CollectionsTable({ collections, loading, onDeleted, canDelete }: Props) {
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -92,9 +94,11 @@ export function CollectionsTable({ collections, loading, onDeleted }: Props) {
                   {formatDateTime(c.updated_at ?? c.created_at)}
                 </td>
                 <td className={`${td} text-right`}>
-                  <Button size="sm" variant="ghost" onClick={() => setToDelete(c.name)} aria-label={`Delete collection ${c.name}`}>
-                    Delete
-                  </Button>
+                  {canDelete && (
+                    <Button size="sm" variant="ghost" onClick={() => setToDelete(c.name)} aria-label={`Delete collection ${c.name}`}>
+                      Delete
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

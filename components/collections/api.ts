@@ -4,6 +4,8 @@ import { fetchJson } from "@/components/ui/http";
 /** The Knowledge Layer REST API (/v1), as the browser uses it. */
 
 export const COLLECTIONS_URL = "/v1/collections";
+/** The collections the caller may edit (an editor's own; admins: all). */
+export const EDITABLE_COLLECTIONS_URL = "/v1/collections?access=edit";
 export const collectionUrl = (name: string) => `/v1/collections/${encodeURIComponent(name)}`;
 export const filesUrl = (name: string) => `${collectionUrl(name)}/documents`;
 export const uploadsUrl = (name: string) => `${collectionUrl(name)}/uploads`;

@@ -5,8 +5,9 @@ import type { PolymathSettingsResponse } from "@/lib/polymath/admin-view";
 import type { AccessTokenView } from "@/lib/polymath/settings";
 import { Field, Pill, TextInput } from "@/components/eri/fields";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { formatDateTime } from "@/components/ui/format";
+import { RevokeDialog } from "@/components/ui/RevokeDialog";
+import { SecretShownOnce } from "@/components/ui/SecretShownOnce";
 import { useAction } from "@/components/ui/useAction";
 import { createToken, revokeToken } from "./api";
 
@@ -19,7 +20,6 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
   const [tags, setTags] = useState("");
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const creating = useAction();
-  const revocation = useAction();
   const [revoking, setRevoking] = useState<AccessTokenView | null>(null);
   const tokens = data.settings.tokens;
 
@@ -30,15 +30,6 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
       setCreated({ name: result.record.name, token: result.token });
       setName("");
       setTags("");
-      onChanged();
-    });
-  }
-
-  async function confirmRevoke() {
-    if (!revoking) return;
-    await revocation.run(async () => {
-      await revokeToken(revoking.id);
-      setRevoking(null);
       onChanged();
     });
   }
@@ -90,15 +81,11 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
       )}
 
       {created && (
-        <div
-          role="status"
-          className="space-y-1 rounded-md border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950/40"
-        >
-          <p>Token “{created.name}” created. Copy it now: it is stored hashed and not shown again.</p>
-          <code className="block select-all break-all rounded bg-white px-2 py-1 dark:bg-slate-900" data-testid="new-access-token">
-            {created.token}
-          </code>
-        </div>
+        <SecretShownOnce
+          message={`Token “${created.name}” created. Copy it now: it is stored hashed and not shown again.`}
+          secret={created.token}
+          testId="new-access-token"
+        />
       )}
 
       <form
@@ -134,20 +121,9 @@ export function TokensSection({ data, onChanged }: { data: PolymathSettingsRespo
         )}
       </form>
 
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ""}”?`}
-        confirmLabel="Revoke token"
-        busy={revocation.busy}
-        error={revocation.error}
-        onConfirm={confirmRevoke}
-        onCancel={() => {
-          setRevoking(null);
-          revocation.setError(null);
-        }}
-      >
+      <RevokeDialog item={revoking} what="token" revoke={revokeToken} onRevoked={onChanged} onClose={() => setRevoking(null)}>
         <p>Clients using this token get an error from then on.</p>
-      </ConfirmDialog>
+      </RevokeDialog>
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { ThemeToggle } from "./ThemeToggle";
 /** The one header every page sits under (chat, collections, settings). */
 export async function AppHeader() {
   const jar = await cookies();
-  const signedIn = jar.has(SESSION_COOKIE) || jar.getAll().some((c) => isAccountSessionCookie(c.name));
+  const account = jar.getAll().some((c) => isAccountSessionCookie(c.name));
+  const signedIn = account || jar.has(SESSION_COOKIE);
   const role = await currentRole();
   return (
     <header className="sticky top-0 z-30 h-14 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
@@ -22,7 +23,7 @@ export async function AppHeader() {
         </Link>
         {/* min-w-0: on a narrow phone the links scroll sideways instead of pushing the theme toggle off screen. */}
         <nav aria-label="Main" className="min-w-0">
-          {role && <NavLinks admin={role === "admin"} />}
+          {role && <NavLinks role={role} account={account} />}
         </nav>
         {signedIn && <SignOutButton />}
         <ThemeToggle />

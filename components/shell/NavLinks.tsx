@@ -4,24 +4,30 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
 import { usePopover } from "@/components/ui/usePopover";
+import { includesRole, type Role } from "@/lib/security/roles";
 
 const LINKS = [
-  { href: "/", label: "Chat", isActive: (p: string) => p === "/", adminOnly: false },
-  { href: "/collections", label: "Collections", isActive: (p: string) => p.startsWith("/collections"), adminOnly: true },
-  { href: "/integrations", label: "Integrations", isActive: (p: string) => p.startsWith("/integrations"), adminOnly: true },
+  { href: "/", label: "Chat", isActive: (p: string) => p === "/", needs: "user" },
+  { href: "/collections", label: "Collections", isActive: (p: string) => p.startsWith("/collections"), needs: "editor" },
+  { href: "/integrations", label: "Integrations", isActive: (p: string) => p.startsWith("/integrations"), needs: "admin" },
   {
     href: "/settings/eri",
     label: "Settings",
     isActive: (p: string) => p.startsWith("/settings") && !p.startsWith("/settings/polymath"),
-    adminOnly: true,
+    needs: "admin",
   },
-  { href: "/settings/polymath", label: "Polymath", isActive: (p: string) => p.startsWith("/settings/polymath"), adminOnly: true },
-];
+  { href: "/settings/polymath", label: "Polymath", isActive: (p: string) => p.startsWith("/settings/polymath"), needs: "admin" },
+] satisfies { href: string; label: string; isActive(p: string): boolean; needs: Role }[];
+const ACCOUNT_LINK = { href: "/account", label: "Account", isActive: (p: string) => p === "/account", needs: "user" as Role };
 
-/** The pages this role may open: a chat-only user sees the chat alone, not links that end at a sign-in form. */
-export function NavLinks({ admin }: { admin: boolean }) {
+/**
+ * The pages this role may open: a chat-only user sees the chat alone, not links that end at a
+ * sign-in form; an editor also the collections; a person signed in with an account also their
+ * account (API keys).
+ */
+export function NavLinks({ role, account }: { role: Role; account: boolean }) {
   const pathname = usePathname() ?? "/";
-  const links = LINKS.filter((l) => admin || !l.adminOnly);
+  const links = [...LINKS, ...(account ? [ACCOUNT_LINK] : [])].filter((l) => includesRole(role, l.needs));
   const { open, setOpen, containerRef, triggerRef } = usePopover();
   const menuId = useId();
   const items = (onPick?: () => void, block = false) =>

@@ -7,6 +7,7 @@ const TABS = [
   { href: "/settings/model", label: "Model" },
   { href: "/settings/eri", label: "ERI" },
   { href: "/settings/feedback", label: "Feedback" },
+  { href: "/settings/users", label: "Users" },
 ];
 
 /** The admin settings pages (Polymath has its own place in the main navigation). */

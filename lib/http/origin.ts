@@ -19,3 +19,15 @@ export function requestOrigin(request: Request): string {
   const scheme = proto === "http" || proto === "https" ? proto : url.protocol.replace(/:$/, "");
   return `${scheme}://${requestHost(request)}`;
 }
+
+/**
+ * The request as its client addressed it. `next start` hands route handlers a URL on its own
+ * bind name ("localhost") whatever Host the browser sent; libraries that compare the browser's
+ * Origin with the request URL (Better Auth's origin check) need the Host's origin instead.
+ */
+export function asAddressed(request: Request): Request {
+  const url = new URL(request.url);
+  const origin = requestOrigin(request);
+  if (url.origin === origin) return request;
+  return new Request(`${origin}${url.pathname}${url.search}`, request);
+}

@@ -13,13 +13,14 @@ export async function existingCollection(raw: string, principal: Principal, acce
   return info;
 }
 
-/** The collections `principal` may read, with their counts. */
-export async function readableCollections(principal: Principal): Promise<CollectionInfo[]> {
+/** The collections `principal` may read (or edit), with their counts. */
+export async function readableCollections(principal: Principal, access: "read" | "edit" = "read"): Promise<CollectionInfo[]> {
   const all = await activeIngestor().listCollections();
   const readable = new Set(
     await permittedCollections(
       principal,
       all.map((c) => c.name),
+      access,
     ),
   );
   return all.filter((c) => readable.has(c.name));

@@ -1,15 +1,17 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { safeEqual } from "./hashing";
+import type { Role } from "./roles";
 
 /**
- * Who is asking. Two roles: `admin` (everything) and `user` (chat, own history, read
- * collections). ADMIN_TOKEN and CHAT_TOKEN are the credentials, sent as `Authorization:
+ * Who is asking. Three roles: `admin` (everything), `editor` (a user who also manages the files of
+ * the collections an admin granted them edit access to; accounts only) and `user` (chat, own
+ * history, read collections). ADMIN_TOKEN and CHAT_TOKEN are the credentials, sent as `Authorization:
  * Bearer <token>` by API clients or held by a browser as a session cookie after the login
  * form. A role whose token is unset is open (single-user local mode; the server then listens
  * on loopback only). Tokens are read per request, so a restart with new values rotates them.
  */
 
-export type Role = "admin" | "user";
+export { asRole, ROLES, type Role } from "./roles";
 
 export const SESSION_COOKIE = "docchat_session";
 export const OWNER_COOKIE = "docchat_uid";

@@ -1,10 +1,10 @@
-import { signedInUser } from "@/lib/auth/session";
+import { sendsApiKey, signedInUser } from "@/lib/auth/session";
 import { AppError, badRequest, payloadTooLarge } from "@/lib/errors";
 import { anonymousRole, bearerToken, roleForToken, roleOf } from "./access";
 import { hostAllowed } from "./hosts";
 import { bodyLimit, tooLargeMessage } from "./limits";
 import { accessFor, allows } from "./policy";
-import { clientAddress, throttledCheck } from "./rate-limit";
+import { clientAddress, throttledCheck, throttledLookup } from "./rate-limit";
 
 /**
  * Whether a request may reach its route at all, decided from its request line and headers
@@ -35,7 +35,9 @@ export async function refusal(request: Request): Promise<AppError | null> {
   try {
     // A Bearer token counts as a guess only where it is what lets the request in.
     if (bearer && !allows(access, anonymousRole())) {
-      throttledCheck("app", { account: "token", client: clientAddress(request.headers) }, () => roleForToken(bearer));
+      const attempt = { account: "token", client: clientAddress(request.headers) };
+      if (sendsApiKey(request)) await throttledLookup("app", attempt, () => signedInUser(request));
+      else throttledCheck("app", attempt, () => roleForToken(bearer));
     }
   } catch (error) {
     return error as AppError;
@@ -45,8 +47,10 @@ export async function refusal(request: Request): Promise<AppError | null> {
     return new AppError(
       401,
       access === "user"
-        ? "Sign in first: send Authorization: Bearer <CHAT_TOKEN> (or ADMIN_TOKEN), or log in at /login"
-        : "Admin token required: send Authorization: Bearer <ADMIN_TOKEN>, or log in at /login as admin",
+        ? "Sign in first: send Authorization: Bearer <CHAT_TOKEN> (or ADMIN_TOKEN, or a personal API key), or log in at /login"
+        : access === "editor"
+          ? "An editor's or admin's account (or ADMIN_TOKEN) is required: log in at /login, or send Authorization: Bearer <key>"
+          : "Admin token required: send Authorization: Bearer <ADMIN_TOKEN>, or log in at /login as admin",
     );
   }
   const limit = bodyLimit(request.method, pathname);

@@ -73,14 +73,17 @@ export async function grantsOf(collectionName: string): Promise<CollectionGrantI
   }));
 }
 
-/** Replaces the collection's grants (none: open to every reader again). */
+/** Replaces the collection's grants (none: open to every reader again), kept in the order given. */
 export async function setGrants(collectionName: string, grants: CollectionGrantInput[]): Promise<CollectionGrantInput[]> {
   const unique = new Map(grants.map((g) => [`${g.subject_type}:${g.subject_id}`, g]));
+  // One write gives every row the same default time: a millisecond apart, they read back in order.
+  const now = Date.now();
   await db().$transaction([
     db().collectionGrant.deleteMany({ where: { collectionName } }),
     db().collectionGrant.createMany({
-      data: [...unique.values()].map((g) => ({
+      data: [...unique.values()].map((g, i) => ({
         id: randomUUID(),
+        createdAt: new Date(now + i),
         collectionName,
         subjectType: g.subject_type,
         subjectId: g.subject_id,

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import type { Role } from "./access";
+import { includesRole, type Role } from "./roles";
 
 /**
  * What each path needs, in one table the proxy applies to every request:
@@ -7,8 +7,9 @@ import type { Role } from "./access";
  *   "protocol" — endpoints with their own credentials (ERI logins, Polymath access tokens,
  *                the Copilot key), which their routes check; one whose credential is optional
  *                and unset reads as a chat user would (`ownCredentialOr`);
- *   a role     — `user` for chat, own history and reading collections; `admin` for every write
- *                and the admin pages.
+ *   a role     — `user` for chat, own history and reading collections; `editor` for managing
+ *                the files of a collection (the route checks the editor's grant on it); `admin`
+ *                for every other write and the admin pages.
  * First match wins; anything unlisted needs `admin`.
  */
 export type Access = "public" | "protocol" | Role;
@@ -21,6 +22,7 @@ interface Rule {
 }
 
 const readsForUsers = (method: string): Access => (READS.has(method) ? "user" : "admin");
+const readsForUsersWritesForEditors = (method: string): Access => (READS.has(method) ? "user" : "editor");
 
 /**
  * An integration that reads collections with its own optional credential: its route checks that
@@ -48,6 +50,9 @@ const RULES: Rule[] = [
   { path: /^\/$/, access: "user" },
   { path: /^\/api\/(chat|chat\/stream|chat\/sources|suggestions)$/, access: "user" },
   { path: /^\/api\/history(\/[^/]+)?$/, access: "user" },
+  // One's own account page and personal API keys (the routes check there is an account).
+  { path: /^\/account$/, access: "user" },
+  { path: /^\/api\/keys(\/[^/]+)?$/, access: "user" },
   // A reader rates their own answers (the route checks the chat is theirs); reading all feedback is admin.
   { path: /^\/api\/answer-feedback$/, access: "user" },
   { path: /^\/content\//, access: "user" },
@@ -56,6 +61,12 @@ const RULES: Rule[] = [
   { path: /^\/v1\/collections\/[^/]+\/access$/, access: "admin" },
   // A whole collection with its embeddings, restricted files included: admins only.
   { path: /^\/v1\/collections\/[^/]+\/export$/, access: "admin" },
+  // A collection's files: editors upload, delete and re-embed where they hold an edit grant (the
+  // routes check it, so an editor's request for another collection is a 404). Creating and
+  // deleting collections and changing who may read them stay with admins.
+  { path: /^\/v1\/collections\/[^/]+\/(documents|uploads|reembed)$/, access: readsForUsersWritesForEditors },
+  { path: /^\/api\/polymath\/collections\/[^/]+\/files\/[^/]+$/, access: "editor" },
+  { path: /^\/collections(\/[^/]+)?$/, access: "editor" },
   { path: /^\/v1\//, access: readsForUsers },
 ];
 
@@ -65,9 +76,8 @@ export function accessFor(method: string, pathname: string): Access {
   return typeof rule.access === "function" ? rule.access(method.toUpperCase()) : rule.access;
 }
 
-/** Whether `role` may do what `access` asks ("public" and "protocol" ask nothing of it). */
+/** Whether `role` may do what `access` asks ("public" and "protocol" ask nothing of it; each role includes those below it). */
 export function allows(access: Access, role: Role | null): boolean {
   if (access === "public" || access === "protocol") return true;
-  if (access === "user") return role === "user" || role === "admin";
-  return role === "admin";
+  return includesRole(role, access);
 }

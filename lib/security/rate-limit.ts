@@ -107,13 +107,21 @@ export async function throttledLogin(scope: string, attempt: Attempt, check: () 
 }
 
 /**
- * The same limits for a check that is cheap and synchronous (a Bearer token on a request):
- * no concurrency bound, else as throttledLogin.
+ * The same limits for a check that is cheap (a Bearer token on a request, or one indexed lookup of
+ * a personal API key's hash): no concurrency bound, else as throttledLogin.
  */
 export function throttledCheck<T>(scope: string, attempt: Attempt, check: () => T | null): T | null {
   const g = gate(scope);
   refuseIfThrottled(g, attempt, Date.now());
   const result = check();
+  recordOutcome(g, attempt, result !== null);
+  return result;
+}
+
+export async function throttledLookup<T>(scope: string, attempt: Attempt, check: () => Promise<T | null>): Promise<T | null> {
+  const g = gate(scope);
+  refuseIfThrottled(g, attempt, Date.now());
+  const result = await check();
   recordOutcome(g, attempt, result !== null);
   return result;
 }

@@ -55,6 +55,7 @@ describe.skipIf(!bin)("PostgreSQL", () => {
       [
         "Account",
         "AnswerFeedback",
+        "ApiKey",
         "Chat",
         "ChatMessage",
         "Collection",

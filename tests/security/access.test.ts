@@ -57,7 +57,17 @@ describe("policy", () => {
     ["POST", "/v1/collections", "admin"],
     ["DELETE", "/v1/collections/hr", "admin"],
     ["GET", "/v1/collections/hr/export", "admin"],
-    ["GET", "/collections", "admin"],
+    ["GET", "/collections", "editor"],
+    ["GET", "/collections/hr", "editor"],
+    ["POST", "/v1/collections/hr/documents", "editor"],
+    ["DELETE", "/v1/collections/hr/documents", "editor"],
+    ["GET", "/v1/collections/hr/documents", "user"],
+    ["POST", "/v1/collections/hr/reembed", "editor"],
+    ["PUT", "/v1/collections/hr/access", "admin"],
+    ["GET", "/settings/users", "admin"],
+    ["GET", "/account", "user"],
+    ["POST", "/api/keys", "user"],
+    ["DELETE", "/api/keys/abc", "user"],
     ["GET", "/api/eri/sources", "admin"],
     ["GET", "/api/chat/sources", "user"],
     ["GET", "/something/new", "admin"],
@@ -65,9 +75,13 @@ describe("policy", () => {
     expect(accessFor(method, path)).toBe(access);
   });
 
-  it("lets admins do what users may, never the reverse", () => {
+  it("lets admins do what editors and users may, editors what users may, never the reverse", () => {
     expect(allows("user", "admin")).toBe(true);
     expect(allows("admin", "user")).toBe(false);
+    expect(allows("editor", "admin")).toBe(true);
+    expect(allows("user", "editor")).toBe(true);
+    expect(allows("editor", "user")).toBe(false);
+    expect(allows("admin", "editor")).toBe(false);
     expect(allows("user", null)).toBe(false);
     expect(allows("protocol", null)).toBe(true);
   });

@@ -3,13 +3,20 @@ import { POST as accountPost } from "@/app/api/account/[...all]/route";
 import { POST as chatPost } from "@/app/api/chat/route";
 import { GET as historyGet } from "@/app/api/history/route";
 import { PATCH as userPatch } from "@/app/api/users/[id]/route";
-import { GET as usersGet, POST as usersPost } from "@/app/api/users/route";
-import { GET as collectionsGet } from "@/app/v1/collections/route";
+import { GET as usersGet } from "@/app/api/users/route";
 import { db } from "@/lib/db/client";
-import { stopWorker } from "@/lib/knowledge";
-import { setGrants } from "@/lib/security/collection-access";
-import { refusal } from "@/lib/security/admission";
-import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
+import {
+  ADMIN,
+  admitted as admittedWith,
+  call,
+  collectionNames,
+  type Handler,
+  PASSWORD,
+  request,
+  signIn,
+  closeProtectedApp,
+  protectedAppWithPeople,
+} from "../helpers/accounts";
 
 /**
  * Local accounts with server-side sessions (Better Auth through Prisma), in process: an admin
@@ -17,63 +24,16 @@ import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
  * may read, own their chats; signing out or being disabled ends the session at once.
  */
 
-const ORIGIN = "http://127.0.0.1:3000";
-const ADMIN = "admin-token-0123456789abcdef";
-const USER_TOKEN = "chat-token-0123456789abcdef";
-const PASSWORD = "correct horse battery staple";
+const admitted = (path: string, cookie: string) => admittedWith(path, { cookie });
+const names = (cookie: string) => collectionNames({ cookie });
 
-type Handler = (request: Request, ctx: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
-
-function request(path: string, init: { method?: string; body?: unknown; cookie?: string; bearer?: string } = {}): Request {
-  const headers: Record<string, string> = { origin: ORIGIN };
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  if (body) headers["content-length"] = String(Buffer.byteLength(body));
-  return new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
-}
-
-const call = (handler: Handler, req: Request, params: Record<string, unknown> = {}) => handler(req, { params: Promise.resolve(params) });
-
-async function signIn(email: string): Promise<{ status: number; cookie: string }> {
-  const response = await call(accountPost as Handler, request("/api/account/sign-in/email", { body: { email, password: PASSWORD } }));
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { status: response.status, cookie };
-}
-
-const admitted = async (path: string, cookie: string) => (await refusal(request(path, { cookie })))?.status ?? 200;
-const names = async (cookie: string) =>
-  ((await (await call(collectionsGet as Handler, request("/v1/collections", { cookie }))).json()) as { name: string }[]).map((c) => c.name);
-
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  await freshEriDataDir({ ADMIN_TOKEN: ADMIN, CHAT_TOKEN: USER_TOKEN });
-  await ingestHandbook();
-  await setGrants("secret", [{ subject_type: "group", subject_id: "hr", access: "read" }]);
-  for (const [email, groups, role] of [
-    ["hr@example.org", ["hr"], "user"],
-    ["sam@example.org", [], "user"],
-    ["ada@example.org", [], "admin"],
-  ] as const) {
-    const response = await call(
-      usersPost as Handler,
-      request("/api/users", { bearer: ADMIN, body: { email, name: email.split("@")[0], password: PASSWORD, groups, role } }),
-    );
-    expect(response.status).toBe(201);
-    ids[email] = ((await response.json()) as { id: string }).id;
-  }
+  ids = await protectedAppWithPeople();
 }, 120_000);
 
-afterAll(async () => {
-  await stopWorker();
-  delete process.env.ADMIN_TOKEN;
-  delete process.env.CHAT_TOKEN;
-});
+afterAll(closeProtectedApp);
 
 describe("local accounts", () => {
   it("are created by an admin (ADMIN_TOKEN stays a way in), never by signing up", async () => {
@@ -154,5 +114,22 @@ describe("local accounts", () => {
     expect((await signIn("hr@example.org")).status).toBe(403);
     await call(userPatch as Handler, request(`/api/users/${id}`, { method: "PATCH", bearer: ADMIN, body: { disabled: false } }), { id });
     expect((await signIn("hr@example.org")).status).toBe(200);
+  });
+  it("take a new role and groups from an admin at their next request", async () => {
+    const sam = await signIn("sam@example.org");
+    const id = ids["sam@example.org"];
+    const patch = (body: unknown) =>
+      call(userPatch as Handler, request(`/api/users/${id}`, { method: "PATCH", bearer: ADMIN, body }), { id });
+    expect(await names(sam.cookie)).toEqual(["handbook"]);
+    const promoted = await patch({ role: "admin", groups: ["hr", "hr"] });
+    expect((await promoted.json()) as { role: string; groups: string[] }).toMatchObject({ role: "admin", groups: ["hr"] });
+    expect(await admitted("/api/users", sam.cookie)).toBe(200);
+    await patch({ role: "user" });
+    expect(await admitted("/api/users", sam.cookie)).toBe(401);
+    expect(await names(sam.cookie)).toEqual(["handbook", "secret"]);
+    await patch({ groups: [] });
+    expect(await names(sam.cookie)).toEqual(["handbook"]);
+    expect((await patch({})).status).toBe(400);
+    expect((await patch({ role: "owner" })).status).toBe(400);
   });
 });

@@ -23,7 +23,7 @@ import { listDocuments } from "@/lib/knowledge/repo";
 import { searchKnowledge } from "@/lib/knowledge/search";
 import { LIBRARY_VERSION } from "@/lib/polymath/format";
 import { resetPolymathSettingsCache, updatePolymathSettings } from "@/lib/polymath/settings";
-import { permittedCollections, setGrants } from "@/lib/security/collection-access";
+import { grantsOf, permittedCollections, setGrants } from "@/lib/security/collection-access";
 import { accessFor } from "@/lib/security/policy";
 import { integration, person } from "@/lib/security/principal";
 import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
@@ -110,6 +110,8 @@ describe("who may read a collection", () => {
       ]);
       expect(await permittedCollections(person("user", "u3"), ["handbook"])).toEqual(["handbook"]);
       expect(await permittedCollections(integration("eri"), ["handbook"])).toEqual(["handbook"]);
+      // Read back in the order given (the access page lists them so, a new grant last).
+      expect((await grantsOf("handbook")).map((g) => g.subject_type)).toEqual(["user", "everyone"]);
       await setGrants("handbook", [{ subject_type: "scope", subject_id: "eri", access: "read" }]);
       expect(await permittedCollections(integration("eri"), ["handbook"])).toEqual(["handbook"]);
       expect(await permittedCollections(integration("copilot"), ["handbook"])).toEqual([]);

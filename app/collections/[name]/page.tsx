@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CollectionView } from "@/components/collections/CollectionView";
+import { currentRole } from "@/components/shell/role";
 import { config } from "@/lib/config";
 import { SUPPORTED_EXTENSIONS, SUPPORTED_LABELS } from "@/lib/ingest/formats";
 
@@ -15,6 +16,7 @@ export default async function CollectionPage({ params }: Props) {
   return (
     <CollectionView
       name={name}
+      admin={(await currentRole()) === "admin"}
       maxUploadMb={config().maxUploadMb}
       directUploads={config().objectStore !== null}
       supportedExtensions={[...SUPPORTED_EXTENSIONS]}

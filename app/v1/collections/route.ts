@@ -7,7 +7,11 @@ import { principalOf } from "@/lib/security/principal";
 // Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
 export const maxDuration = 60;
 
-export const GET = route(async (request: Request) => json(await readableCollections(await principalOf(request))));
+/** The collections the caller may read; `?access=edit`: those they may edit (an editor's own). */
+export const GET = route(async (request: Request) => {
+  const access = new URL(request.url).searchParams.get("access") === "edit" ? "edit" : "read";
+  return json(await readableCollections(await principalOf(request), access));
+});
 
 export const POST = route(async (request: Request) => {
   const body = parseWith(CreateCollectionRequest, await readJson(request));

@@ -1,10 +1,9 @@
 import { json, parseWith, readJson, route } from "@/lib/http/respond";
-import { setDisabled, UserUpdate } from "@/lib/auth/users";
+import { updateUser, UserUpdate } from "@/lib/auth/users";
 
 type Ctx = { params: Promise<{ id: string }> };
 
-/** `{"disabled": true}` disables the user and ends their sessions; false lets them sign in again. */
-export const PATCH = route(async (request: Request, { params }: Ctx) => {
-  const { disabled } = parseWith(UserUpdate, await readJson(request));
-  return json(await setDisabled((await params).id, disabled));
-});
+/** Any of `{"role": "admin"|"user", "groups": [...], "disabled": true|false}`; disabling ends the user's sessions and keys. */
+export const PATCH = route(async (request: Request, { params }: Ctx) =>
+  json(await updateUser((await params).id, parseWith(UserUpdate, await readJson(request)))),
+);

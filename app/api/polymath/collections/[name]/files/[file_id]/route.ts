@@ -10,11 +10,11 @@ export const maxDuration = 60;
 
 type Ctx = { params: Promise<{ name: string; file_id: string }> };
 
-/** Sets a file's access tag (`{"access_tag": "staff"}`; null or "" removes it); answers the file. */
+/** Sets a file's access tag (`{"access_tag": "staff"}`; null or "" removes it); answers the file. Editors of the collection and admins. */
 export const PATCH = adminRoute(async (request: Request, { params }: Ctx) => {
   const { name: rawName, file_id } = await params;
   const name = await existingCollectionName(rawName, await principalOf(request), "edit");
   const { access_tag } = parseWith(AccessTagUpdate, await readJson(request));
   await setAccessTag(name, file_id, access_tag || null);
   return json(await activeIngestor().getFileStatus(file_id, name));
-});
+}, "editor");
