@@ -310,6 +310,8 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
   );
   const chosen: Candidate[] = [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
+  // "How often does each plan pay for hearing aids?": each document found has its say.
+  if (r.intent.wants.includes("comparison")) for (const c of close) if (!chosen.some((p) => documentOf(p) === documentOf(c))) take(c);
   for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
   for (const c of close) take(c);
   return chosen.map((c) => ({
@@ -317,6 +319,8 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
     alsoIn: [...new Set(r.byScore.filter((o) => o.text === c.text && o.citation !== c.citation).map((o) => o.citation))],
   }));
 }
+
+const documentOf = (c: Candidate) => c.citation.split("#")[0];
 
 const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join("");
 

@@ -23,7 +23,7 @@ const ASKS: Record<FactKind, RegExp> = {
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
   time: /\b(when|how long|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours)|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   comparison:
-    /\b(which (one|plan|of (the|these|those|both|two))|between|compare\w*|comparison|better|worse|versus|vs\.?|difference|differ\w*|more than|less than|welche[rs]? der|lequel|cu[aá]l de)\b/iu,
+    /\b(which (one|plan|of (the|these|those|both|two))|each (plan|option)|both plans|either plan|the two plans|between|compare\w*|comparison|better|worse|versus|vs\.?|difference|differ\w*|more than|less than|welche[rs]? der|lequel|cu[aá]l de)\b/iu,
   procedure:
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   contact:
@@ -34,7 +34,7 @@ const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
   time: /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b/iu,
-  comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*|however)\b/i,
+  comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*)\b/i,
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
   contact:

@@ -282,6 +282,17 @@ describe("an offline answer that answers", () => {
     ]);
   });
 
+  it("answers a question about each plan from each plan's document", () => {
+    const standard = doc("Standard.pdf", 30, "Hearing Care\n\nThe Standard plan covers two hearing aids per ear every three years.");
+    const plus = doc("Plus.pdf", 30, "Hearing Care\n\nThe Plus plan covers hearing aids once every three years, up to $1,500.");
+    const standardMore = doc("Standard.pdf", 31, "Hearing Care\n\nThe Standard plan covers hearing aid batteries every year.");
+    const { answer } = extractiveAnswer([
+      { question: "How often will each plan pay for hearing aids?", chunks: [standard, standardMore, plus] },
+    ]);
+    expect(answer).toContain("[Standard.pdf#page=30]");
+    expect(answer).toContain("[Plus.pdf#page=30]");
+  });
+
   it("matches a word's forms, not other words it starts ('life' is not 'lifestyles')", () => {
     const clinic = doc("plan.pdf", 61, "Virtual Care\n\nAt Zava, we understand that busy lifestyles make it hard to see a doctor.");
     const result = extractiveAnswer([{ question: "Does Zava offer life insurance?", chunks: [clinic] }]);
