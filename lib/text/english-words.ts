@@ -7,6 +7,11 @@ import type NSpell from "nspell";
  */
 let speller: Promise<NSpell> | null = null;
 
+/** Starts loading the dictionary without waiting for it: the first question need not pay for it. */
+export function warmEnglishWords(): void {
+  englishSpeller().catch(() => (speller = null));
+}
+
 function englishSpeller(): Promise<NSpell> {
   speller ??= Promise.all([import("nspell"), import("dictionary-en")]).then(([{ default: nspell }, { default: dictionary }]) =>
     nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) }),

@@ -1,5 +1,5 @@
 import * as lancedb from "@lancedb/lancedb";
-import { isEnglishWord } from "@/lib/text/english-words";
+import { isEnglishWord, warmEnglishWords } from "@/lib/text/english-words";
 import { detectLanguage } from "@/lib/text/language";
 import { stopWords } from "@/lib/text/stop-words";
 import { snowballStem } from "@/lib/text/stem";
@@ -24,6 +24,7 @@ const MIN_PROBED_LENGTH = 3;
 const FUZZY_SAMPLE = 5;
 
 export async function correctSpelling(t: lancedb.Table, tableName: string, query: string): Promise<SpellingResult> {
+  warmEnglishWords();
   const unknown = await unknownWords(t, tableName, query);
   // A word of another language than the documents' is no typo of theirs ("¿Qué cubre…?": not "cure").
   const language = detectLanguage(query);
