@@ -304,9 +304,14 @@ type Quote = Candidate & { alsoIn: string[] };
 function pickSentences(r: RankedPart, max: number): Quote[] {
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
   const min = MIN_RELATIVE[answerKind(r.intent)];
-  // Led from the document the question names, the answer stays in it.
+  // Led from the document the question names, the answer stays in it; led by the asked-for
+  // fact, it adds only sentences that hold such a fact too (another amount, the other plan's).
   const close = r.byScore.filter(
-    (c) => c.match >= min.match * bestMatch && c.score >= min.score * r.best.score && (!r.best.scoped || c.scoped),
+    (c) =>
+      c.match >= min.match * bestMatch &&
+      c.score >= min.score * r.best.score &&
+      (!r.best.scoped || c.scoped) &&
+      (!r.best.fact || r.intent.wants.length === 0 || r.intent.wants.includes("comparison") || c.fact),
   );
   const chosen: Candidate[] = [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);

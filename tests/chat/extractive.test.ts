@@ -282,6 +282,21 @@ describe("an offline answer that answers", () => {
     ]);
   });
 
+  it("adds to the asked-for fact only sentences holding such a fact", () => {
+    const service = doc(
+      "plan.pdf",
+      83,
+      "Customer Service\n\nCustomer service representatives are available 24 hours a day, 7 days a week. Be sure to contact customer service with questions about your plan.",
+    );
+    const rides = doc("plan.pdf", 60, "Out-of-Area Care\n\nCare outside Washington is not covered for more than 12 consecutive months.");
+    expect(extractiveAnswer([{ question: "Can I reach customer service on a Sunday night?", chunks: [service] }]).answer).toBe(
+      "Yes. Customer service representatives are available 24 hours a day, 7 days a week. [plan.pdf#page=83]",
+    );
+    expect(extractiveAnswer([{ question: "How long can I get care outside Washington?", chunks: [rides] }]).answer).toMatch(
+      /12 consecutive months/,
+    );
+  });
+
   it("answers a question about each plan from each plan's document", () => {
     const standard = doc("Standard.pdf", 30, "Hearing Care\n\nThe Standard plan covers two hearing aids per ear every three years.");
     const plus = doc("Plus.pdf", 30, "Hearing Care\n\nThe Plus plan covers hearing aids once every three years, up to $1,500.");
