@@ -138,7 +138,9 @@ class StemSet {
     private readonly raw: string,
     reading: Reading,
   ) {
-    this.stems = new Set(contentWords(raw, reading.lang).map(reading.stem));
+    // "fitness-related" holds "fitness" and "related" as well as itself.
+    const words = contentWords(raw, reading.lang).flatMap((w) => (w.includes("-") ? [w, ...w.split("-").filter(Boolean)] : [w]));
+    this.stems = new Set(words.map(reading.stem));
   }
   has(stem: string): boolean {
     if (this.stems.has(stem)) return true;
@@ -169,6 +171,8 @@ interface RankedPart {
   intent: QuestionIntent;
   /** The question's language. */
   lang: Lang;
+  /** The question names a document by its title's words ("Will Northwind Standard pay…"). */
+  namesDocument: boolean;
   /** What a yes/no question asks leave to skip ("without encrypting": "encrypt"). */
   skipped: string | null;
   /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
@@ -222,6 +226,8 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const topical =
     scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
   const scopeOnly = scope.filter((s) => !topical.includes(s));
+  // Names are capitalised inside the question ("Will Northwind Standard pay…"): "details" is not one.
+  const names = (question.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}]*/gu) ?? []).map((w) => asked.stem(w.toLowerCase()));
 
   // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
   // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
@@ -273,6 +279,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   return {
     intent,
     lang: asked.lang,
+    namesDocument: scopeOnly.some((s) => names.includes(s)),
     skipped,
     namesMissing,
     termsNeeded: Math.min(2, found),
@@ -335,7 +342,8 @@ const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join
  * skip.
  */
 function yesNo(r: RankedPart): string {
-  if (!r.intent.yesNo) return "";
+  // A sentence of another document than the one asked about says nothing of that one.
+  if (!r.intent.yesNo || (r.namesDocument && !r.best.scoped)) return "";
   const { text, heading } = r.best;
   const [yes, no] = YES_NO[r.lang] ?? ["Yes", "No"];
   if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return `${yes}. `;

@@ -297,6 +297,23 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("says no yes or no from another document than the one the question names", () => {
+    const plus = doc(
+      "Northwind_Health_Plus_Benefits_Details.pdf",
+      32,
+      "Equipment\n\nItems that may be covered under the Northwind Health Plus plan include braces and splints.",
+    );
+    const standard = doc("Northwind_Standard_Benefits_Details.pdf", 3, "Overview\n\nNorthwind Standard is a basic plan for employees.");
+    const { answer } = extractiveAnswer([{ question: "Will Northwind Standard pay for my son's braces?", chunks: [plus, standard] }]);
+    expect(answer).not.toMatch(/^(Yes|No)\b/);
+  });
+
+  it("reads a hyphenated word's parts: 'fitness-related' holds 'fitness'", () => {
+    const perks = doc("PerksPlus.pdf", 3, "Overview\n\nEmployees can expense up to $1000 for fitness-related programs.");
+    const { answer } = extractiveAnswer([{ question: "How much can I get back for my fitness programs?", chunks: [perks] }]);
+    expect(answer).toBe("Employees can expense up to $1000 for fitness-related programs. [PerksPlus.pdf#page=3]");
+  });
+
   it("answers a question about each plan from each plan's document", () => {
     const standard = doc("Standard.pdf", 30, "Hearing Care\n\nThe Standard plan covers two hearing aids per ear every three years.");
     const plus = doc("Plus.pdf", 30, "Hearing Care\n\nThe Plus plan covers hearing aids once every three years, up to $1,500.");
