@@ -288,6 +288,15 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   };
 }
 
+/**
+ * "How much parental leave…?" answered by a sentence holding no amount ("having a baby is an
+ * exciting time…") answers nothing: a question asking only for an amount, a count, a time or a
+ * contact needs its key sentence to hold one.
+ */
+const FACT_ONLY_KINDS = new Set(["amount", "count", "time", "contact"]);
+const missesAskedFact = (r: RankedPart) =>
+  !r.intent.yesNo && r.intent.wants.length > 0 && r.intent.wants.every((k) => FACT_ONLY_KINDS.has(k)) && !r.best.fact;
+
 /** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
 const FACT_LEAD_MATCH = 0.4;
 
@@ -372,9 +381,10 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
   const answers = (r: RankedPart) =>
-    (r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
-    (r.best.fact && r.best.scoped) ||
-    r.best.requiresSkipped;
+    ((r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
+      (r.best.fact && r.best.scoped) ||
+      r.best.requiresSkipped) &&
+    !missesAskedFact(r);
   const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));
   if (answeredParts.length === 0) return closestPassages(ranked);
 

@@ -297,6 +297,17 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("answers a question asking for an amount only with a sentence holding one", () => {
+    const maternity = doc(
+      "plan.pdf",
+      38,
+      "Maternity Care\n\nHaving a baby is an exciting time for new parents, and the plan covers prenatal care.",
+    );
+    const result = extractiveAnswer([{ question: "How much parental leave can I take when my baby arrives?", chunks: [maternity] }]);
+    expect(result.answered).toBe(false);
+    expect(result.answer).toMatch(/^I could not find a direct answer/);
+  });
+
   it("says no yes or no from another document than the one the question names", () => {
     const plus = doc(
       "Northwind_Health_Plus_Benefits_Details.pdf",
