@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
 import { IngestionJobStatus } from "../lib/knowledge/schemas";
+import { startInstance } from "./pages/instance";
 import { ADMIN_TOKEN, CHAT_TOKEN, OPEN_PORT, PROTECTED_PORT, PROTECTED_URL } from "./pages/protected";
 
 /**
@@ -18,6 +19,8 @@ import { ADMIN_TOKEN, CHAT_TOKEN, OPEN_PORT, PROTECTED_PORT, PROTECTED_URL } fro
 test.describe.configure({ mode: "serial" });
 
 const COLLECTION = "vault";
+/** The API-key test's own instance (it creates an account). */
+const KEYS_PORT = OPEN_PORT + 11;
 const FIXED_QUERY = { query: "reimbursement limit for hotel nights", top_k: 5 };
 
 const context = (token?: string) =>
@@ -611,50 +614,58 @@ test("the ERI connection test is no port scanner: internal addresses are not all
   }
 });
 
-// Creates an account, after which /login asks for accounts: it runs last.
+// On an instance of its own: creating an account turns /login to accounts for every spec after it.
 test("personal API keys: forged, revoked and disabled users' keys are refused; keys make no keys", async () => {
-  const from = (address: string) => ({ "X-Forwarded-For": address });
-  // Without an account there are no keys to make: shared tokens carry no person.
-  for (const client of [admin, user]) expect((await client.post("/api/keys", { data: { name: "x" } })).status()).toBe(403);
-  expect((await anonymous.post("/api/keys", { data: { name: "x" } })).status()).toBe(401);
+  test.setTimeout(120_000);
+  const app = await startInstance(KEYS_PORT, { ADMIN_TOKEN, CHAT_TOKEN });
+  const on = (token?: string) =>
+    newRequest.newContext({ baseURL: app.url, extraHTTPHeaders: token ? { Authorization: `Bearer ${token}` } : {} });
+  const [admin, user, anonymous, kim] = await Promise.all([on(ADMIN_TOKEN), on(CHAT_TOKEN), on(), on()]);
+  try {
+    const from = (address: string) => ({ "X-Forwarded-For": address });
+    // Without an account there are no keys to make: shared tokens carry no person.
+    for (const client of [admin, user]) expect((await client.post("/api/keys", { data: { name: "x" } })).status()).toBe(403);
+    expect((await anonymous.post("/api/keys", { data: { name: "x" } })).status()).toBe(401);
 
-  const person = { email: "kim@example.org", name: "Kim", password: "correct horse battery staple", role: "user" };
-  const created = await admin.post("/api/users", { data: person });
-  expect(created.status()).toBe(201);
-  const kimId = ((await created.json()) as { id: string }).id;
-  const kim = await context();
-  const signedIn = await kim.post("/api/account/sign-in/email", { data: { email: person.email, password: person.password } });
-  expect(signedIn.status()).toBe(200);
-  const made = await kim.post("/api/keys", { data: { name: "script", expires_in_days: 7 } });
-  expect(made.status()).toBe(201);
-  const { key, record } = (await made.json()) as { key: string; record: { id: string } };
-  const withKey = (extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${key}`, ...extra });
-  expect((await anonymous.get("/v1/collections", { headers: withKey() })).status()).toBe(200);
+    const person = { email: "kim@example.org", name: "Kim", password: "correct horse battery staple", role: "user" };
+    const created = await admin.post("/api/users", { data: person });
+    expect(created.status()).toBe(201);
+    const kimId = ((await created.json()) as { id: string }).id;
+    const signedIn = await kim.post("/api/account/sign-in/email", { data: { email: person.email, password: person.password } });
+    expect(signedIn.status()).toBe(200);
+    const made = await kim.post("/api/keys", { data: { name: "script", expires_in_days: 7 } });
+    expect(made.status()).toBe(201);
+    const { key, record } = (await made.json()) as { key: string; record: { id: string } };
+    const withKey = (extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${key}`, ...extra });
+    expect((await anonymous.get("/v1/collections", { headers: withKey() })).status()).toBe(200);
 
-  // A key reads; it writes nothing an admin must, and makes no further keys.
-  expect((await anonymous.post("/v1/collections", { data: { name: "intruder" }, headers: withKey() })).status()).toBe(401);
-  expect((await anonymous.put(`/v1/collections/${COLLECTION}/access`, { data: { grants: [] }, headers: withKey() })).status()).toBe(401);
-  expect((await anonymous.get("/api/users", { headers: withKey() })).status()).toBe(401);
-  expect((await anonymous.post("/api/keys", { data: { name: "more" }, headers: withKey() })).status()).toBe(403);
-  // Only as a Bearer: not in a session cookie, not in the query.
-  expect((await anonymous.get("/v1/collections", { headers: { cookie: `better-auth.session_token=${key}` } })).status()).toBe(401);
-  expect((await anonymous.get(`/v1/collections?api_key=${key}`)).status()).toBe(401);
-  // Forged keys (one character off, the shown prefix alone, made up) are refused and count as guesses.
-  const forged = [`${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`, key.slice(0, 10), `dck_${"A".repeat(43)}`];
-  for (const [i, guess] of forged.entries()) {
-    const status = (
-      await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${guess}`, ...from(`203.0.113.${40 + i}`) } })
-    ).status();
-    expect([401, 429], guess.slice(0, 12)).toContain(status);
+    // A key reads; it writes nothing an admin must, and makes no further keys.
+    expect((await anonymous.post("/v1/collections", { data: { name: "intruder" }, headers: withKey() })).status()).toBe(401);
+    expect((await anonymous.put(`/v1/collections/${COLLECTION}/access`, { data: { grants: [] }, headers: withKey() })).status()).toBe(401);
+    expect((await anonymous.get("/api/users", { headers: withKey() })).status()).toBe(401);
+    expect((await anonymous.post("/api/keys", { data: { name: "more" }, headers: withKey() })).status()).toBe(403);
+    // Only as a Bearer: not in a session cookie, not in the query.
+    expect((await anonymous.get("/v1/collections", { headers: { cookie: `better-auth.session_token=${key}` } })).status()).toBe(401);
+    expect((await anonymous.get(`/v1/collections?api_key=${key}`)).status()).toBe(401);
+    // Forged keys (one character off, the shown prefix alone, made up) are refused and count as guesses.
+    const forged = [`${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`, key.slice(0, 10), `dck_${"A".repeat(43)}`];
+    for (const [i, guess] of forged.entries()) {
+      const status = (
+        await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${guess}`, ...from(`203.0.113.${40 + i}`) } })
+      ).status();
+      expect([401, 429], guess.slice(0, 12)).toContain(status);
+    }
+    // Revoked: refused from the next request; another person cannot revoke it for them.
+    expect((await anonymous.delete(`/api/keys/${record.id}`, { headers: { Authorization: `Bearer ${CHAT_TOKEN}` } })).status()).toBe(403);
+    expect((await kim.delete(`/api/keys/${record.id}`)).status()).toBe(200);
+    expect((await anonymous.get("/v1/collections", { headers: withKey() })).status()).toBe(401);
+    // A disabled person's keys stop at once.
+    const second = ((await (await kim.post("/api/keys", { data: { name: "second" } })).json()) as { key: string }).key;
+    expect((await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${second}` } })).status()).toBe(200);
+    expect((await admin.patch(`/api/users/${kimId}`, { data: { disabled: true } })).status()).toBe(200);
+    expect((await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${second}` } })).status()).toBe(401);
+  } finally {
+    await Promise.all([admin, user, anonymous, kim].map((c) => c.dispose()));
+    await app.stop();
   }
-  // Revoked: refused from the next request; another person cannot revoke it for them.
-  expect((await anonymous.delete(`/api/keys/${record.id}`, { headers: { Authorization: `Bearer ${CHAT_TOKEN}` } })).status()).toBe(403);
-  expect((await kim.delete(`/api/keys/${record.id}`)).status()).toBe(200);
-  expect((await anonymous.get("/v1/collections", { headers: withKey() })).status()).toBe(401);
-  // A disabled person's keys stop at once.
-  const second = ((await (await kim.post("/api/keys", { data: { name: "second" } })).json()) as { key: string }).key;
-  expect((await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${second}` } })).status()).toBe(200);
-  expect((await admin.patch(`/api/users/${kimId}`, { data: { disabled: true } })).status()).toBe(200);
-  expect((await anonymous.get("/v1/collections", { headers: { Authorization: `Bearer ${second}` } })).status()).toBe(401);
-  await kim.dispose();
 });
