@@ -290,12 +290,12 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
 
 /**
  * "How much parental leave…?" answered by a sentence holding no amount ("having a baby is an
- * exciting time…") answers nothing: a question asking only for an amount, a count, a time or a
- * contact needs its key sentence to hold one.
+ * exciting time…") answers nothing: a question asking in so many words only for an amount, a
+ * count, a time or a contact needs its key sentence to hold one.
  */
 const FACT_ONLY_KINDS = new Set(["amount", "count", "time", "contact"]);
 const missesAskedFact = (r: RankedPart) =>
-  !r.intent.yesNo && r.intent.wants.length > 0 && r.intent.wants.every((k) => FACT_ONLY_KINDS.has(k)) && !r.best.fact;
+  !r.intent.yesNo && r.intent.pointed === true && r.intent.wants.every((k) => FACT_ONLY_KINDS.has(k)) && !r.best.fact;
 
 /** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
 const FACT_LEAD_MATCH = 0.4;
@@ -320,14 +320,14 @@ type Quote = Candidate & { alsoIn: string[] };
 function pickSentences(r: RankedPart, max: number): Quote[] {
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
   const min = MIN_RELATIVE[answerKind(r.intent)];
-  // Led from the document the question names, the answer stays in it; led by the asked-for
-  // fact, it adds only sentences that hold such a fact too (another amount, the other plan's).
+  // Led from the document the question names, the answer stays in it; led by the fact a
+  // question asks for in so many words, it adds only sentences that hold such a fact too.
   const close = r.byScore.filter(
     (c) =>
       c.match >= min.match * bestMatch &&
       c.score >= min.score * r.best.score &&
       (!r.best.scoped || c.scoped) &&
-      (!r.best.fact || r.intent.wants.length === 0 || r.intent.wants.includes("comparison") || c.fact),
+      (!r.best.fact || !r.intent.pointed || r.intent.wants.includes("comparison") || c.fact),
   );
   const chosen: Candidate[] = [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);

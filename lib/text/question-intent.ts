@@ -14,7 +14,15 @@ export interface QuestionIntent {
   yesNo: boolean;
   /** Asks whether something is there at a time ("on a Sunday night", "after hours"). */
   availability?: boolean;
+  /**
+   * Asks for the fact in so many words ("how much", "when", "who do I call"), not only names a
+   * topic that has one ("How does coinsurance work?"): the answer is then the fact, or nothing.
+   */
+  pointed?: boolean;
 }
+
+const POINTED =
+  /\b(how (much|many|long|soon|often|far|early)|when|what (time|date|day|number|email|e-mail|address|percentage)|by when|deadline|who (do|should|can|could|would|must) (i|we|you)|which (team|department|number|office)|wie (viel|viele|lange|oft)|wann|wem|combien|quand|cu[aá]nt[oa]s?|cu[aá]ndo)\b/iu;
 
 /** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
 const ASKS: Record<FactKind, RegExp> = {
@@ -64,7 +72,7 @@ export const alwaysAvailable = (sentence: string) => ALWAYS.test(sentence);
 export function questionIntent(question: string): QuestionIntent {
   const q = question.trim();
   // "Can I reach customer service on a Sunday night?" asks when they can be reached, not how.
-  if (AVAILABILITY.test(q)) return { wants: ["time"], yesNo: isYesNo(q), availability: true };
+  if (AVAILABILITY.test(q)) return { wants: ["time"], yesNo: isYesNo(q), availability: true, pointed: true };
   const asked = (kind: FactKind) => ASKS[kind].test(q);
   // "How many days" asks for a time; "combien de jours" for a count, not an amount.
   const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(q);
@@ -75,7 +83,7 @@ export function questionIntent(question: string): QuestionIntent {
     if (kind === "amount") return (!asked("count") || /\bhow much\b/i.test(q)) && (!yesNo || NAMES_AN_AMOUNT.test(q));
     return true;
   });
-  return { wants, yesNo };
+  return { wants, yesNo, pointed: POINTED.test(q) };
 }
 
 // "Is it A or B?" asks which, not whether.
