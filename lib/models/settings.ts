@@ -3,7 +3,7 @@ import { config, setStoredSettings } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { jsonSetting } from "@/lib/db/json-setting";
 import { AppError } from "@/lib/errors";
-import { decryptSecret, encryptSecret } from "@/lib/eri/secrets";
+import { decryptSecret, encryptSecret } from "@/lib/secrets";
 import { log } from "@/lib/log";
 import { LOCAL_HASH_MODEL } from "./local-embedder";
 
