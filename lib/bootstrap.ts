@@ -10,8 +10,8 @@ import { checkConditionalWrites } from "./storage/conditional-writes";
  * Runs once per server start: schema up to date, crash leftovers gone. It imports no knowledge
  * store: instrumentation's imports are traced into every serverless function, and LanceDB's
  * native library alone is 200 MB. The in-process worker (INGEST_WORKER=server, the default off
- * Vercel) starts with the first module that loads the knowledge store (lib/knowledge/index.ts);
- * `npm start` and the health check load it at once.
+ * Vercel) starts with the first call to the knowledge store's ingestor (activeIngestor in
+ * lib/knowledge/index.ts); `npm start`'s health check makes that call at once.
  */
 export async function bootstrap(): Promise<void> {
   // Owner-only when created here: the database, the originals and the ERI secret live in it.

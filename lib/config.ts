@@ -228,3 +228,39 @@ export function setStoredSettings(values: Record<string, string>): void {
 export function resetConfig(): void {
   state.cached = undefined;
 }
+
+/**
+ * Settings read on every use rather than cached with config(): credentials, single sign-on, the
+ * names the server answers to, and who runs ingestion. Tokens are read per request, so a restart
+ * with new values (or a test) rotates them without a config reset. Other modules read these
+ * here, never process.env.
+ */
+export const LiveSettings = z.object({
+  ADMIN_TOKEN: z.string().optional(),
+  CHAT_TOKEN: z.string().optional(),
+  AUTH_SECRET: z.string().optional(),
+  CRON_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_GROUPS_CLAIM: z.string().optional(),
+  OIDC_ADMIN_GROUP: z.string().optional(),
+  OIDC_NAME: z.string().optional(),
+  OIDC_SCOPES: z.string().optional(),
+  ALLOWED_HOSTS: z.string().optional(),
+  HOST: z.string().optional(),
+  PUBLIC_BASE_URL: z.string().optional(),
+  INGEST_WORKER: z.string().optional(),
+});
+export type LiveSetting = keyof typeof LiveSettings.shape;
+
+/** A live setting, trimmed; null when unset or blank. */
+export function liveSetting(name: LiveSetting, env: Record<string, string | undefined> = process.env): string | null {
+  return env[name]?.trim() || null;
+}
+
+/** Whether the environment itself sets `name` (settings saved in the app fill only what it leaves unset). */
+export const setInEnvironment = (name: string): boolean => Boolean(process.env[name]?.trim());
+
+/** Serverless platforms end a process with its request (set by Vercel itself). */
+export const onVercel = (env: Record<string, string | undefined> = process.env): boolean => Boolean(env.VERCEL);

@@ -2,7 +2,7 @@
  * Where ingestion time goes, in process, on the Northwind PDFs (not a test; run by hand):
  *   npx tsx scripts/bench-ingest-stages.ts [dir] [runs]
  * Each run ingests the six PDFs one after another into a fresh collection, timing each stage the
- * pipeline runs (lib/knowledge/lancedb/jobs/pipeline.ts): parse (PDF worker threads), chunk,
+ * pipeline runs (lib/knowledge/lancedb/pipeline.ts): parse (PDF worker threads), chunk,
  * embed (the configured embedder, local by default), write (one LanceDB write per file),
  * summary; then the collection's index build. The first run includes the PDF workers' start.
  */

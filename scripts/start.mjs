@@ -39,8 +39,8 @@ if (loopback) console.log(`Serving this machine only (${host}). To open it to a 
 const server = spawn(process.execPath, [next, "start", "-H", host, ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 
-// The in-process ingestion worker starts with the knowledge store (lib/knowledge/index.ts), which
-// the server loads on the first request that needs it: the health check loads it at once, so jobs
+// The in-process ingestion worker starts with the first call to the knowledge store's ingestor
+// (activeIngestor in lib/knowledge/index.ts): the health check makes it at once, so jobs
 // an earlier run left unfinished resume without waiting for a visitor.
 const args = process.argv.slice(2);
 const portAt = args.findIndex((a) => a === "-p" || a === "--port");

@@ -6,6 +6,7 @@ import { currentRole } from "@/components/shell/role";
 import { SsoButton } from "@/components/auth/SsoButton";
 import { ssoSettings } from "@/lib/auth/sso";
 import { accountsExist } from "@/lib/auth/users";
+import { liveSetting } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -13,7 +14,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { next, token } = await searchParams;
   // Once an admin has created accounts, people sign in with theirs; the token form stays a link away.
   const withAccount = token === undefined && (await accountsExist());
-  const sso = process.env.ADMIN_TOKEN?.trim() ? ssoSettings() : null;
+  const sso = liveSetting("ADMIN_TOKEN") ? ssoSettings() : null;
   // A chat user sent here from an admin page is signed in already: say why this page asks again.
   const role = await currentRole();
   const chatUser = role !== null && role !== "admin";

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/Button";
 import { errorMessage } from "@/components/ui/http";
 import { answerForCopy } from "./answer";
 import type { AnswerFeedback, Turn } from "./types";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 interface Props {
   turn: Turn;
@@ -156,18 +157,7 @@ function ActionButton({
       {...rest}
       className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-pressed:bg-indigo-950 dark:aria-pressed:text-indigo-300"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-4 w-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {children}
-      </svg>
+      <StrokeIcon>{children}</StrokeIcon>
     </button>
   );
 }

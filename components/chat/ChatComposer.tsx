@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/Button";
 import { formatNumber } from "@/components/ui/format";
 import { SKIP_TARGET } from "@/components/shell/SkipLink";
 import { MAX_MESSAGE_CHARS } from "@/lib/chat/limits";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 interface Props {
   streaming: boolean;
@@ -93,37 +94,11 @@ export function ChatComposer({ streaming, onAsk, onStop, focusKey, onAttach }: P
 }
 
 function SendIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
-    </svg>
-  );
+  return <StrokeIcon d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />;
 }
 
 function PaperclipIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M21 11.5 12.5 20a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5" />
-    </svg>
-  );
+  return <StrokeIcon d="M21 11.5 12.5 20a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5" />;
 }
 
 function StopIcon() {

@@ -22,6 +22,7 @@ import { useChat } from "./useChat";
 import { useChatInUrl } from "./useChatInUrl";
 import { useCollectionList, useEriSources } from "./useCollections";
 import { useLocalStorageState } from "./useLocalStorageState";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 const isSettings = (v: unknown): v is ChatSettings =>
@@ -234,28 +235,15 @@ function useFollowBottom(dependency: unknown) {
 
 function GearIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon>
       <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
       <circle cx="16" cy="6" r="2" />
       <circle cx="10" cy="12" r="2" />
       <circle cx="18" cy="18" r="2" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function PlusIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-      <path d="M12 5v14M5 12h14" />
-    </svg>
-  );
+  return <StrokeIcon d="M12 5v14M5 12h14" round="cap" />;
 }

@@ -7,6 +7,7 @@ import type { EriSourceSummary } from "./useCollections";
 import { buttonClass } from "@/components/ui/Button";
 import { usePopover } from "@/components/ui/usePopover";
 import { formatCount } from "@/components/ui/format";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 interface Props {
   collections: CollectionInfo[] | undefined;
@@ -116,32 +117,10 @@ export function CollectionPicker({ collections, selected, onChange, sources, sel
 
 function FolderIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinejoin="round"
-    >
-      <path d="M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z" />
-    </svg>
+    <StrokeIcon d="M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z" className="h-4 w-4 shrink-0" round="join" />
   );
 }
 
 function ChevronIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
+  return <StrokeIcon d="m6 9 6 6 6-6" className="h-4 w-4 shrink-0" round="cap" />;
 }

@@ -10,6 +10,7 @@ import { errorMessage, fetchJson, jsonFetcher } from "@/components/ui/http";
 import { groupChats } from "./history-groups";
 import type { ChatSummary } from "./types";
 import { useRovingFocus } from "./useRovingFocus";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 export const HISTORY_URL = "/api/history";
 const chatUrl = (id: string) => `${HISTORY_URL}/${encodeURIComponent(id)}`;
@@ -271,26 +272,11 @@ function IconButton({ label, children, ...rest }: IconButtonProps) {
       title={label}
       className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded text-slate-500 opacity-100 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 lg:opacity-0 lg:group-hover:opacity-100 lg:group-focus-within:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-4 w-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {children}
-      </svg>
+      <StrokeIcon>{children}</StrokeIcon>
     </button>
   );
 }
 
 function PlusIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-      <path d="M12 5v14M5 12h14" />
-    </svg>
-  );
+  return <StrokeIcon d="M12 5v14M5 12h14" round="cap" />;
 }

@@ -10,6 +10,7 @@ import { AnswerActions } from "./AnswerActions";
 import { AnswerMarkdown } from "./AnswerMarkdown";
 import { FollowupChips } from "./FollowupChips";
 import type { AnswerFeedback, PanelState, Turn } from "./types";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 interface Props {
   turn: Turn;
@@ -151,28 +152,11 @@ export function TurnView({ turn, isLast, panel, onOpenPanel, onRetry, onFollowup
 }
 
 function LightbulbIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z" />
-    </svg>
-  );
+  return <StrokeIcon d="M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z" />;
 }
 
 function ListIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-      <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
-    </svg>
-  );
+  return <StrokeIcon d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" round="cap" />;
 }
 
 /** "Searched for stipend instead of stipned": the search fixed a typo the documents never use. */

@@ -7,6 +7,7 @@ import { ProgressBar } from "@/components/ui/ProgressBar";
 import { formatBytes } from "@/components/ui/format";
 import type { RejectedFile, UploadLimits } from "./upload";
 import { useFileUploads, type Upload } from "./useFileUploads";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 interface Props {
   collection: string;
@@ -127,18 +128,9 @@ export function UploadRow({ upload, onRetry, onDismiss }: { upload: Upload; onRe
 
 function UploadIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-8 w-8 text-slate-500 dark:text-slate-400"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon className="h-8 w-8 text-slate-500 dark:text-slate-400" strokeWidth={1.75}>
       <path d="M12 16V4M7 9l5-5 5 5" />
       <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-    </svg>
+    </StrokeIcon>
   );
 }

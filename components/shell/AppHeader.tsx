@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from "@/lib/security/access";
 import { NavLinks } from "./NavLinks";
 import { currentRole } from "./role";
 import { ThemeToggle } from "./ThemeToggle";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 /** The one header every page sits under (chat, collections, settings). */
 export async function AppHeader() {
@@ -34,17 +35,9 @@ export async function AppHeader() {
 
 function LogoMark() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-6 w-6 text-indigo-600 dark:text-indigo-400"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinejoin="round"
-    >
+    <StrokeIcon className="h-6 w-6 text-indigo-600 dark:text-indigo-400" round="join">
       <path d="M6 3h9l4 4v14H6z" />
       <path d="M9 12h7M9 16h5" strokeLinecap="round" />
-    </svg>
+    </StrokeIcon>
   );
 }

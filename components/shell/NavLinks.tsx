@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useId } from "react";
 import { usePopover } from "@/components/ui/usePopover";
 import { includesRole, type Role } from "@/lib/security/roles";
+import { StrokeIcon } from "@/components/ui/StrokeIcon";
 
 const LINKS = [
   { href: "/", label: "Chat", isActive: (p: string) => p === "/", needs: "user" },
@@ -66,17 +67,7 @@ export function NavLinks({ role, account }: { role: Role; account: boolean }) {
           onClick={() => setOpen(!open)}
           className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-          >
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
+          <StrokeIcon d="M4 6h16M4 12h16M4 18h16" round="cap" />
           Menu
         </button>
         {open && (

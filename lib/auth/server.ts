@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { admin } from "better-auth/plugins";
-import { config } from "@/lib/config";
+import { config, liveSetting } from "@/lib/config";
 import { db, isPostgresUrl } from "@/lib/db/client";
 import { applySignInGroups, ssoPlugin, ssoSettings } from "./sso";
 
@@ -19,9 +19,9 @@ export const AUTH_BASE_PATH = "/api/account";
 
 /** Signs session cookies: AUTH_SECRET, else one derived from ADMIN_TOKEN (rotating it then ends every session). */
 function authSecret(): string {
-  const explicit = process.env.AUTH_SECRET?.trim();
+  const explicit = liveSetting("AUTH_SECRET");
   if (explicit) return explicit;
-  const adminToken = process.env.ADMIN_TOKEN?.trim() ?? "";
+  const adminToken = liveSetting("ADMIN_TOKEN") ?? "";
   return createHmac("sha256", adminToken).update("docchat-auth-secret").digest("base64url");
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { liveSetting } from "@/lib/config";
 import { bearerToken } from "@/lib/security/access";
 import { asRole, type Role } from "@/lib/security/roles";
 
@@ -29,7 +30,7 @@ const hasSessionCookie = (request: Request) => /(^|;\s*)(__Secure-)?better-auth\
 export const sendsApiKey = (request: Request) => API_KEY_BEARER.test(request.headers.get("authorization") ?? "");
 
 export function signedInUser(request: Request): Promise<SignedInUser | null> {
-  if (!process.env.ADMIN_TOKEN?.trim() || !(sendsApiKey(request) || hasSessionCookie(request))) return Promise.resolve(null);
+  if (!liveSetting("ADMIN_TOKEN") || !(sendsApiKey(request) || hasSessionCookie(request))) return Promise.resolve(null);
   let found = lookups.get(request);
   if (!found) {
     found = sendsApiKey(request) ? lookUpKey(request) : lookUpSession(request);

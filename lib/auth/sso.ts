@@ -1,4 +1,5 @@
 import { genericOAuth } from "better-auth/plugins";
+import { liveSetting } from "@/lib/config";
 import { db } from "@/lib/db/client";
 
 /**
@@ -22,7 +23,7 @@ export interface SsoSettings {
   scopes: string[];
 }
 
-const env = (name: string) => process.env[name]?.trim() || null;
+const env = liveSetting;
 
 export function ssoSettings(): SsoSettings | null {
   const issuer = env("OIDC_ISSUER");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { liveSetting } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { badRequest, notFound } from "@/lib/errors";
 import { asRole, ROLES } from "@/lib/security/access";
@@ -105,4 +106,4 @@ export async function userView(id: string): Promise<UserView> {
 }
 
 /** Whether any account exists (the login page then asks for one; ADMIN_TOKEN still works). */
-export const accountsExist = async () => Boolean(process.env.ADMIN_TOKEN?.trim()) && (await db().user.count()) > 0;
+export const accountsExist = async () => Boolean(liveSetting("ADMIN_TOKEN")) && (await db().user.count()) > 0;

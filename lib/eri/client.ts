@@ -174,6 +174,7 @@ function networkMessage(error: unknown, path: string, signal: AbortSignal): stri
   if (cause?.code === "ENOTFOUND") return "Host name not found";
   if (cause?.code && /CERT|SSL|TLS/.test(cause.code)) return `TLS error: ${cause.code}`;
   const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  // undici refuses a redirect (redirect: "error") with a bare TypeError: its text is the only sign.
   if (/redirect/i.test(message)) return `${path} answered with a redirect; enter the final address as the base URL`;
   return `Could not reach the server at ${path}: ${message.split("\n")[0].slice(0, 160)}`;
 }

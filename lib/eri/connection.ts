@@ -27,7 +27,7 @@ export async function testConnection(endpoint: EriEndpoint, timeoutMs: number): 
     isEri = true;
     report.authMethods = schemes.map((s) => s.authMethod);
     if (!report.authMethods.includes(endpoint.authMethod)) {
-      throw new EriClientError(`it does not offer ${endpoint.authMethod}; it offers ${report.authMethods.join(", ") || "nothing"}`, "auth");
+      throw new EriMethodNotOffered(`it does not offer ${endpoint.authMethod}; it offers ${report.authMethods.join(", ") || "nothing"}`);
     }
     const token = await client.authenticate();
     report.securityRequirement = await client.securityRequirement(token);
@@ -49,6 +49,13 @@ export async function testConnection(endpoint: EriEndpoint, timeoutMs: number): 
   return report;
 }
 
+/** The server does not offer the source's authentication method: our own finding, not its answer. */
+class EriMethodNotOffered extends EriClientError {
+  constructor(message: string) {
+    super(message, "auth");
+  }
+}
+
 const PATHS: Record<EriStep, string> = {
   methods: "/auth/methods",
   auth: "/auth",
@@ -64,8 +71,7 @@ function verdict(error: unknown, isEri: boolean): string {
   if (!isEri) return "Not an ERI server: this address does not answer /auth/methods as an ERI v1 server does";
   if (!(error instanceof EriClientError)) return "Reachable ERI server, but the test failed";
   // Our own check of what an ERI server offered: its words are ERI fields, not a response body.
-  if (error.status === undefined && error.step === "auth" && / does not offer /.test(error.message))
-    return `Reachable ERI server, but ${error.message}`;
+  if (error instanceof EriMethodNotOffered) return `Reachable ERI server, but ${error.message}`;
   if (error.step === "auth" && (error.status === 401 || error.status === 403))
     return "Reachable ERI server, but it refused the login: check the credentials";
   return `Reachable ERI server, but its answer to ${PATHS[error.step]} is not ERI v1`;

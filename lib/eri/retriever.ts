@@ -1,10 +1,12 @@
 import { withRemoteSession, connectionKey } from "@/lib/eri/remote-session";
 import { endpointOf, findSourceRow, recordStatus, type SourceRow } from "@/lib/eri/source-repo";
+import { REMOTE_SOURCE_BACKEND } from "@/lib/knowledge/registry";
 import { failedRetrieval, type Filters, type RetrievalResult } from "@/lib/knowledge/schemas";
 import type { RetrieveOptions, Retriever } from "@/lib/knowledge/types";
 import { contextsToChunks } from "./contexts";
 
-export const ERI_BACKEND = "eri";
+/** Remote ERI sources are the Knowledge Layer's remote sources: searchKnowledge asks for them by this name. */
+export const ERI_BACKEND = REMOTE_SOURCE_BACKEND;
 
 /**
  * A remote ERI v1 server as a Retriever. `collectionName` is the source id. Remote failures

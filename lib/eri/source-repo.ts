@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import type { EriSource } from "@/lib/db/generated/sqlite/client";
 import type { EriEndpoint } from "./client";
-import { decryptSecret, encryptSecret } from "./secrets";
+import { decryptSecret, encryptSecret } from "@/lib/secrets";
 import type { EriSourceView, SourceAuthMethod, SourceCreate, SourceStatus, SourceUpdate } from "./source-schemas";
 
 /** Database access for ERI sources. Only this module sees `secretEnc`; views never carry it. */

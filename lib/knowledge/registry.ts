@@ -6,6 +6,9 @@ import type { Ingestor, Retriever } from "./types";
  */
 type Factory<T> = () => T;
 
+/** The retriever remote sources are searched through (the ERI client registers under it: lib/eri/retriever.ts). */
+export const REMOTE_SOURCE_BACKEND = "eri";
+
 const retrieverFactories = new Map<string, Factory<Retriever>>();
 const ingestorFactories = new Map<string, Factory<Ingestor>>();
 const retrievers = new Map<string, Retriever>();

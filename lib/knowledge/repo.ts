@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 
-/** Database queries of the Knowledge Layer (collections, documents, jobs), in one place. */
+/** Database queries of the Knowledge Layer (collections, documents, a job's status), in one place; the queue's are in jobs/repository.ts. */
 
 export const findCollection = (name: string) => db().collection.findUnique({ where: { name } });
 
@@ -34,9 +34,6 @@ export const listDocuments = (collectionName: string) =>
 
 export const findDocument = (id: string, collectionName: string) => db().document.findFirst({ where: { id, collectionName } });
 
-export const findJob = (id: string) =>
-  db().ingestionJob.findUnique({ where: { id }, include: { files: { orderBy: { position: "asc" } } } });
-
 /**
  * A job with one page of its files (in upload order) and the counts over all of them: a
  * 5,000-file job's status need not carry 5,000 file details.
@@ -51,64 +48,3 @@ export async function findJobPage(id: string, offset: number, limit: number) {
   const count = (statuses: string[]) => byStatus.filter((g) => statuses.includes(g.status)).reduce((sum, g) => sum + g._count._all, 0);
   return { job, total: count(byStatus.map((g) => g.status)), processed: count(["success", "failed"]) };
 }
-
-/**
- * Pending jobs a worker may start, oldest first. A re-embedding copies a collection's chunks
- * into a fresh table, so it and the collection's ingestion jobs take turns: a job waits while
- * one of the other kind on its collection is running or was submitted before it.
- */
-export async function pendingJobIds(): Promise<string[]> {
-  const active = await db().ingestionJob.findMany({
-    where: { status: { in: ["pending", "processing"] } },
-    orderBy: { submittedAt: "asc" },
-    select: { id: true, collectionName: true, kind: true, status: true },
-  });
-  return active
-    .filter(
-      (job, i) =>
-        job.status === "pending" &&
-        !active.some(
-          (other, j) => other.collectionName === job.collectionName && other.kind !== job.kind && (j < i || other.status === "processing"),
-        ),
-    )
-    .map((j) => j.id);
-}
-
-/** Atomically moves a job from pending to processing; false if another worker got it first. */
-export async function claimJob(id: string): Promise<boolean> {
-  const now = new Date();
-  const { count } = await db().ingestionJob.updateMany({
-    where: { id, status: "pending" },
-    data: { status: "processing", startedAt: now, heartbeatAt: now },
-  });
-  return count === 1;
-}
-
-export const heartbeat = (id: string) =>
-  db().ingestionJob.updateMany({ where: { id, status: "processing" }, data: { heartbeatAt: new Date() } });
-
-/** A stopping worker hands back a job it has not finished; its remaining files run on the next claim. */
-export const releaseJob = (id: string) =>
-  db().ingestionJob.updateMany({ where: { id, status: "processing" }, data: { status: "pending" } });
-
-/**
- * Jobs whose worker stopped beating (a crash or restart) go back to the queue; their files
- * restart cleanly. Jobs other live instances are running keep a fresh heartbeat and stay.
- */
-export async function requeueInterruptedJobs(staleAfterMs: number): Promise<number> {
-  const { count } = await db().ingestionJob.updateMany({
-    where: {
-      status: "processing",
-      OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: new Date(Date.now() - staleAfterMs) } }],
-    },
-    data: { status: "pending" },
-  });
-  return count;
-}
-
-export const activeJobsFor = (collectionName: string, kind?: "ingest" | "reembed") =>
-  db().ingestionJob.findMany({
-    where: { collectionName, status: { in: ["pending", "processing"] }, ...(kind ? { kind } : {}) },
-    select: { id: true },
-    orderBy: { submittedAt: "asc" },
-  });

@@ -5,6 +5,7 @@ import { sentencesOf } from "@/lib/text/sentences";
 import { applyCorrections } from "@/lib/text/typos";
 import { bestPerPage } from "./pages";
 import { activeRetriever, getRetriever } from "./retrievers";
+import { REMOTE_SOURCE_BACKEND } from "./registry";
 import { listCollectionRows } from "./repo";
 import type { Chunk, Filters, RetrievalMode, RetrievalResult } from "./schemas";
 import type { ReadChunksOptions, SpellingResult, StoredPassage } from "./types";
@@ -18,7 +19,6 @@ import type { ReadChunksOptions, SpellingResult, StoredPassage } from "./types";
  * what is searched: a collection the principal may not read is as unknown as a missing one.
  */
 
-import { ERI_BACKEND as REMOTE_SOURCE_BACKEND } from "@/lib/eri/retriever";
 const SOURCE_TIMEOUT_MS = 10_000;
 
 export interface KnowledgeQuery {

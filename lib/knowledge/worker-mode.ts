@@ -1,18 +1,21 @@
+import { liveSetting, onVercel } from "@/lib/config";
+
 /**
  * Who runs ingestion jobs (INGEST_WORKER):
  *   "server"   — the long-lived Next.js server runs an in-process worker (default off Vercel);
  *   "request"  — no long-lived process: the upload request goes on ingesting after its response
  *                (Next.js `after()`), and the cron route resumes what is left (default on Vercel);
  *   "external" — separate `npm run worker` processes claim the jobs from the shared database.
- * Imports nothing, so the server's start-up code can ask without loading the knowledge store.
+ * Imports only the config module, so the server's start-up code can ask without loading the
+ * knowledge store.
  */
 export type WorkerMode = "server" | "request" | "external";
 
-export function workerMode(env: NodeJS.ProcessEnv = process.env): WorkerMode {
-  const chosen = env.INGEST_WORKER?.trim();
+export function workerMode(env?: Record<string, string | undefined>): WorkerMode {
+  const chosen = liveSetting("INGEST_WORKER", env);
   if (chosen === "external" || chosen === "request") return chosen;
   // Serverless functions end with their request: an in-process worker would never run there.
-  if (env.VERCEL) return "request";
+  if (onVercel(env)) return "request";
   return "server";
 }
 

@@ -1,4 +1,4 @@
-import OpenAI, { APIError, AzureOpenAI } from "openai";
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, AzureOpenAI } from "openai";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -67,23 +67,32 @@ function describe(error: unknown): AppError {
   if (status === 401 || status === 403) return new AppError(502, "The language model rejected the configured API key.");
   if (status === 404) return new AppError(502, "The configured chat model was not found on the model server.");
   if (status && status >= 500) return new AppError(502, `The language model server failed (HTTP ${status}). Please try again.`);
-  if (/timeout|abort/i.test(name) || /timed? ?out/i.test(String(error)))
+  // By class: the SDK's timeout and abort errors, and the platform's (DOMException AbortError /
+  // TimeoutError, undici's ConnectTimeoutError) that a stream may throw as it is read.
+  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError || /timeout|abort/i.test(name))
     return new AppError(504, "The language model did not answer in time. Please try again.");
-  if (/connect|ECONNREFUSED|ENOTFOUND|fetch failed/i.test(String((error as Error)?.message ?? error)) || name === "APIConnectionError")
-    return new AppError(502, "The language model server cannot be reached.");
+  if (error instanceof APIConnectionError || unreachable(error)) return new AppError(502, "The language model server cannot be reached.");
   return new AppError(502, "The language model call failed.");
 }
 
+/** A network failure outside the SDK's wrapping, by Node's documented system error codes. */
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.cause?.code ?? (error as { code?: unknown })?.code;
+  return code === "ECONNREFUSED" || code === "ENOTFOUND";
+}
+
+/** Error codes and types that mean the context window overflowed: OpenAI's, llama.cpp's. */
+const CONTEXT_OVERFLOW = new Set(["context_length_exceeded", "exceed_context_size_error"]);
+
 /**
- * The model's context window overflowed: OpenAI's code, or the wording of servers that send
- * none (vLLM, llama.cpp, Ollama).
+ * The model's context window overflowed, by the error's code or type (OpenAI, llama.cpp). vLLM
+ * and Ollama send an HTTP 400 with neither (vLLM's `code` is the number 400): for them alone
+ * the wording is read.
  */
 function tooLong(error: unknown): boolean {
   if (!(error instanceof APIError) || error.status !== 400) return false;
-  return (
-    error.code === "context_length_exceeded" ||
-    /context (length|window)|maximum context|too many tokens|exceeds? .*context/i.test(error.message)
-  );
+  if (CONTEXT_OVERFLOW.has(String(error.code)) || CONTEXT_OVERFLOW.has(String(error.type))) return true;
+  return /context (length|window)|maximum context|too many tokens|exceeds? .*context/i.test(error.message);
 }
 
 /** "in 30 seconds" when the server said how long to wait, else "in a moment". */

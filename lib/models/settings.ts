@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { config, setStoredSettings } from "@/lib/config";
+import { config, setInEnvironment, setStoredSettings } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { jsonSetting } from "@/lib/db/json-setting";
 import { AppError } from "@/lib/errors";
-import { decryptSecret, encryptSecret } from "@/lib/eri/secrets";
+import { decryptSecret, encryptSecret } from "@/lib/secrets";
 import { log } from "@/lib/log";
 import { LOCAL_HASH_MODEL } from "./local-embedder";
 
@@ -68,7 +68,7 @@ const ENV = {
   embedding_model: "EMBEDDING_MODEL",
 } as const;
 type Field = keyof typeof ENV;
-const envSet = (name: string) => Boolean(process.env[name]?.trim());
+const envSet = setInEnvironment;
 /** Either server variable decides the server (Azure's endpoint wins over a base URL in lib/models/chat.ts). */
 const serverFromEnv = () => envSet(ENV.base_url) || envSet(ENV.azure_endpoint);
 const fromEnv = (field: Field) => (field === "base_url" || field === "azure_endpoint" ? serverFromEnv() : envSet(ENV[field]));

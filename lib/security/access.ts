@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
+import { liveSetting } from "@/lib/config";
 import { safeEqual } from "./hashing";
 import type { Role } from "./roles";
 
@@ -16,9 +17,8 @@ export { asRole, ROLES, type Role } from "./roles";
 export const SESSION_COOKIE = "docchat_session";
 export const OWNER_COOKIE = "docchat_uid";
 
-const env = (name: string) => process.env[name]?.trim() || null;
-export const adminToken = () => env("ADMIN_TOKEN");
-export const chatToken = () => env("CHAT_TOKEN");
+export const adminToken = () => liveSetting("ADMIN_TOKEN");
+export const chatToken = () => liveSetting("CHAT_TOKEN");
 /** Some credential is configured: the app may be put on a network. */
 export const anyTokenSet = () => Boolean(adminToken() || chatToken());
 

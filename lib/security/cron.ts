@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { liveSetting } from "@/lib/config";
 import { unauthorized } from "@/lib/errors";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -8,7 +9,7 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  * Without CRON_SECRET they refuse every call: secure by default.
  */
 export function requireCronSecret(request: Request): void {
-  const secret = process.env.CRON_SECRET?.trim();
+  const secret = liveSetting("CRON_SECRET");
   const sent =
     request.headers
       .get("authorization")

@@ -1,3 +1,4 @@
+import { liveSetting } from "@/lib/config";
 import { anyTokenSet } from "./access";
 
 /**
@@ -11,7 +12,7 @@ import { anyTokenSet } from "./access";
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]", "::1"];
 
 function configuredHosts(): string[] | null {
-  const listed = process.env.ALLOWED_HOSTS?.trim();
+  const listed = liveSetting("ALLOWED_HOSTS");
   if (listed)
     return listed
       .split(",")
@@ -19,9 +20,9 @@ function configuredHosts(): string[] | null {
       .filter(Boolean);
   if (anyTokenSet()) return null;
   const names = [...LOOPBACK];
-  const bound = process.env.HOST?.trim().toLowerCase();
+  const bound = liveSetting("HOST")?.toLowerCase();
   if (bound && bound !== "0.0.0.0" && bound !== "::") names.push(bound);
-  const publicUrl = process.env.PUBLIC_BASE_URL?.trim();
+  const publicUrl = liveSetting("PUBLIC_BASE_URL");
   if (publicUrl) {
     try {
       names.push(new URL(publicUrl).hostname.toLowerCase());

@@ -16,6 +16,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 const imports = (file: string) => [...readFileSync(path.join(root, file), "utf8").matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
+/** A file's imports with relative ones written from the root (`./x` in lib/eri → `@/lib/eri/x`). */
+const resolvedImports = (file: string) =>
+  imports(file).map((i) => (i.startsWith(".") ? `@/${path.posix.join(path.posix.dirname(file), i)}` : i));
 const product = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components")];
 
 describe("module boundaries", () => {
@@ -26,6 +29,30 @@ describe("module boundaries", () => {
       .flatMap((f) =>
         imports(f)
           .filter((i) => /(^|\/)lancedb\//.test(i) || i === "@lancedb/lancedb")
+          .map((i) => `${f} → ${i}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it("the knowledge core never imports a protocol folder (but its two composition roots, which register them)", () => {
+    const core = ["lib/knowledge/", "lib/ingest/", "lib/models/", "lib/text/"];
+    const compositionRoots = new Set(["lib/knowledge/index.ts", "lib/knowledge/retrievers.ts"]);
+    const offenders = product
+      .filter((f) => core.some((dir) => f.startsWith(dir)) && !compositionRoots.has(f))
+      .flatMap((f) =>
+        resolvedImports(f)
+          .filter((i) => /^@\/lib\/(eri|polymath|copilot|chat)(\/|$)/.test(i))
+          .map((i) => `${f} → ${i}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it("the job queue never imports a backend: backends register into it", () => {
+    const offenders = product
+      .filter((f) => f.startsWith("lib/knowledge/jobs/"))
+      .flatMap((f) =>
+        resolvedImports(f)
+          .filter((i) => /(^|\/)lancedb(\/|$)/.test(i) || i === "@lancedb/lancedb" || /^@\/lib\/(eri|polymath|copilot|chat)(\/|$)/.test(i))
           .map((i) => `${f} → ${i}`),
       );
     expect(offenders).toEqual([]);

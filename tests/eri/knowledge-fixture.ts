@@ -4,7 +4,7 @@ import path from "node:path";
 import { activeIngestor } from "@/lib/knowledge";
 import { startWorker } from "@/lib/knowledge";
 import { resetServerSettingsCache } from "@/lib/eri/server/settings";
-import { resetSecretKey } from "@/lib/eri/secrets";
+import { resetSecretKey } from "@/lib/secrets";
 import { clearSourceCaches } from "@/lib/eri/sources";
 import { clearRemoteSessions } from "@/lib/eri/remote-session";
 import { freshDataDir } from "../helpers/env";

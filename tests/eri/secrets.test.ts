@@ -1,7 +1,7 @@
 import { statSync, readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { hashCredential, verifyCredential } from "@/lib/security/hashing";
-import { decryptSecret, encryptSecret, resetSecretKey, secretFilePath } from "@/lib/eri/secrets";
+import { decryptSecret, encryptSecret, resetSecretKey, secretFilePath } from "@/lib/secrets";
 import { resetConfig } from "@/lib/config";
 import { freshEriDataDir } from "./knowledge-fixture";
 

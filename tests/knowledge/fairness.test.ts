@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { activeIngestor, startWorker, stopWorker } from "@/lib/knowledge";
-import { Rotation } from "@/lib/knowledge/lancedb/jobs/rotation";
+import { Rotation } from "@/lib/knowledge/jobs/rotation";
 import { countChunks } from "@/lib/knowledge/lancedb/store";
 import { freshDataDir } from "../helpers/env";
 import { waitForJob } from "../helpers/jobs";

@@ -1,5 +1,5 @@
-import { isLibrary } from "@/lib/polymath/format";
 import { IngestError } from "@/lib/errors";
+import { passageFormatOf } from "../passage-formats";
 import type { ParsedDocument, ParsedPage } from "../types";
 import { decodeText, looksBinary } from "./text";
 import { assertCells, tablePage } from "./table";
@@ -27,10 +27,9 @@ export function parseJson(data: Uint8Array): ParsedDocument {
   } catch (error) {
     throw Object.assign(new IngestError(`This file is not valid JSON (${(error as Error).message})`), { cause: error });
   }
-  // The pipeline imports libraries as passages (lib/polymath/import.ts): none should reach here.
-  if (isLibrary(value)) {
-    throw new IngestError("This file is a Polymath library; it is imported as passages, not read as a JSON document");
-  }
+  // The pipeline imports passage formats as passages (lib/ingest/passage-formats.ts): none should reach here.
+  const passages = passageFormatOf(value);
+  if (passages) throw new IngestError(`This file is ${passages.label}; it is imported as passages, not read as a JSON document`);
   const pages = jsonPages(value);
   if (pages.length === 0) throw new IngestError("The file is empty");
   return { pages, pageCount: null, mimeType: JSON_MIME_TYPE };

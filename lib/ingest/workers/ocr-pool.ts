@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { config } from "@/lib/config";
+import { WorkerPool, type PoolWorker } from "./pool";
 
 /**
  * Offline OCR: a small pool of tesseract.js workers (each one a worker thread running
@@ -8,9 +9,9 @@ import { config } from "@/lib/config";
  * blocking the main thread's event loop. The English model comes from the npm package
  * `@tesseract.js-data/eng` in node_modules: nothing is ever downloaded.
  *
- * Like the PDF pool (./pdf-pool.ts): workers start on demand up to `size`, stay warm for the
- * next page and are ended when idle; a page that takes longer than the limit ends its worker
- * (OcrTimeoutError) and the next page gets a fresh one; a worker that fails is replaced.
+ * Scheduled like the PDF pool (both by ./pool.ts): workers start on demand up to `size`, stay
+ * warm for the next page and are ended when idle; a page that takes longer than the limit ends
+ * its worker (OcrTimeoutError) and the next page gets a fresh one; a worker that fails is replaced.
  */
 
 export interface OcrResult {
@@ -32,18 +33,6 @@ export class OcrUnavailableError extends Error {
 
 type TesseractWorker = Awaited<ReturnType<(typeof import("tesseract.js"))["createWorker"]>>;
 
-interface Slot {
-  worker: Promise<TesseractWorker>;
-  busy: boolean;
-  idleTimer: NodeJS.Timeout | null;
-}
-
-interface Task {
-  image: Uint8Array;
-  resolve: (result: OcrResult) => void;
-  reject: (error: Error) => void;
-}
-
 /** Idle workers are ended after this long (a new one loads its model in about a second). */
 const IDLE_MS = 60_000;
 
@@ -53,51 +42,12 @@ export function englishLangPath(): string {
   return path.join(path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
 }
 
-export class OcrPool {
-  private readonly slots = new Set<Slot>();
-  private readonly queue: Task[] = [];
-  private closed = false;
+/** One tesseract.js worker (a worker thread of its own), one page at a time. */
+class TesseractSlot implements PoolWorker<Uint8Array, OcrResult> {
+  private readonly worker: Promise<TesseractWorker>;
 
-  constructor(
-    readonly size: number,
-    readonly pageTimeoutMs: number,
-    private readonly idleMs = IDLE_MS,
-  ) {
-    if (!Number.isInteger(size) || size < 1) throw new RangeError(`OCR pool size must be a positive integer, got ${size}`);
-  }
-
-  /** Text of one image (PNG, JPEG or WebP bytes). */
-  recognize(image: Uint8Array): Promise<OcrResult> {
-    if (this.closed) return Promise.reject(new OcrUnavailableError("The OCR pool is closed"));
-    return new Promise<OcrResult>((resolve, reject) => {
-      this.queue.push({ image, resolve, reject });
-      this.pump();
-    });
-  }
-
-  stats(): { size: number; threads: number; busy: number; queued: number } {
-    const slots = [...this.slots];
-    return { size: this.size, threads: slots.length, busy: slots.filter((s) => s.busy).length, queued: this.queue.length };
-  }
-
-  /** Ends every worker; queued pages are rejected. Scripts call this so the process can exit. */
-  async close(): Promise<void> {
-    this.closed = true;
-    const error = new OcrUnavailableError("The OCR pool was closed");
-    for (const task of this.queue.splice(0)) task.reject(error);
-    await Promise.all([...this.slots].map((slot) => this.retire(slot)));
-  }
-
-  private pump(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      const slot = [...this.slots].find((s) => !s.busy) ?? (this.slots.size < this.size ? this.spawn() : null);
-      if (!slot) return;
-      void this.run(slot, this.queue.shift()!);
-    }
-  }
-
-  private spawn(): Slot {
-    const worker = import("tesseract.js").then(({ createWorker, OEM }) =>
+  constructor(gone: () => void) {
+    this.worker = import("tesseract.js").then(({ createWorker, OEM }) =>
       createWorker("eng", OEM.LSTM_ONLY, {
         langPath: englishLangPath(),
         gzip: true,
@@ -106,57 +56,58 @@ export class OcrPool {
         errorHandler: () => undefined,
       }),
     );
-    const slot: Slot = { worker, busy: false, idleTimer: null };
-    worker.catch(() => this.slots.delete(slot));
-    this.slots.add(slot);
-    return slot;
+    this.worker.catch(gone);
   }
 
-  private async run(slot: Slot, task: Task): Promise<void> {
-    slot.busy = true;
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    slot.idleTimer = null;
+  async run(image: Uint8Array): Promise<OcrResult> {
     const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new OcrTimeoutError(`OCR of one page took longer than ${Math.round(this.pageTimeoutMs / 1000)} s`)),
-        this.pageTimeoutMs,
-      );
-    });
-    try {
-      const worker = await Promise.race([slot.worker, timeout]);
-      // tesseract.js reads Node Buffers; a Uint8Array view is wrapped without copying.
-      const image = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
-      const { data } = await Promise.race([worker.recognize(image), timeout]);
-      task.resolve({ text: data.text, confidence: data.confidence, ms: performance.now() - started });
-      slot.busy = false;
-      this.idle(slot);
-    } catch (error) {
-      // A worker that timed out or failed may be stuck or broken: end it, the next page gets a new one.
-      this.slots.delete(slot);
-      void this.retire(slot);
-      task.reject(error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      clearTimeout(timer);
-      this.pump();
-    }
+    const worker = await this.worker;
+    // tesseract.js reads Node Buffers; a Uint8Array view is wrapped without copying.
+    const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+    return { text: data.text, confidence: data.confidence, ms: performance.now() - started };
   }
 
-  private idle(slot: Slot): void {
-    slot.idleTimer = setTimeout(() => {
-      if (slot.busy) return;
-      this.slots.delete(slot);
-      void this.retire(slot);
-    }, this.idleMs);
-    slot.idleTimer.unref();
-  }
-
-  private async retire(slot: Slot): Promise<void> {
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    this.slots.delete(slot);
-    const worker = await slot.worker.catch(() => null);
+  async end(): Promise<void> {
+    const worker = await this.worker.catch(() => null);
     await worker?.terminate().catch(() => undefined);
+  }
+}
+
+export class OcrPool {
+  private readonly pool: WorkerPool<TesseractSlot, Uint8Array, OcrResult>;
+
+  constructor(
+    readonly size: number,
+    readonly pageTimeoutMs: number,
+    idleMs = IDLE_MS,
+  ) {
+    if (!Number.isInteger(size) || size < 1) throw new RangeError(`OCR pool size must be a positive integer, got ${size}`);
+    this.pool = new WorkerPool<TesseractSlot, Uint8Array, OcrResult>({
+      size,
+      idleMs,
+      start: (gone) => new TesseractSlot(gone),
+      timeoutMs: () => pageTimeoutMs,
+      timeoutError: () => new OcrTimeoutError(`OCR of one page took longer than ${Math.round(pageTimeoutMs / 1000)} s`),
+      // A worker that failed may be stuck or broken: the next page gets a new one.
+      keepsWorker: () => false,
+      disables: () => false,
+      closedError: (when) => new OcrUnavailableError(`The OCR pool ${when} closed`),
+    });
+  }
+
+  /** Text of one image (PNG, JPEG or WebP bytes). */
+  recognize(image: Uint8Array): Promise<OcrResult> {
+    return this.pool.run(image);
+  }
+
+  stats(): { size: number; threads: number; busy: number; queued: number } {
+    const { threads, busy, queued } = this.pool.stats();
+    return { size: this.size, threads, busy, queued };
+  }
+
+  /** Ends every worker; queued pages are rejected. Scripts call this so the process can exit. */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 

@@ -2,13 +2,15 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { config } from "@/lib/config";
+import { WorkerPool, type PoolWorker } from "./pool";
 
 /**
  * A small pool of worker threads that extract text from PDFs (./pdf-worker.mjs), so several
  * files parse in parallel on several cores and the main thread's event loop stays free.
  *
  * Workers start on demand, up to `size`, and are kept for the next file; idle workers do not
- * keep the process alive and are ended after a few minutes. Each worker runs one file at a time.
+ * keep the process alive and are ended after a few minutes. Each worker runs one file at a time
+ * (the scheduling is ./pool.ts, shared with the OCR pool).
  * A worker that dies mid-file fails that file only (WorkerCrashedError); the next file gets a
  * fresh worker. If workers cannot start at all (the script is missing, unpdf cannot load in a
  * worker), every call rejects with WorkerUnavailableError and callers parse in-thread instead.
@@ -95,23 +97,6 @@ interface Task {
   id: number;
   buffer: ArrayBuffer;
   render?: RenderOptions;
-  resolve: (result: PdfExtraction) => void;
-  reject: (error: Error) => void;
-}
-
-interface Slot {
-  worker: Worker;
-  threadId: number;
-  ready: boolean;
-  task: Task | null;
-  /** First uncaught error reported by the worker, kept for the exit that follows. */
-  error: unknown;
-  /** Ended by the pool (idle, close): its exit is not a crash. */
-  retiring: boolean;
-  idleTimer: NodeJS.Timeout | null;
-  /** Ends a worker stuck on one file (a PDF that sends pdf.js into a loop). */
-  taskTimer: NodeJS.Timeout | null;
-  timedOut: boolean;
 }
 
 type WorkerMessage =
@@ -119,152 +104,66 @@ type WorkerMessage =
   | { type: "done"; id: number; pages: string[]; scans?: ScannedPage[]; threadId: number; startedAt: number; finishedAt: number }
   | { type: "failed"; id: number; error: { name: string; message: string; stack?: string } };
 
-export class PdfWorkerPool {
-  private readonly slots = new Set<Slot>();
-  private readonly queue: Task[] = [];
-  private nextId = 1;
-  private peak = 0;
-  private crashes = 0;
-  private unavailable: WorkerUnavailableError | null = null;
-  private closed = false;
+/** One worker thread running ./pdf-worker.mjs, one file at a time. */
+class PdfThread implements PoolWorker<Task, PdfExtraction> {
+  readonly worker: Worker;
+  readonly threadId: number;
+  /** unpdf and pdf.js loaded: a later exit is a crash, an earlier one means workers cannot run here. */
+  private ready = false;
+  /** First uncaught error reported by the worker, kept for the exit that follows. */
+  private error: unknown;
+  /** Ended by the pool (idle, stuck, close): its exit is not a crash. */
+  private ending = false;
+  private current: { id: number; resolve: (result: PdfExtraction) => void; reject: (error: Error) => void } | null = null;
 
   constructor(
-    /** Absolute path of the worker script. */
-    readonly workerFile: string,
-    readonly size: number,
-    private readonly idleMs = IDLE_MS,
-    private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
+    file: string,
+    private readonly gone: () => void,
+    private readonly crashed: () => void,
   ) {
-    if (!Number.isInteger(size) || size < 1) throw new RangeError(`PDF worker pool size must be a positive integer, got ${size}`);
+    this.worker = new Worker(file, { name: "pdf-parser" });
+    this.threadId = this.worker.threadId;
+    this.worker.on("message", (message: WorkerMessage) => this.onMessage(message));
+    this.worker.on("error", (error) => {
+      this.error ??= error;
+    });
+    this.worker.on("exit", (code) => this.onExit(code));
   }
 
-  /** False once workers turned out not to start here (or the pool was closed). */
-  get available(): boolean {
-    return !this.unavailable && !this.closed;
-  }
-
-  /**
-   * Extract the raw text of each page. The buffer is transferred to the worker (moved, not
-   * copied), so it is detached afterwards: pass a buffer you own.
-   */
-  extract(buffer: ArrayBuffer, render?: RenderOptions): Promise<PdfExtraction> {
-    if (this.unavailable) return Promise.reject(this.unavailable);
-    if (this.closed) return Promise.reject(new WorkerUnavailableError("The PDF worker pool is closed"));
+  run(task: Task): Promise<PdfExtraction> {
     return new Promise<PdfExtraction>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, buffer, render, resolve, reject });
-      this.pump();
+      this.current = { id: task.id, resolve, reject };
+      this.worker.ref(); // a file in work keeps the process alive, like any pending I/O
+      try {
+        this.worker.postMessage({ id: task.id, buffer: task.buffer, render: task.render }, [task.buffer]);
+      } catch (error) {
+        // E.g. a buffer that was already detached: that file fails, the worker stays in service.
+        this.settled();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
-  stats(): PdfPoolStats {
-    const slots = [...this.slots];
-    return {
-      size: this.size,
-      threads: slots.length,
-      busy: slots.filter((s) => s.task).length,
-      queued: this.queue.length,
-      peakBusy: this.peak,
-      threadIds: slots.map((s) => s.threadId),
-      crashes: this.crashes,
-    };
+  async end(): Promise<void> {
+    this.ending = true;
+    await this.worker.terminate();
   }
 
-  resetPeak(): void {
-    this.peak = 0;
+  private settled() {
+    this.current = null;
+    this.worker.unref(); // an idle worker does not keep the process alive
   }
 
-  /** Ends all workers; files in work or queued are rejected with WorkerUnavailableError. */
-  async close(): Promise<void> {
-    this.closed = true;
-    const error = new WorkerUnavailableError("The PDF worker pool was closed");
-    for (const task of this.queue.splice(0)) task.reject(error);
-    await Promise.all(
-      [...this.slots].map((slot) => {
-        slot.retiring = true;
-        slot.task?.reject(error);
-        slot.task = null;
-        return slot.worker.terminate();
-      }),
-    );
-  }
-
-  private pump(): void {
-    while (this.queue.length > 0 && !this.unavailable && !this.closed) {
-      const slot = this.idleSlot() ?? (this.slots.size < this.size ? this.spawn() : null);
-      if (!slot) return;
-      this.assign(slot, this.queue.shift()!);
-    }
-  }
-
-  private idleSlot(): Slot | undefined {
-    for (const slot of this.slots) if (!slot.task && !slot.retiring) return slot;
-    return undefined;
-  }
-
-  private assign(slot: Slot, task: Task): void {
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    slot.idleTimer = null;
-    slot.task = task;
-    slot.timedOut = false;
-    slot.taskTimer = setTimeout(
-      () => {
-        slot.timedOut = true;
-        void slot.worker.terminate();
-      },
-      task.render ? this.taskTimeoutMs * RENDER_TIMEOUT_FACTOR : this.taskTimeoutMs,
-    );
-    slot.worker.ref(); // a file in work keeps the process alive, like any pending I/O
-    this.peak = Math.max(this.peak, this.stats().busy);
-    try {
-      slot.worker.postMessage({ id: task.id, buffer: task.buffer, render: task.render }, [task.buffer]);
-    } catch (error) {
-      // E.g. a buffer that was already detached: that file fails, the worker stays in service.
-      clearTimeout(slot.taskTimer!);
-      slot.task = null;
-      this.idle(slot);
-      task.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  }
-
-  private spawn(): Slot | null {
-    let worker: Worker;
-    try {
-      worker = new Worker(this.workerFile, { name: "pdf-parser" });
-    } catch (error) {
-      this.disable(new WorkerUnavailableError(`Cannot start a PDF worker thread: ${String(error)}`, { cause: error }));
-      return null;
-    }
-    const slot: Slot = {
-      worker,
-      threadId: worker.threadId,
-      ready: false,
-      task: null,
-      error: undefined,
-      retiring: false,
-      idleTimer: null,
-      taskTimer: null,
-      timedOut: false,
-    };
-    this.slots.add(slot);
-    worker.on("message", (message: WorkerMessage) => this.onMessage(slot, message));
-    worker.on("error", (error) => {
-      slot.error ??= error;
-    });
-    worker.on("exit", (code) => this.onExit(slot, code));
-    return slot;
-  }
-
-  private onMessage(slot: Slot, message: WorkerMessage): void {
+  private onMessage(message: WorkerMessage): void {
     if (message.type === "ready") {
-      slot.ready = true;
+      this.ready = true;
       return;
     }
-    const task = slot.task;
-    if (!task || task.id !== message.id) return;
-    if (slot.taskTimer) clearTimeout(slot.taskTimer);
-    slot.task = null;
+    const current = this.current;
+    if (!current || current.id !== message.id) return;
+    this.settled();
     if (message.type === "done") {
-      task.resolve({
+      current.resolve({
         pages: message.pages,
         scans: message.scans ?? [],
         threadId: message.threadId,
@@ -272,61 +171,103 @@ export class PdfWorkerPool {
         finishedAt: message.finishedAt,
       });
     } else {
-      task.reject(new PdfReadError(message.error.name, message.error.message, message.error.stack));
+      current.reject(new PdfReadError(message.error.name, message.error.message, message.error.stack));
     }
-    this.idle(slot);
-    this.pump();
   }
 
-  private idle(slot: Slot): void {
-    if (slot.task) return;
-    slot.worker.unref();
-    slot.idleTimer = setTimeout(() => {
-      if (slot.task) return;
-      slot.retiring = true;
-      void slot.worker.terminate();
-    }, this.idleMs);
-    slot.idleTimer.unref();
-  }
-
-  private onExit(slot: Slot, code: number): void {
-    this.slots.delete(slot);
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    if (slot.taskTimer) clearTimeout(slot.taskTimer);
-    const task = slot.task;
-    slot.task = null;
-    if (slot.timedOut && task) {
-      task.reject(new WorkerTimeoutError(`Reading the PDF took longer than ${Math.round(this.taskTimeoutMs / 1000)} s`));
-      this.pump();
+  private onExit(code: number): void {
+    const current = this.current;
+    this.current = null;
+    if (this.ending) {
+      current?.reject(new Error("The PDF worker thread was ended")); // the pool has settled its file already
       return;
     }
-    if (slot.retiring) {
-      // A file may have queued while this idle worker was being ended: it needs a new one.
-      this.pump();
-      return;
-    }
-    if (!slot.ready) {
+    if (!this.ready) {
       // Died before unpdf and pdf.js loaded: no worker will do better. Parse in-thread from now on.
-      const error = new WorkerUnavailableError(`The PDF worker thread failed to start (exit code ${code}): ${describeError(slot.error)}`, {
-        cause: slot.error,
+      const error = new WorkerUnavailableError(`The PDF worker thread failed to start (exit code ${code}): ${describeError(this.error)}`, {
+        cause: this.error,
       });
       console.warn(`[ingest] ${error.message}; parsing PDFs on the main thread instead`);
-      this.disable(error);
-      task?.reject(error);
+      if (current) current.reject(error);
+      else this.gone();
       return;
     }
-    if (task) {
-      this.crashes++;
-      console.error(`[ingest] PDF worker thread ${slot.threadId} crashed (exit code ${code}):`, slot.error ?? "no error reported");
-      task.reject(new WorkerCrashedError(code, { cause: slot.error }));
+    if (current) {
+      this.crashed();
+      console.error(`[ingest] PDF worker thread ${this.threadId} crashed (exit code ${code}):`, this.error ?? "no error reported");
+      current.reject(new WorkerCrashedError(code, { cause: this.error }));
+      return;
     }
-    // A replacement starts when the next file needs one.
-    this.pump();
+    // Died while idle: a replacement starts when the next file needs one.
+    this.gone();
+  }
+}
+
+export class PdfWorkerPool {
+  private readonly pool: WorkerPool<PdfThread, Task, PdfExtraction>;
+  private nextId = 1;
+  private crashes = 0;
+
+  constructor(
+    /** Absolute path of the worker script. */
+    readonly workerFile: string,
+    readonly size: number,
+    idleMs = IDLE_MS,
+    private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
+  ) {
+    if (!Number.isInteger(size) || size < 1) throw new RangeError(`PDF worker pool size must be a positive integer, got ${size}`);
+    this.pool = new WorkerPool<PdfThread, Task, PdfExtraction>({
+      size,
+      idleMs,
+      start: (gone) => {
+        try {
+          return new PdfThread(workerFile, gone, () => this.crashes++);
+        } catch (error) {
+          throw new WorkerUnavailableError(`Cannot start a PDF worker thread: ${String(error)}`, { cause: error });
+        }
+      },
+      timeoutMs: (task) => (task.render ? taskTimeoutMs * RENDER_TIMEOUT_FACTOR : taskTimeoutMs),
+      timeoutError: () => new WorkerTimeoutError(`Reading the PDF took longer than ${Math.round(this.taskTimeoutMs / 1000)} s`),
+      // pdf.js could not read the file (or it could not be sent): the worker is fine.
+      keepsWorker: (error) => !(error instanceof WorkerCrashedError),
+      disables: (error) => error instanceof WorkerUnavailableError,
+      closedError: (when) => new WorkerUnavailableError(`The PDF worker pool ${when} closed`),
+    });
   }
 
-  private disable(error: WorkerUnavailableError): void {
-    this.unavailable = error;
-    for (const task of this.queue.splice(0)) task.reject(error);
+  /** False once workers turned out not to start here (or the pool was closed). */
+  get available(): boolean {
+    return this.pool.available;
+  }
+
+  /**
+   * Extract the raw text of each page. The buffer is transferred to the worker (moved, not
+   * copied), so it is detached afterwards: pass a buffer you own.
+   */
+  extract(buffer: ArrayBuffer, render?: RenderOptions): Promise<PdfExtraction> {
+    return this.pool.run({ id: this.nextId++, buffer, render });
+  }
+
+  stats(): PdfPoolStats {
+    const { threads, busy, queued, peakBusy } = this.pool.stats();
+    return {
+      size: this.size,
+      threads,
+      busy,
+      queued,
+      peakBusy,
+      threadIds: this.pool.workers().map((w) => w.threadId),
+      crashes: this.crashes,
+    };
+  }
+
+  resetPeak(): void {
+    this.pool.resetPeak();
+  }
+
+  /** Ends all workers; files in work or queued are rejected with WorkerUnavailableError. */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 

@@ -11,8 +11,9 @@ import * as repo from "../repo";
 import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../serialize";
 import { safeFileName } from "../file-names";
 import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
-import { stopCollectionJobs, wakeWorker } from "./jobs/worker";
-import { REEMBED, reembeddingTable, submitReembedding } from "./jobs/reembed";
+import { findJob, activeJobsFor, REEMBED } from "../jobs/repository";
+import { stopCollectionJobs, wakeWorker } from "../jobs/worker";
+import { reembeddingTable, submitReembedding } from "./reembed";
 import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
 
 import { LANCEDB_BACKEND } from "./backend";
@@ -75,7 +76,7 @@ export class LanceDbIngestor implements Ingestor {
     if (!row) return false;
     const stopped = await stopCollectionJobs(name, DELETE_WAIT_MS);
     // Read before the rows go: the table a re-embedding was filling goes with the collection's own.
-    const tables = [repo.tableOf(row), ...(await repo.activeJobsFor(name, REEMBED)).map((j) => reembeddingTable(name, j.id))];
+    const tables = [repo.tableOf(row), ...(await activeJobsFor(name, REEMBED)).map((j) => reembeddingTable(name, j.id))];
     await db().collection.deleteMany({ where: { name } });
     const removeData = async () => {
       for (const t of tables) await dropChunkTable(t);
@@ -163,7 +164,7 @@ export class LanceDbIngestor implements Ingestor {
   }
 
   async getJobStatus(jobId: string): Promise<IngestionJobStatus> {
-    const job = await repo.findJob(jobId);
+    const job = await findJob(jobId);
     return job ? toJobStatus(job) : unknownJobStatus(jobId, this.backendName);
   }
 

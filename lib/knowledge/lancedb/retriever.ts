@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/errors";
 import { outboundLink } from "@/lib/http/links";
 import { imageUrl } from "../urls";
 import { embedderFor } from "@/lib/models/embedder";
@@ -98,10 +99,13 @@ function withPageMates(pages: ScoredChunk[], candidates: ScoredChunk[], perPage:
   });
 }
 
-/** Errors a user can act on pass through; anything else becomes a generic message. */
+/**
+ * Errors a user can act on pass through: an AppError of the 4xx class (a bad filter, a
+ * collection built with another embedding model); anything else becomes a generic message.
+ */
 function retrievalMessage(error: unknown): string {
+  if (error instanceof AppError && error.status < 500) return error.message;
   const message = error instanceof Error ? error.message : String(error);
-  if (/built with|Unknown filter|Filter "/.test(message)) return message;
   return `Retrieval failed: ${message.split("\n")[0].slice(0, 160)}`;
 }
 

@@ -1,7 +1,7 @@
 import { json, route } from "@/lib/http/respond";
 import { INGEST_BUDGET_MS } from "@/lib/knowledge/background";
 import { runQueuedJobs } from "@/lib/knowledge";
-import { pendingJobIds } from "@/lib/knowledge/repo";
+import { pendingJobIds } from "@/lib/knowledge/jobs/repository";
 import { requireCronSecret } from "@/lib/security/cron";
 
 export const dynamic = "force-dynamic";

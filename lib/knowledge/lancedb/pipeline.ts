@@ -4,24 +4,11 @@ import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
 import type { TextChunk } from "@/lib/ingest/types";
 import type { Embedder } from "@/lib/models/types";
-import { PolymathError } from "@/lib/polymath/format";
-import { libraryJson, readLibrary } from "@/lib/polymath/import";
-import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "../store";
-import { summarize } from "../../summaries";
-import { readOriginal } from "../../storage";
-
-export interface FileToIngest {
-  fileId: string;
-  fileName: string;
-  storagePath: string;
-  collectionName: string;
-}
-
-export interface IngestOutcome {
-  chunks: number;
-  pageCount: number | null;
-  summary: string | null;
-}
+import { passageFile, type PassageFormat } from "@/lib/ingest/passage-formats";
+import type { FileToIngest, IngestOutcome } from "../jobs/backend";
+import { summarize } from "../summaries";
+import { readOriginal } from "../storage";
+import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "./store";
 
 const EMBED_BATCH = 256;
 
@@ -36,8 +23,8 @@ export async function ingestFile(
 ): Promise<IngestOutcome> {
   await deleteFileChunks(file.collectionName, [file.fileId]);
   const data = await readOriginal(file.storagePath);
-  const library = libraryJson(file.fileName, data);
-  if (library) return ingestLibrary(file, library, embedder, onProgress);
+  const passages = passageFile(file.fileName, data);
+  if (passages) return ingestPassages(file, passages.format, passages.content, embedder, onProgress);
   const parsed = await parseFile(data, file.fileName);
   await onProgress(30);
   const { chunkTokens, chunkOverlap } = config();
@@ -90,26 +77,20 @@ function contentMeta(piece: TextChunk): string | null {
 }
 
 /**
- * A Polymath library file: each bit becomes one passage, as it is (no re-chunking). Its
- * embedding is reused when the library's model and dimensions are the collection's; other bits
- * are embedded here. The bit's `info` is kept in `source`, so citations open its url.
+ * A file of passages (a Polymath library): each becomes one passage, as it is (no re-chunking).
+ * Its embedding is reused when the file's model and dimensions are the collection's; other
+ * passages are embedded here. Its source (a bit's `info`) is kept, so citations open its url.
  */
-async function ingestLibrary(
+async function ingestPassages(
   file: FileToIngest,
-  data: unknown,
+  format: PassageFormat,
+  content: unknown,
   embedder: Embedder,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<IngestOutcome> {
-  let library;
-  try {
-    library = readLibrary(data, { embeddingModel: embedder.model, embeddingDims: embedder.dimensions });
-  } catch (error) {
-    if (error instanceof PolymathError) throw new IngestError(error.message);
-    throw error;
-  }
+  const bits = format.read(content, { embeddingModel: embedder.model, embeddingDims: embedder.dimensions });
   await onProgress(30);
   const rows: ChunkRow[] = [];
-  const { bits } = library;
   for (let start = 0; start < bits.length; start += EMBED_BATCH) {
     const batch = bits.slice(start, start + EMBED_BATCH);
     const texts = batch.map((bit) => searchText(file.fileName, bit.source?.title ?? null, bit.text));

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { getEmbedder, vectorSize, type Embedder } from "@/lib/models/embedder";
-import * as repo from "../../repo";
-import { addChunks, createChunkTable, deleteFileChunks, dropChunkTable, optimizeTable } from "../store";
-import { readFileRows } from "../read";
+import { getEmbedder, vectorSize } from "@/lib/models/embedder";
+import type { Reembedding } from "../jobs/backend";
+import { activeJobsFor, createJob, REEMBED } from "../jobs/repository";
+import * as repo from "../repo";
+import { LANCEDB_BACKEND } from "./backend";
+import { addChunks, createChunkTable, deleteFileChunks, dropChunkTable, optimizeTable } from "./store";
+import { readFileRows } from "./read";
 
 /**
  * Re-embedding a collection with the configured embedding model, as a job of the ingestion
@@ -14,32 +17,18 @@ import { readFileRows } from "../read";
  * dimensions together, and the old table is dropped. Files are not parsed again.
  */
 
-export const REEMBED = "reembed";
-
 /** The fresh table a re-embedding job fills (`-` keeps it apart from any collection name). */
 export const reembeddingTable = (collectionName: string, jobId: string) => `${collectionName}-${jobId.slice(0, 8)}`;
 
 /** Queues a re-embedding of the collection; one already queued or running is answered instead. */
 export async function submitReembedding(collectionName: string): Promise<string> {
   if (!(await repo.findCollection(collectionName))) throw notFound(`Collection '${collectionName}' not found`);
-  const [queued] = await repo.activeJobsFor(collectionName, REEMBED);
+  const [queued] = await activeJobsFor(collectionName, REEMBED);
   if (queued) return queued.id;
   const id = randomUUID();
   // Its files are listed when it starts: files still being ingested now are re-embedded too.
-  await db().ingestionJob.create({ data: { id, collectionName, kind: REEMBED, status: "pending", backend: "lancedb" } });
+  await createJob({ id, collectionName, kind: REEMBED, backend: LANCEDB_BACKEND });
   return id;
-}
-
-export interface Reembedding {
-  /** The table search reads until the swap, and the record's value for it (null: the collection's name). */
-  source: string;
-  sourceTableName: string | null;
-  /** The fresh table being filled. */
-  target: string;
-  embedder: Embedder;
-  dims: number;
-  /** Files copied so far: those deleted meanwhile are taken out again before and after the swap. */
-  copied: Set<string>;
 }
 
 /**

@@ -1,13 +1,13 @@
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { db, isPostgresUrl } from "@/lib/db/client";
+import { isPostgresUrl } from "@/lib/db/client";
 import { IngestError } from "@/lib/errors";
 import { embedderFor } from "@/lib/models/embedder";
 import { applyStoredModelSettings } from "@/lib/models/settings";
-import { deleteFileChunks, dropChunkTable, ensureTextIndex, optimizeTable } from "../store";
-import * as repo from "../../repo";
-import { ingestFile } from "./pipeline";
-import { prepareReembedding, REEMBED, reembedFile, swapInReembedding, type Reembedding } from "./reembed";
+import { findCollection, tableOf, touchCollection } from "../repo";
+import { jobBackend, type JobBackend, type Reembedding } from "./backend";
+import * as repo from "./repository";
+import { REEMBED, type DocumentRow, type JobRow } from "./repository";
 import { Rotation } from "./rotation";
 
 /**
@@ -15,7 +15,8 @@ import { Rotation } from "./rotation";
  * claims pending jobs atomically (so several app instances may share one PostgreSQL) and on
  * start-up re-queues jobs a crash left running. Up to MAX_ACTIVE_JOBS claimed jobs run at once,
  * INGEST_CONCURRENCY lanes taking their files in turn, so a one-file job waits for at most one
- * file of each other job rather than for a whole 300-file job.
+ * file of each other job rather than for a whole 300-file job. What a job writes goes through
+ * the backend its job names (./backend.ts).
  */
 
 const IDLE_POLL_MS = 1000;
@@ -37,16 +38,15 @@ interface WorkerState {
 }
 const globalWorker = globalThis as unknown as { __docchatWorker?: WorkerState };
 
-type JobRow = NonNullable<Awaited<ReturnType<typeof repo.findJob>>>;
-type DocumentRow = Awaited<ReturnType<ReturnType<typeof db>["document"]["findMany"]>>[number];
-
 /** A claimed job: the files still to ingest, and how many are being ingested now. */
 interface ActiveJob {
   id: string;
   collectionName: string;
-  /** The LanceDB table its files' chunks go to. */
+  /** The backend that writes its passages. */
+  backend: JobBackend;
+  /** The table its files' chunks go to. */
   table: string;
-  /** A re-embedding job (jobs/reembed.ts): its files' chunks are copied with new vectors. */
+  /** A re-embedding job: its files' chunks are copied with new vectors. */
   reembedding: Reembedding | null;
   queue: JobRow["files"];
   docs: Map<string, DocumentRow>;
@@ -248,11 +248,12 @@ async function claimJobs(jobs: Rotation<ActiveJob>): Promise<void> {
 async function openJob(jobId: string): Promise<ActiveJob | null> {
   let job = await repo.findJob(jobId);
   if (!job) return null;
-  const collection = await repo.findCollection(job.collectionName);
+  const collection = await findCollection(job.collectionName);
   if (!collection) {
-    await finishJob(jobId, "failed", "The collection was deleted before ingestion finished");
+    await repo.finishJob(jobId, "failed", "The collection was deleted before ingestion finished");
     return null;
   }
+  const backend = jobBackend(job.backend);
   let embedder: ActiveJob["embedder"] = null;
   let reembedding: Reembedding | null = null;
   let jobError: string | null = null;
@@ -260,7 +261,7 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
     // A model switched on in Settings → Model: this may be a worker process of its own.
     await applyStoredModelSettings();
     if (job.kind === REEMBED) {
-      reembedding = await prepareReembedding(collection, jobId);
+      reembedding = await backend.prepareReembedding(collection, jobId);
       embedder = reembedding.embedder;
       job = (await repo.findJob(jobId)) ?? job;
     } else embedder = embedderFor(collection.embeddingModel, collection.embeddingDims);
@@ -268,21 +269,22 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
     jobError = error instanceof Error ? error.message : String(error);
   }
   if (job.kind === REEMBED && !reembedding) {
-    await finishJob(jobId, "failed", `The collection could not be re-embedded: ${jobError}`);
+    await repo.finishJob(jobId, "failed", `The collection could not be re-embedded: ${jobError}`);
     return null;
   }
   const unfinished = job.files.filter((f) => f.status !== "success" && f.status !== "failed");
   const queue = unfinished.filter((f) => f.attempts < MAX_FILE_ATTEMPTS);
   await giveUp(unfinished.filter((f) => f.attempts >= MAX_FILE_ATTEMPTS));
-  const docs = new Map((await db().document.findMany({ where: { id: { in: queue.map((f) => f.documentId) } } })).map((d) => [d.id, d]));
+  const docs = new Map((await repo.documentsByIds(queue.map((f) => f.documentId))).map((d) => [d.id, d]));
   const heartbeat = setInterval(
     () => void repo.heartbeat(jobId).catch(logFailure("job_heartbeat_failed", { job_id: jobId })),
     HEARTBEAT_MS,
   );
-  const table = reembedding?.target ?? repo.tableOf(collection);
+  const table = reembedding?.target ?? tableOf(collection);
   const active: ActiveJob = {
     id: jobId,
     collectionName: job.collectionName,
+    backend,
     table,
     reembedding,
     queue,
@@ -306,60 +308,36 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
   const doc = job.docs.get(jobFile.documentId);
   if (!doc || job.cancelled) return; // deleted while queued
   if (job.reembedding) return reembedOne(job, job.reembedding, jobFile);
-  const setFile = (data: {
-    status?: string;
-    progressPercent?: number;
-    chunksCreated?: number;
-    errorMessage?: string | null;
-    attempts?: { increment: number };
-  }) =>
-    db()
-      .jobFile.update({ where: { id: jobFile.id }, data })
-      .then(() => undefined);
+  const setFile = (data: repo.JobFileUpdate) => repo.updateJobFile(jobFile.id, data);
   try {
     if (!job.embedder) throw new IngestError(job.jobError ?? "No embedder available");
     // Counted before the work: an attempt that kills the process still counts.
     await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null, chunksCreated: 0, attempts: { increment: 1 } });
-    await db().document.update({ where: { id: doc.id }, data: { status: "ingesting", errorMessage: null } });
-    const outcome = await ingestFile(
+    await repo.markDocumentIngesting(doc.id);
+    const outcome = await job.backend.ingestFile(
       // The pipeline writes to the table it is given under `collectionName`.
       { fileId: doc.id, fileName: doc.fileName, storagePath: doc.storagePath, collectionName: job.table },
       job.embedder,
       (percent) => setFile({ progressPercent: Math.round(percent) }),
     );
-    const { count } = await db().document.updateMany({
-      where: { id: doc.id },
-      data: {
-        status: "success",
-        chunkCount: outcome.chunks,
-        pageCount: outcome.pageCount,
-        summary: outcome.summary,
-        ingestedAt: new Date(),
-      },
-    });
-    if (count === 0) {
+    if (!(await repo.markDocumentIngested(doc.id, outcome))) {
       // Deleted while it was being ingested: take back the chunks just written.
-      await deleteFileChunks(job.table, [doc.id]).catch(logFailure("chunk_cleanup_failed", { job_id: job.id, file_id: doc.id }));
+      await job.backend
+        .deleteFileChunks(job.table, [doc.id])
+        .catch(logFailure("chunk_cleanup_failed", { job_id: job.id, file_id: doc.id }));
       return;
     }
     await setFile({ status: "success", progressPercent: 100, chunksCreated: outcome.chunks });
   } catch (error) {
     // The collection (or the file) was deleted under it, maybe by another process: nothing to
     // record, and the job's other files need not be tried.
-    if (
-      job.cancelled ||
-      (await db()
-        .document.count({ where: { id: doc.id } })
-        .catch(() => 1)) === 0
-    ) {
+    if (job.cancelled || !(await repo.documentExists(doc.id).catch(() => true))) {
       job.cancelled = true;
       return;
     }
     const message = userMessage(error);
     if (!(error instanceof IngestError)) console.error(`[ingest] ${doc.fileName}:`, error);
-    await db()
-      .document.update({ where: { id: doc.id }, data: { status: "failed", errorMessage: message, ingestedAt: new Date(), chunkCount: 0 } })
-      .catch(logFailure("file_status_write_failed", { job_id: job.id, file_id: doc.id }));
+    await repo.markDocumentFailed(doc.id, message).catch(logFailure("file_status_write_failed", { job_id: job.id, file_id: doc.id }));
     await setFile({ status: "failed", progressPercent: 100, errorMessage: message }).catch(
       logFailure("file_status_write_failed", { job_id: job.id, file_id: doc.id }),
     );
@@ -369,13 +347,7 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
 /** Files whose earlier attempts never finished (each ended its process): failed, not retried. */
 async function giveUp(files: JobRow["files"]): Promise<void> {
   const message = `Ingestion of this file was interrupted ${MAX_FILE_ATTEMPTS} times (too large or too slow to process here?); it was not retried again.`;
-  for (const file of files) {
-    await db().jobFile.update({ where: { id: file.id }, data: { status: "failed", progressPercent: 100, errorMessage: message } });
-    await db().document.updateMany({
-      where: { id: file.documentId },
-      data: { status: "failed", errorMessage: message, chunkCount: 0, ingestedAt: new Date() },
-    });
-  }
+  await repo.failUnfinishedFiles(files, message);
 }
 
 /** Completions one at a time: two jobs of one collection must not build its text index at once. */
@@ -392,13 +364,13 @@ function completeJob(job: ActiveJob): Promise<void> {
 async function endJob(job: ActiveJob): Promise<void> {
   try {
     if (job.reembedding) return await endReembedding(job, job.reembedding);
-    const files = await db().jobFile.findMany({ where: { jobId: job.id } });
+    const files = await repo.jobFiles(job.id);
     const succeeded = files.filter((f) => f.status === "success").length;
     if (succeeded > 0) {
-      await ensureTextIndex(job.table).catch((error) => console.error("[ingest] text index failed:", error));
+      await job.backend.indexTable(job.table).catch((error) => console.error("[ingest] text index failed:", error));
     }
-    await repo.touchCollection(job.collectionName).catch(logFailure("collection_touch_failed", { collection: job.collectionName }));
-    await finishJob(
+    await touchCollection(job.collectionName).catch(logFailure("collection_touch_failed", { collection: job.collectionName }));
+    await repo.finishJob(
       job.id,
       succeeded > 0 ? "completed" : "failed",
       succeeded > 0 ? null : (job.jobError ?? `All ${files.length} file${files.length === 1 ? "" : "s"} failed to ingest`),
@@ -407,7 +379,7 @@ async function endJob(job: ActiveJob): Promise<void> {
       `[ingest] job ${job.id} ${succeeded > 0 ? "completed" : "failed"}: ${succeeded} of ${files.length} file(s) ingested (pid ${process.pid})`,
     );
     if (succeeded > 0) {
-      afterJob(optimizeTable(job.table), "optimize");
+      afterJob(job.backend.optimizeTable(job.table), "optimize");
     }
   } catch (error) {
     // Left "processing": its heartbeat stops, so it is requeued and ended on a later claim.
@@ -425,14 +397,11 @@ function afterJob(work: Promise<void>, what: string): void {
 
 /** Copies one file's chunks with new vectors; a file that fails ends the copying (the job fails). */
 async function reembedOne(job: ActiveJob, reembedding: Reembedding, jobFile: JobRow["files"][number]): Promise<void> {
-  const setFile = (data: { status: string; progressPercent: number; chunksCreated?: number; errorMessage?: string | null }) =>
-    db()
-      .jobFile.update({ where: { id: jobFile.id }, data })
-      .then(() => undefined);
+  const setFile = (data: repo.JobFileUpdate) => repo.updateJobFile(jobFile.id, data);
   try {
     if (!job.embedder) throw new IngestError(job.jobError ?? "No embedder available");
     await setFile({ status: "ingesting", progressPercent: 5, errorMessage: null });
-    const chunks = await reembedFile(reembedding, jobFile.documentId);
+    const chunks = await job.backend.reembedFile(reembedding, jobFile.documentId);
     await setFile({ status: "success", progressPercent: 100, chunksCreated: chunks });
   } catch (error) {
     if (!(error instanceof IngestError)) console.error(`[reembed] ${jobFile.fileName}:`, error);
@@ -446,12 +415,12 @@ async function reembedOne(job: ActiveJob, reembedding: Reembedding, jobFile: Job
 
 /** A re-embedding whose every file was copied swaps its table in; otherwise its table goes. */
 async function endReembedding(job: ActiveJob, reembedding: Reembedding): Promise<void> {
-  const files = await db().jobFile.findMany({ where: { jobId: job.id } });
+  const files = await repo.jobFiles(job.id);
   const copied = !job.jobError && files.every((f) => f.status === "success");
-  const swapped = copied && (await swapInReembedding(job.collectionName, reembedding));
+  const swapped = copied && (await job.backend.swapInReembedding(job.collectionName, reembedding));
   if (!copied)
-    await dropChunkTable(reembedding.target).catch(logFailure("table_drop_failed", { job_id: job.id, table: reembedding.target }));
-  await finishJob(
+    await job.backend.dropTable(reembedding.target).catch(logFailure("table_drop_failed", { job_id: job.id, table: reembedding.target }));
+  await repo.finishJob(
     job.id,
     swapped ? "completed" : "failed",
     swapped ? null : (job.jobError ?? "The collection was changed while it was being re-embedded"),
@@ -462,17 +431,9 @@ async function endReembedding(job: ActiveJob, reembedding: Reembedding): Promise
   // Searches that read the old table a moment ago finish before it goes.
   if (swapped)
     afterJob(
-      new Promise((resolve) => setTimeout(resolve, OLD_TABLE_GRACE_MS)).then(() => dropChunkTable(reembedding.source)),
+      new Promise((resolve) => setTimeout(resolve, OLD_TABLE_GRACE_MS)).then(() => job.backend.dropTable(reembedding.source)),
       "dropping the old table",
     );
-}
-
-/** Only the worker still holding the job may end it (a stale one may have lost it to a peer). */
-async function finishJob(jobId: string, status: "completed" | "failed", errorMessage: string | null) {
-  await db().ingestionJob.updateMany({
-    where: { id: jobId, status: "processing" },
-    data: { status, errorMessage, completedAt: new Date() },
-  });
 }
 
 function userMessage(error: unknown): string {

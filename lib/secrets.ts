@@ -4,10 +4,10 @@ import path from "node:path";
 import { config } from "@/lib/config";
 
 /**
- * Credentials this app must send to other servers (ERI source secrets) are stored encrypted
- * with AES-256-GCM. The key is derived from APP_SECRET, or — when that is unset — from a
- * random secret generated once into DATA_DIR/app-secret (mode 0600), so a fresh install is
- * protected without any setup. Format: `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ * Credentials this app must send to other servers (ERI source secrets, a model server's API
+ * key) are stored encrypted with AES-256-GCM. The key is derived from APP_SECRET, or — when
+ * that is unset — from a random secret generated once into DATA_DIR/app-secret (mode 0600), so
+ * a fresh install is protected without any setup. Format: `v1.<iv>.<tag>.<ciphertext>` (base64url).
  */
 
 const VERSION = "v1";
