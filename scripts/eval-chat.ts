@@ -4,7 +4,7 @@
  *   azure-search-openai-demo) and latency;
  * - answer accuracy on the fact set (scripts/eval-data/northwind-facts.json) through
  *   /api/chat/stream, per split and type, with the time to the stream's first line.
- *   npm run eval [-- /path/to/northwind] [--url http://host:port] [--split dev|heldout]
+ *   npm run eval [-- /path/to/northwind] [--url http://host:port] [--split dev|heldout|unseen]
  *                [--facts-only] [--model] [--details]
  * Default: starts its own server, offline (extractive answers); --model passes this shell's
  * OPENAI_* settings to it. --details lists the ground-truth questions whose references were

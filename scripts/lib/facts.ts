@@ -91,7 +91,7 @@ export const factStated = (item: FactItem, answer: string) => item.fact.some((m)
 
 /** "Not in the documents", in the four languages of the set. */
 const NOT_FOUND =
-  /could(?: not|n't) find|can(?:not|'t) find|did(?: not|n't) find|not find|no (?:information|mention|answer)|never mentions?|(?:do|does) not (?:mention|say|state|contain|cover this)|not (?:mentioned|stated|covered) in|nichts? (?:\p{L}+ )?gefunden|keine (?:angaben|informationen|antwort)|erwähnen\b[^.]*\bnicht|nie erwähnt|pas trouvé|aucune information|ne mentionnent|ne (?:parlent|disent) pas|no (?:encontré|se encontró|encuentro|hay información|mencionan)/iu;
+  /could(?: not|n't) find|can(?:not|'t) find|did(?: not|n't) find|not find|no (?:information|mention|answer)|never mentions?|(?:do|does) not (?:mention|say|state|contain|cover this)|(?:don|doesn)['’]t (?:mention|say|state|contain|cover this)|not (?:mentioned|stated|covered) in|nichts? (?:\p{L}+ )?gefunden|keine (?:angaben|informationen|antwort)|erwähnen\b[^.]*\bnicht|nie erwähnt|pas trouvé|aucune information|ne mentionnent|ne (?:parlent|disent) pas|no (?:encontré|se encontró|encuentro|hay información|mencionan)/iu;
 
 export const saysNotFound = (answer: string) => NOT_FOUND.test(sentences(answer)[0] ?? "");
 
