@@ -2,7 +2,8 @@ import { IngestError } from "@/lib/errors";
 import { captionImage } from "@/lib/models/vision";
 import type { ParsedDocument } from "../types";
 import { assertImageSize } from "../sniff";
-import { ocrPool } from "../workers/ocr-pool";
+import { ocrPool, type OcrResult } from "../workers/ocr-pool";
+import { ocrReadingOrder } from "../ocr-layout";
 import { normalizeWhitespace } from "../normalize";
 import { reflowPdfPage } from "../pdf-reflow";
 
@@ -30,7 +31,7 @@ export async function ocrText(image: Uint8Array): Promise<string> {
   const pool = ocrPool();
   if (!pool) throw new IngestError("Text recognition (OCR) is switched off on this server (OCR_WORKERS=0)");
   try {
-    return cleanOcrText((await pool.recognize(image)).text);
+    return cleanOcrText(await pool.recognize(image));
   } catch (error) {
     if (error instanceof Error && error.name === "OcrTimeoutError") {
       throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), {
@@ -42,10 +43,13 @@ export async function ocrText(image: Uint8Array): Promise<string> {
 }
 
 /**
- * Tesseract's lines, tidied: lines of only stray marks (noise read from a photo) are dropped,
- * and lines wrapped inside a paragraph are joined as a PDF page's are (so sentences stay whole).
+ * Tesseract's lines in reading order (columns one after the other), tidied: lines of only stray
+ * marks (noise read from a photo) are dropped, and lines wrapped inside a paragraph are joined as
+ * a PDF page's are (so sentences stay whole).
  */
-export function cleanOcrText(text: string): string {
-  const lines = text.split("\n").filter((line) => (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 || line.trim() === "");
+export function cleanOcrText(result: Pick<OcrResult, "text" | "words">): string {
+  const lines = ocrReadingOrder(result.text, result.words)
+    .split("\n")
+    .filter((line) => (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 || line.trim() === "");
   return reflowPdfPage(normalizeWhitespace(lines.join("\n")));
 }

@@ -96,7 +96,7 @@ async function ocrScans(scans: ScannedPage[]): Promise<Map<number, string>> {
     );
   }
   results.forEach((r, i) => {
-    if (r.status === "fulfilled") out.set(scans[i].pageNumber, cleanOcrText(r.value.text));
+    if (r.status === "fulfilled") out.set(scans[i].pageNumber, cleanOcrText(r.value));
     else console.warn(`[ingest] OCR of PDF page ${scans[i].pageNumber} failed: ${String(r.reason)}`);
   });
   return out;

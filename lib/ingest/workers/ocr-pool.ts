@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { config } from "@/lib/config";
+import type { OcrWord } from "../ocr-layout";
 
 /**
  * Offline OCR: a small pool of tesseract.js workers (each one a worker thread running
@@ -15,6 +16,8 @@ import { config } from "@/lib/config";
 
 export interface OcrResult {
   text: string;
+  /** Every word with its box, for the page's reading order (../ocr-layout.ts). */
+  words: OcrWord[];
   /** Tesseract's mean word confidence, 0..100. */
   confidence: number;
   ms: number;
@@ -128,8 +131,8 @@ export class OcrPool {
       const worker = await Promise.race([slot.worker, timeout]);
       // tesseract.js reads Node Buffers; a Uint8Array view is wrapped without copying.
       const image = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
-      const { data } = await Promise.race([worker.recognize(image), timeout]);
-      task.resolve({ text: data.text, confidence: data.confidence, ms: performance.now() - started });
+      const { data } = await Promise.race([worker.recognize(image, {}, { text: true, blocks: true }), timeout]);
+      task.resolve({ text: data.text, words: wordsOf(data.blocks), confidence: data.confidence, ms: performance.now() - started });
       slot.busy = false;
       this.idle(slot);
     } catch (error) {
@@ -158,6 +161,20 @@ export class OcrPool {
     const worker = await slot.worker.catch(() => null);
     await worker?.terminate().catch(() => undefined);
   }
+}
+
+type Blocks = Awaited<ReturnType<TesseractWorker["recognize"]>>["data"]["blocks"];
+
+function wordsOf(blocks: Blocks): OcrWord[] {
+  let line = 0;
+  return (blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.flatMap((l) => {
+        line++;
+        return l.words.map((w) => ({ text: w.text, ...w.bbox, line }));
+      }),
+    ),
+  );
 }
 
 // One pool per process, kept on globalThis so dev-server module reloads do not start more.

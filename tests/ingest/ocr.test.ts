@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { parseFile } from "@/lib/ingest/parse";
+import { closeOcrPool } from "@/lib/ingest/workers/ocr-pool";
+import * as fixtures from "./helpers/formats";
+
+/** OCR'd pages read as a person reads them: columns one after the other, tables row by row. */
+
+afterAll(() => closeOcrPool());
+
+const LEFT = [
+  "The river flows north through the",
+  "old town, past the water mill and",
+  "under three stone bridges before",
+  "it reaches the harbour and the sea.",
+];
+const LEFT_2 = ["Fishing boats leave the harbour", "at dawn and return every evening."];
+const RIGHT = [
+  "Bakers open their shops at six in",
+  "the morning and close at noon on",
+  "most Sundays, when the market",
+  "fills the square by the cathedral.",
+];
+const RIGHT_2 = ["The town hall clock has not kept", "the right time for ninety years."];
+const TITLE = "Notes on a small coastal town and its daily life";
+
+const words = (lines: string[]) => lines.join(" ");
+
+describe("OCR reading order", () => {
+  it("reads a two-column scan column by column, under a title that spans both", async () => {
+    const image = await fixtures.makeLayoutImage([
+      { x: 60, y: 70, lines: [TITLE] },
+      { x: 60, y: 160, lines: LEFT },
+      { x: 60, y: 370, lines: LEFT_2 },
+      { x: 740, y: 160, lines: RIGHT },
+      { x: 740, y: 370, lines: RIGHT_2 },
+      { x: 60, y: 520, lines: ["Printed by the town council for its visitors, spring edition."] },
+    ]);
+    const text = (await parseFile(image, "town.png")).pages[0].text;
+    // Word order counts: columns read across the gutter score about half.
+    const expected = [TITLE, words(LEFT), words(LEFT_2), words(RIGHT), words(RIGHT_2)].join(" ");
+    expect(fixtures.wordAccuracy(expected, text)).toBeGreaterThanOrEqual(0.95);
+    expect(text).toContain("before it reaches the harbour and the sea.");
+    expect(text).toContain("on most Sundays, when the market fills the square by the cathedral.");
+    expect(text.indexOf("Notes on a small")).toBeLessThan(text.indexOf("The river flows"));
+    expect(text.indexOf("Printed by the town council")).toBeGreaterThan(text.indexOf("ninety years"));
+  });
+
+  it("reads the columns of a scanned PDF page in order", async () => {
+    const page = await fixtures.makeLayoutImage([
+      { x: 60, y: 80, lines: [...LEFT, "", ...LEFT_2] },
+      { x: 720, y: 80, lines: [...RIGHT, "", ...RIGHT_2] },
+    ]);
+    const pdf = await fixtures.makeScannedPdf([page]);
+    const text = (await parseFile(pdf, "town.pdf")).pages[0].text;
+    expect(fixtures.wordAccuracy([words(LEFT), words(LEFT_2), words(RIGHT), words(RIGHT_2)].join(" "), text)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("keeps a table's rows whole: short cells are not columns of prose", async () => {
+    const image = await fixtures.makeLayoutImage([
+      { x: 60, y: 70, lines: ["Station", "Oslo", "Bergen", "Tromsø", "Bodø"] },
+      { x: 500, y: 70, lines: ["Rainfall", "763", "2250", "1031", "1020"] },
+      { x: 900, y: 70, lines: ["Days", "113", "239", "178", "181"] },
+    ]);
+    const text = (await parseFile(image, "rain.png")).pages[0].text;
+    expect(text).toMatch(/Oslo 763 113/);
+    expect(text).toMatch(/Bergen 2250 239/);
+  });
+});
