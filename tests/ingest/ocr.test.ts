@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFile } from "@/lib/ingest/parse";
+import { withNotes } from "@/lib/knowledge/serialize";
 import { closeOcrPool } from "@/lib/ingest/workers/ocr-pool";
 import * as fixtures from "./helpers/formats";
 
-/** OCR'd pages read as a person reads them: columns one after the other, tables row by row. */
+/**
+ * OCR'd pages read as a person reads them: columns one after the other, tables row by row, French
+ * with its accents, and a note on the file when its language has no OCR model here.
+ */
 
 afterAll(() => closeOcrPool());
 
@@ -64,5 +68,49 @@ describe("OCR reading order", () => {
     const text = (await parseFile(image, "rain.png")).pages[0].text;
     expect(text).toMatch(/Oslo 763 113/);
     expect(text).toMatch(/Bergen 2250 239/);
+  });
+});
+
+const FRENCH = [
+  "Le château était fermé à cause de la tempête.",
+  "Les élèves ont reçu leurs résultats très tôt,",
+  "et la bibliothèque reste ouverte jusqu'à vingt heures.",
+];
+const GERMAN = [
+  "Die Straßenbahn fährt heute wegen der Bauarbeiten",
+  "nicht über die Brücke. Fahrgäste müssen am Bahnhof",
+  "umsteigen und werden gebeten, früher loszufahren.",
+];
+
+describe("OCR languages", () => {
+  it("reads a French scan with the French model: accents kept, no note", async () => {
+    const doc = await parseFile(await fixtures.makeTextImage(FRENCH), "avis.png");
+    expect(doc.pages[0].text).toBe(FRENCH.join(" "));
+    expect(doc.notes).toBeUndefined();
+  });
+
+  it("reads the French pages of a scanned PDF in French, and English pages in English", async () => {
+    const pdf = await fixtures.makeScannedPdf([
+      FRENCH,
+      ["The castle was closed because of the storm.", "Pupils received their results early."],
+    ]);
+    const doc = await parseFile(pdf, "avis.pdf");
+    expect(doc.pages[0].text).toContain("Le château était fermé à cause de la tempête.");
+    expect(doc.pages[1].text).toContain("The castle was closed because of the storm.");
+    expect(doc.notes).toBeUndefined();
+  });
+
+  it("notes on the file a scan in a language OCR has no model for", async () => {
+    const doc = await parseFile(await fixtures.makeTextImage(GERMAN), "aushang.png");
+    expect(doc.pages[0].text).toContain("Bauarbeiten");
+    expect(doc.notes).toEqual([
+      "The scanned text looks like German, which OCR here cannot read yet (only English and French): some words may be misread.",
+    ]);
+  });
+
+  it("keeps the latest ingestion's notes in the file's metadata, and drops old ones", () => {
+    const noted = withNotes('{"team":"ops"}', ["The scanned text looks like German…"]);
+    expect(JSON.parse(noted)).toEqual({ team: "ops", notes: ["The scanned text looks like German…"] });
+    expect(JSON.parse(withNotes(noted, undefined))).toEqual({ team: "ops" });
   });
 });

@@ -2,10 +2,8 @@ import { IngestError } from "@/lib/errors";
 import { captionImage } from "@/lib/models/vision";
 import type { ParsedDocument } from "../types";
 import { assertImageSize } from "../sniff";
-import { ocrPool, type OcrResult } from "../workers/ocr-pool";
-import { ocrReadingOrder } from "../ocr-layout";
-import { normalizeWhitespace } from "../normalize";
-import { reflowPdfPage } from "../pdf-reflow";
+import { ocrPool } from "../workers/ocr-pool";
+import { ocrLanguageNote, readScan, type OcrPage } from "../ocr";
 
 export const IMAGE_MIME_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
@@ -18,20 +16,22 @@ export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
 export async function parseImage(data: Uint8Array, kind: ImageKind): Promise<ParsedDocument> {
   assertImageSize(data, kind, kind.toUpperCase());
   const [ocr, caption] = await Promise.all([ocrText(data), captionImage(data, IMAGE_MIME_TYPES[kind])]);
-  const text = [caption && `Image: ${caption}`, ocr].filter(Boolean).join("\n\n");
+  const text = [caption && `Image: ${caption}`, ocr.text].filter(Boolean).join("\n\n");
+  const note = ocrLanguageNote([ocr]);
   return {
     pages: [{ pageNumber: null, text, contentType: "image", contentSubtype: kind }],
     pageCount: null,
     mimeType: IMAGE_MIME_TYPES[kind],
+    ...(note ? { notes: [note] } : {}),
   };
 }
 
 /** OCR of one image through the shared pool, with the errors a user can read. */
-export async function ocrText(image: Uint8Array): Promise<string> {
+export async function ocrText(image: Uint8Array): Promise<OcrPage> {
   const pool = ocrPool();
   if (!pool) throw new IngestError("Text recognition (OCR) is switched off on this server (OCR_WORKERS=0)");
   try {
-    return cleanOcrText(await pool.recognize(image));
+    return await readScan(pool, image);
   } catch (error) {
     if (error instanceof Error && error.name === "OcrTimeoutError") {
       throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), {
@@ -40,16 +40,4 @@ export async function ocrText(image: Uint8Array): Promise<string> {
     }
     throw Object.assign(new IngestError("The text in this image could not be read; it may be damaged"), { cause: error });
   }
-}
-
-/**
- * Tesseract's lines in reading order (columns one after the other), tidied: lines of only stray
- * marks (noise read from a photo) are dropped, and lines wrapped inside a paragraph are joined as
- * a PDF page's are (so sentences stay whole).
- */
-export function cleanOcrText(result: Pick<OcrResult, "text" | "words">): string {
-  const lines = ocrReadingOrder(result.text, result.words)
-    .split("\n")
-    .filter((line) => (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 || line.trim() === "");
-  return reflowPdfPage(normalizeWhitespace(lines.join("\n")));
 }

@@ -6,8 +6,9 @@ import type { OcrWord } from "../ocr-layout";
 /**
  * Offline OCR: a small pool of tesseract.js workers (each one a worker thread running
  * Tesseract's WebAssembly build), fed one image at a time, so OCR uses the cores without
- * blocking the main thread's event loop. The English model comes from the npm package
- * `@tesseract.js-data/eng` in node_modules: nothing is ever downloaded.
+ * blocking the main thread's event loop. The models come from the npm packages
+ * `@tesseract.js-data/eng` and `@tesseract.js-data/fra` in node_modules: nothing is ever
+ * downloaded. A worker reads one language; a page in another takes an idle worker's place.
  *
  * Like the PDF pool (./pdf-pool.ts): workers start on demand up to `size`, stay warm for the
  * next page and are ended when idle; a page that takes longer than the limit ends its worker
@@ -35,7 +36,12 @@ export class OcrUnavailableError extends Error {
 
 type TesseractWorker = Awaited<ReturnType<(typeof import("tesseract.js"))["createWorker"]>>;
 
+/** The languages whose models ship with the app (Tesseract's codes). */
+export const OCR_LANGUAGES = ["eng", "fra"] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+
 interface Slot {
+  lang: OcrLanguage;
   worker: Promise<TesseractWorker>;
   busy: boolean;
   idleTimer: NodeJS.Timeout | null;
@@ -43,6 +49,7 @@ interface Slot {
 
 interface Task {
   image: Uint8Array;
+  lang: OcrLanguage;
   resolve: (result: OcrResult) => void;
   reject: (error: Error) => void;
 }
@@ -50,10 +57,10 @@ interface Task {
 /** Idle workers are ended after this long (a new one loads its model in about a second). */
 const IDLE_MS = 60_000;
 
-/** The folder holding eng.traineddata.gz (the LSTM "best_int" model: accurate and small). */
-export function englishLangPath(): string {
+/** The folder holding eng.traineddata.gz, fra.traineddata.gz (the LSTM "best_int" models: accurate and small). */
+export function langPath(lang: OcrLanguage): string {
   const require = createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json"));
-  return path.join(path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
+  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), "4.0.0_best_int");
 }
 
 export class OcrPool {
@@ -69,11 +76,11 @@ export class OcrPool {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`OCR pool size must be a positive integer, got ${size}`);
   }
 
-  /** Text of one image (PNG, JPEG or WebP bytes). */
-  recognize(image: Uint8Array): Promise<OcrResult> {
+  /** Text of one image (PNG, JPEG or WebP bytes), read as text in `lang`. */
+  recognize(image: Uint8Array, lang: OcrLanguage = "eng"): Promise<OcrResult> {
     if (this.closed) return Promise.reject(new OcrUnavailableError("The OCR pool is closed"));
     return new Promise<OcrResult>((resolve, reject) => {
-      this.queue.push({ image, resolve, reject });
+      this.queue.push({ image, lang, resolve, reject });
       this.pump();
     });
   }
@@ -93,23 +100,31 @@ export class OcrPool {
 
   private pump(): void {
     while (this.queue.length > 0 && !this.closed) {
-      const slot = [...this.slots].find((s) => !s.busy) ?? (this.slots.size < this.size ? this.spawn() : null);
+      const task = this.queue[0];
+      const idle = [...this.slots].filter((s) => !s.busy);
+      let slot = idle.find((s) => s.lang === task.lang) ?? null;
+      if (!slot && this.slots.size < this.size) slot = this.spawn(task.lang);
+      if (!slot && idle.length > 0) {
+        // All workers started, none reads this language: an idle one makes room.
+        void this.retire(idle[0]);
+        slot = this.spawn(task.lang);
+      }
       if (!slot) return;
       void this.run(slot, this.queue.shift()!);
     }
   }
 
-  private spawn(): Slot {
+  private spawn(lang: OcrLanguage): Slot {
     const worker = import("tesseract.js").then(({ createWorker, OEM }) =>
-      createWorker("eng", OEM.LSTM_ONLY, {
-        langPath: englishLangPath(),
+      createWorker(lang, OEM.LSTM_ONLY, {
+        langPath: langPath(lang),
         gzip: true,
         // The model is read from node_modules each time; never cached to (or fetched into) a folder.
         cacheMethod: "none",
         errorHandler: () => undefined,
       }),
     );
-    const slot: Slot = { worker, busy: false, idleTimer: null };
+    const slot: Slot = { lang, worker, busy: false, idleTimer: null };
     worker.catch(() => this.slots.delete(slot));
     this.slots.add(slot);
     return slot;

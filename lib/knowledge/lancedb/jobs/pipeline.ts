@@ -21,6 +21,8 @@ export interface IngestOutcome {
   chunks: number;
   pageCount: number | null;
   summary: string | null;
+  /** What the reader should know about how the file was read (ParsedDocument.notes). */
+  notes?: string[];
 }
 
 const EMBED_BATCH = 256;
@@ -76,6 +78,7 @@ export async function ingestFile(
       file.fileName,
       pieces.map((p) => p.text),
     ),
+    ...(parsed.notes?.length ? { notes: parsed.notes } : {}),
   };
 }
 

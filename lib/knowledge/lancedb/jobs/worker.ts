@@ -6,6 +6,7 @@ import { embedderFor } from "@/lib/models/embedder";
 import { applyStoredModelSettings } from "@/lib/models/settings";
 import { deleteFileChunks, dropChunkTable, ensureTextIndex, optimizeTable } from "../store";
 import * as repo from "../../repo";
+import { withNotes } from "../../serialize";
 import { ingestFile } from "./pipeline";
 import { prepareReembedding, REEMBED, reembedFile, swapInReembedding, type Reembedding } from "./reembed";
 import { Rotation } from "./rotation";
@@ -334,6 +335,7 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
         chunkCount: outcome.chunks,
         pageCount: outcome.pageCount,
         summary: outcome.summary,
+        metadata: withNotes(doc.metadata, outcome.notes),
         ingestedAt: new Date(),
       },
     });
