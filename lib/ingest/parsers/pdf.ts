@@ -5,6 +5,7 @@ import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
 import { documentWords } from "../hyphenation";
 import { looksGarbled } from "../garbled";
+import { dropRunningLines } from "../running-lines";
 import {
   pdfWorkerPool,
   type RenderOptions,
@@ -45,7 +46,7 @@ const OCR_RENDER_WIDTH = 1700;
  */
 export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
   const { pages: rawPages, scans } = await extractRawPages(data, renderOptions());
-  const pages = await reflowPages(rawPages);
+  const pages = await reflowPages(dropRunningLines(rawPages));
   const ocr = await ocrScans(scans);
   let garbled = 0;
   for (const page of pages) {
