@@ -8,35 +8,63 @@ import type { OcrLanguage, OcrPool, OcrResult } from "./workers/ocr-pool";
  * One scanned page (an image, a TIFF page, a PDF page without text) read by OCR, in its language
  * where a model for it ships with the app: read with the English model first, and again with the
  * French one when that text reads as French (the English model drops or misreads é, è, ç, à).
- * Other languages keep the English reading, which a note on the file points out.
+ * Other languages keep the English reading, which a note on the file points out; so does text
+ * read with low confidence (another script read as Latin letters, a poor scan), and text read with
+ * hardly any is left out rather than indexed as noise.
  */
 
 /** Tesseract's model for each language the product knows that has one here. */
 const MODELS: Partial<Record<Lang, OcrLanguage>> = { en: "eng", fr: "fra" };
 
+/** Tesseract's mean word confidence (0–100) under which a page's reading is doubtful, and under which it is noise. */
+const LOW_CONFIDENCE = 60;
+const NOISE_CONFIDENCE = 30;
+
 export interface OcrPage {
   text: string;
   /** The language the text reads as (English when unsure). */
   language: Lang;
+  /** Tesseract's mean word confidence, 0–100 (0 when nothing was read). */
+  confidence: number;
+  /** Text was read, with too little confidence to keep (`text` is then empty). */
+  noise?: boolean;
 }
 
-export async function readScan(pool: OcrPool, image: Uint8Array): Promise<OcrPage> {
-  const english = cleanOcrText(await pool.recognize(image, "eng"));
-  const language = detectLanguage(english);
+export async function readScan(pool: Pick<OcrPool, "recognize">, image: Uint8Array): Promise<OcrPage> {
+  let result = await pool.recognize(image, "eng");
+  let text = cleanOcrText(result);
+  const language = detectLanguage(text);
   const model = MODELS[language];
-  if (!model || model === "eng") return { text: english, language };
-  return { text: cleanOcrText(await pool.recognize(image, model)), language };
+  if (model && model !== "eng") {
+    result = await pool.recognize(image, model);
+    text = cleanOcrText(result);
+  }
+  if (text && result.confidence < NOISE_CONFIDENCE) return { text: "", language, confidence: result.confidence, noise: true };
+  return { text, language, confidence: text ? result.confidence : 0 };
 }
 
 /**
- * What the file's reader should know when some pages read as a language OCR has no model for
- * here: their words may be misread (accents, letters English does not have). Null otherwise.
+ * What the file's reader should know about its scanned pages: some read as a language OCR has no
+ * model for here (words may be misread: accents, letters English does not have), or were read
+ * with low confidence, or so little that their text was left out. Null when all read well.
  */
-export function ocrLanguageNote(pages: OcrPage[]): string | null {
-  const unread = [...new Set(pages.filter((p) => p.text && !MODELS[p.language]).map((p) => LANGUAGE_NAMES[p.language]))];
-  if (unread.length === 0) return null;
+export function ocrNote(pages: OcrPage[]): string | null {
   const known = Object.keys(MODELS).map((lang) => LANGUAGE_NAMES[lang as Lang]);
-  return `The scanned text looks like ${unread.join(" and ")}, which OCR here cannot read yet (only ${known.join(" and ")}): some words may be misread.`;
+  const unread = [...new Set(pages.filter((p) => p.text && !MODELS[p.language]).map((p) => LANGUAGE_NAMES[p.language]))];
+  if (unread.length > 0) {
+    return `The scanned text looks like ${unread.join(" and ")}, which OCR here cannot read yet (only ${known.join(" and ")}): some words may be misread.`;
+  }
+  const doubtful = pages.filter((p) => p.noise || (p.text && p.confidence < LOW_CONFIDENCE));
+  if (doubtful.length === 0) return null;
+  const dropped = doubtful.filter((p) => p.noise).length;
+  const what =
+    pages.length === 1
+      ? dropped
+        ? "The scanned text was read with so little confidence that it was left out."
+        : "The scanned text was read with low confidence: some of it may be wrong."
+      : `${doubtful.length} of ${pages.length} scanned pages were read with low confidence` +
+        (dropped ? ` (the text of ${dropped} was left out).` : ": some of their text may be wrong.");
+  return `${what} It may be in a script OCR here cannot read (only ${known.join(" and ")}) or a poor scan.`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { ocrNote, readScan } from "@/lib/ingest/ocr";
 import { parseFile } from "@/lib/ingest/parse";
 import { withNotes } from "@/lib/knowledge/serialize";
 import { closeOcrPool } from "@/lib/ingest/workers/ocr-pool";
@@ -106,6 +107,29 @@ describe("OCR languages", () => {
     expect(doc.notes).toEqual([
       "The scanned text looks like German, which OCR here cannot read yet (only English and French): some words may be misread.",
     ]);
+  });
+
+  it("notes a scan in another script, read as Latin letters with low confidence", async () => {
+    const russian = ["Поезд отправляется с первой платформы в восемь", "часов утра. Пассажиров просят занять свои места."];
+    const doc = await parseFile(await fixtures.makeTextImage(russian), "board.png");
+    expect(doc.notes).toEqual([
+      "The scanned text was read with low confidence: some of it may be wrong. It may be in a script OCR here cannot read (only English and French) or a poor scan.",
+    ]);
+  });
+
+  it("leaves out text read with hardly any confidence, and says so", async () => {
+    const pool = (confidence: number) => ({
+      recognize: async () => ({ text: "0000 0000 00C0 0000\n", words: [], confidence, ms: 1 }),
+    });
+    const noise = await readScan(pool(16), new Uint8Array());
+    expect(noise).toMatchObject({ text: "", noise: true });
+    const doubtful = await readScan(pool(45), new Uint8Array());
+    expect(doubtful).toMatchObject({ text: "0000 0000 00C0 0000", confidence: 45 });
+    const good = { text: "Fine.", language: "en", confidence: 92 } as const;
+    expect(ocrNote([good, noise, good])).toBe(
+      "1 of 3 scanned pages were read with low confidence (the text of 1 was left out). It may be in a script OCR here cannot read (only English and French) or a poor scan.",
+    );
+    expect(ocrNote([good, good])).toBeNull();
   });
 
   it("keeps the latest ingestion's notes in the file's metadata, and drops old ones", () => {

@@ -3,7 +3,7 @@ import { captionImage } from "@/lib/models/vision";
 import type { ParsedDocument } from "../types";
 import { assertImageSize } from "../sniff";
 import { ocrPool } from "../workers/ocr-pool";
-import { ocrLanguageNote, readScan, type OcrPage } from "../ocr";
+import { ocrNote, readScan, type OcrPage } from "../ocr";
 
 export const IMAGE_MIME_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
@@ -17,7 +17,7 @@ export async function parseImage(data: Uint8Array, kind: ImageKind): Promise<Par
   assertImageSize(data, kind, kind.toUpperCase());
   const [ocr, caption] = await Promise.all([ocrText(data), captionImage(data, IMAGE_MIME_TYPES[kind])]);
   const text = [caption && `Image: ${caption}`, ocr.text].filter(Boolean).join("\n\n");
-  const note = ocrLanguageNote([ocr]);
+  const note = ocrNote([ocr]);
   return {
     pages: [{ pageNumber: null, text, contentType: "image", contentSubtype: kind }],
     pageCount: null,

@@ -15,7 +15,7 @@ import {
   type WorkerUnavailableError,
 } from "../workers/pdf-pool";
 import { ocrPool } from "../workers/ocr-pool";
-import { ocrLanguageNote, readScan, type OcrPage } from "../ocr";
+import { ocrNote, readScan, type OcrPage } from "../ocr";
 import { config } from "@/lib/config";
 
 export const PDF_MIME_TYPE = "application/pdf";
@@ -68,7 +68,7 @@ export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
     const why = ocrPool() ? "it may be scanned images without legible text" : "it may be scanned images, and OCR is switched off";
     throw new IngestError(`No text could be extracted from this PDF (${why})`);
   }
-  const note = ocrLanguageNote([...ocr.values()]);
+  const note = ocrNote([...ocr.values()]);
   return { pages, pageCount: pages.length, mimeType: PDF_MIME_TYPE, ...(note ? { notes: [note] } : {}) };
 }
 

@@ -4,7 +4,7 @@ import { config } from "@/lib/config";
 import { IngestError } from "@/lib/errors";
 import { MAX_IMAGE_PIXELS } from "../sniff";
 import type { ParsedDocument, ParsedPage } from "../types";
-import { ocrLanguageNote } from "../ocr";
+import { ocrNote } from "../ocr";
 import { ocrText } from "./image";
 
 export const TIFF_MIME_TYPE = "image/tiff";
@@ -28,7 +28,7 @@ export async function parseTiff(data: Uint8Array): Promise<ParsedDocument> {
   const read = await Promise.all(pages.map((ifd, i) => ocrText(pagePng(buffer, ifd, i + 1))));
   const parsed: ParsedPage[] = read.map(({ text }, i) => ({ pageNumber: i + 1, text, contentSubtype: "ocr" }));
   if (parsed.every((p) => p.text === "")) throw new IngestError("No text could be read in this TIFF image");
-  const note = ocrLanguageNote(read);
+  const note = ocrNote(read);
   return { pages: parsed, pageCount: ifds.length, mimeType: TIFF_MIME_TYPE, ...(note ? { notes: [note] } : {}) };
 }
 
