@@ -30,17 +30,43 @@ export interface OcrPage {
   noise?: boolean;
 }
 
-export async function readScan(pool: Pick<OcrPool, "recognize">, image: Uint8Array): Promise<OcrPage> {
-  let result = await pool.recognize(image, "eng");
+/** One page, read first with `first` (English unless the document's pages read as French so far). */
+export async function readScan(pool: Pick<OcrPool, "recognize">, image: Uint8Array, first: OcrLanguage = "eng"): Promise<OcrPage> {
+  let result = await pool.recognize(image, first);
   let text = cleanOcrText(result);
   const language = detectLanguage(text);
-  const model = MODELS[language];
-  if (model && model !== "eng") {
+  const model = MODELS[language] ?? "eng";
+  if (text && model !== first) {
     result = await pool.recognize(image, model);
     text = cleanOcrText(result);
   }
   if (text && result.confidence < NOISE_CONFIDENCE) return { text: "", language, confidence: result.confidence, noise: true };
   return { text, language, confidence: text ? result.confidence : 0 };
+}
+
+/**
+ * The scanned pages of one document, at most as many at a time as the pool has workers, each
+ * read first with the model of the page read last: a French document costs one pass a page after
+ * its first pages, not two. Settled in page order, like Promise.allSettled.
+ */
+export async function readScans(pool: Pick<OcrPool, "recognize" | "size">, images: Uint8Array[]): Promise<PromiseSettledResult<OcrPage>[]> {
+  const results: PromiseSettledResult<OcrPage>[] = [];
+  let first: OcrLanguage = "eng";
+  let next = 0;
+  const lane = async () => {
+    while (next < images.length) {
+      const i = next++;
+      try {
+        const page = await readScan(pool, images[i], first);
+        if (page.text) first = MODELS[page.language] ?? "eng";
+        results[i] = { status: "fulfilled", value: page };
+      } catch (reason) {
+        results[i] = { status: "rejected", reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(pool.size, images.length) }, lane));
+  return results;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { ocrNote, readScan } from "@/lib/ingest/ocr";
 import { parseFile } from "@/lib/ingest/parse";
 import { withNotes } from "@/lib/knowledge/serialize";
-import { closeOcrPool } from "@/lib/ingest/workers/ocr-pool";
+import { closeOcrPool, ocrPool } from "@/lib/ingest/workers/ocr-pool";
 import * as fixtures from "./helpers/formats";
 
 /**
@@ -99,6 +99,22 @@ describe("OCR languages", () => {
     expect(doc.pages[0].text).toContain("Le château était fermé à cause de la tempête.");
     expect(doc.pages[1].text).toContain("The castle was closed because of the storm.");
     expect(doc.notes).toBeUndefined();
+  });
+
+  it("reads the later pages of a French document with the French model first: one pass a page", async () => {
+    const pages = [FRENCH, FRENCH.slice(1), FRENCH.slice(0, 2), FRENCH.slice(2), FRENCH.slice(0, 1)];
+    const pool = ocrPool()!;
+    const recognize = vi.spyOn(pool, "recognize");
+    try {
+      const doc = await parseFile(await fixtures.makeScannedPdf(pages), "avis.pdf");
+      expect(doc.pages.map((p) => p.text)).toEqual(pages.map((lines) => lines.join(" ")));
+      // English then French for the pages started before any was read; French alone after.
+      const langs = recognize.mock.calls.map(([, lang]) => lang ?? "eng");
+      expect(langs).toHaveLength(pages.length + Math.min(pool.size, pages.length));
+      expect(langs.slice(-(pages.length - pool.size))).toEqual(Array(pages.length - pool.size).fill("fra"));
+    } finally {
+      recognize.mockRestore();
+    }
   });
 
   it("notes on the file a scan in a language OCR has no model for", async () => {

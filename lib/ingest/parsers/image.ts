@@ -3,7 +3,7 @@ import { captionImage } from "@/lib/models/vision";
 import type { ParsedDocument } from "../types";
 import { assertImageSize } from "../sniff";
 import { ocrPool } from "../workers/ocr-pool";
-import { ocrNote, readScan, type OcrPage } from "../ocr";
+import { ocrNote, readScans, type OcrPage } from "../ocr";
 
 export const IMAGE_MIME_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
@@ -15,7 +15,7 @@ export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
  */
 export async function parseImage(data: Uint8Array, kind: ImageKind): Promise<ParsedDocument> {
   assertImageSize(data, kind, kind.toUpperCase());
-  const [ocr, caption] = await Promise.all([ocrText(data), captionImage(data, IMAGE_MIME_TYPES[kind])]);
+  const [[ocr], caption] = await Promise.all([ocrTexts([data]), captionImage(data, IMAGE_MIME_TYPES[kind])]);
   const text = [caption && `Image: ${caption}`, ocr.text].filter(Boolean).join("\n\n");
   const note = ocrNote([ocr]);
   return {
@@ -26,18 +26,18 @@ export async function parseImage(data: Uint8Array, kind: ImageKind): Promise<Par
   };
 }
 
-/** OCR of one image through the shared pool, with the errors a user can read. */
-export async function ocrText(image: Uint8Array): Promise<OcrPage> {
+/** OCR of images (one picture, a TIFF's pages) through the shared pool, with the errors a user can read. */
+export async function ocrTexts(images: Uint8Array[]): Promise<OcrPage[]> {
   const pool = ocrPool();
   if (!pool) throw new IngestError("Text recognition (OCR) is switched off on this server (OCR_WORKERS=0)");
-  try {
-    return await readScan(pool, image);
-  } catch (error) {
-    if (error instanceof Error && error.name === "OcrTimeoutError") {
-      throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), {
-        cause: error,
-      });
-    }
-    throw Object.assign(new IngestError("The text in this image could not be read; it may be damaged"), { cause: error });
+  const results = await readScans(pool, images);
+  const failed = results.find((r) => r.status === "rejected");
+  if (!failed) return results.map((r) => (r as PromiseFulfilledResult<OcrPage>).value);
+  const error: unknown = failed.reason;
+  if (error instanceof Error && error.name === "OcrTimeoutError") {
+    throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), {
+      cause: error,
+    });
   }
+  throw Object.assign(new IngestError("The text in this image could not be read; it may be damaged"), { cause: error });
 }

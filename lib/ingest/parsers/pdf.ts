@@ -15,7 +15,7 @@ import {
   type WorkerUnavailableError,
 } from "../workers/pdf-pool";
 import { ocrPool } from "../workers/ocr-pool";
-import { ocrNote, readScan, type OcrPage } from "../ocr";
+import { ocrNote, readScans, type OcrPage } from "../ocr";
 import { config } from "@/lib/config";
 
 export const PDF_MIME_TYPE = "application/pdf";
@@ -86,7 +86,10 @@ async function ocrScans(scans: ScannedPage[]): Promise<Map<number, OcrPage>> {
   const pool = ocrPool();
   const out = new Map<number, OcrPage>();
   if (!pool || scans.length === 0) return out;
-  const results = await Promise.allSettled(scans.map((scan) => readScan(pool, new Uint8Array(scan.png))));
+  const results = await readScans(
+    pool,
+    scans.map((scan) => new Uint8Array(scan.png)),
+  );
   const failed = results.filter((r) => r.status === "rejected");
   // Every page failing means OCR itself is broken (or the file is): say so rather than store nothing.
   if (failed.length === scans.length) {

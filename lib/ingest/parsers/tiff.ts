@@ -5,7 +5,7 @@ import { IngestError } from "@/lib/errors";
 import { MAX_IMAGE_PIXELS } from "../sniff";
 import type { ParsedDocument, ParsedPage } from "../types";
 import { ocrNote } from "../ocr";
-import { ocrText } from "./image";
+import { ocrTexts } from "./image";
 
 export const TIFF_MIME_TYPE = "image/tiff";
 
@@ -25,7 +25,7 @@ export async function parseTiff(data: Uint8Array): Promise<ParsedDocument> {
   }
   if (ifds.length === 0) throw new IngestError("This TIFF image has no pages");
   const pages = ifds.slice(0, Math.max(1, config().ocrMaxPages));
-  const read = await Promise.all(pages.map((ifd, i) => ocrText(pagePng(buffer, ifd, i + 1))));
+  const read = await ocrTexts(pages.map((ifd, i) => pagePng(buffer, ifd, i + 1)));
   const parsed: ParsedPage[] = read.map(({ text }, i) => ({ pageNumber: i + 1, text, contentSubtype: "ocr" }));
   if (parsed.every((p) => p.text === "")) throw new IngestError("No text could be read in this TIFF image");
   const note = ocrNote(read);
