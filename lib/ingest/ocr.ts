@@ -7,14 +7,15 @@ import type { OcrLanguage, OcrPool, OcrResult } from "./workers/ocr-pool";
 /**
  * One scanned page (an image, a TIFF page, a PDF page without text) read by OCR, in its language
  * where a model for it ships with the app: read with the English model first, and again with the
- * French one when that text reads as French (the English model drops or misreads é, è, ç, à).
+ * French, German or Spanish one when that text reads as such (the English model drops or misreads
+ * é, ç, ß, ü, ñ).
  * Other languages keep the English reading, which a note on the file points out; so does text
  * read with low confidence (another script read as Latin letters, a poor scan), and text read with
  * hardly any is left out rather than indexed as noise.
  */
 
 /** Tesseract's model for each language the product knows that has one here. */
-const MODELS: Partial<Record<Lang, OcrLanguage>> = { en: "eng", fr: "fra" };
+const MODELS: Partial<Record<Lang, OcrLanguage>> = { en: "eng", fr: "fra", de: "deu", es: "spa" };
 
 /** Tesseract's mean word confidence (0–100) under which a page's reading is doubtful, and under which it is noise. */
 const LOW_CONFIDENCE = 60;
@@ -30,7 +31,7 @@ export interface OcrPage {
   noise?: boolean;
 }
 
-/** One page, read first with `first` (English unless the document's pages read as French so far). */
+/** One page, read first with `first` (English unless the document's pages read as another language so far). */
 export async function readScan(pool: Pick<OcrPool, "recognize">, image: Uint8Array, first: OcrLanguage = "eng"): Promise<OcrPage> {
   let result = await pool.recognize(image, first);
   let text = cleanOcrText(result);
@@ -75,10 +76,11 @@ export async function readScans(pool: Pick<OcrPool, "recognize" | "size">, image
  * with low confidence, or so little that their text was left out. Null when all read well.
  */
 export function ocrNote(pages: OcrPage[]): string | null {
-  const known = Object.keys(MODELS).map((lang) => LANGUAGE_NAMES[lang as Lang]);
+  const names = Object.keys(MODELS).map((lang) => LANGUAGE_NAMES[lang as Lang]);
+  const known = `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
   const unread = [...new Set(pages.filter((p) => p.text && !MODELS[p.language]).map((p) => LANGUAGE_NAMES[p.language]))];
   if (unread.length > 0) {
-    return `The scanned text looks like ${unread.join(" and ")}, which OCR here cannot read yet (only ${known.join(" and ")}): some words may be misread.`;
+    return `The scanned text looks like ${unread.join(" and ")}, which OCR here cannot read yet (only ${known}): some words may be misread.`;
   }
   const doubtful = pages.filter((p) => p.noise || (p.text && p.confidence < LOW_CONFIDENCE));
   if (doubtful.length === 0) return null;
@@ -90,7 +92,7 @@ export function ocrNote(pages: OcrPage[]): string | null {
         : "The scanned text was read with low confidence: some of it may be wrong."
       : `${doubtful.length} of ${pages.length} scanned pages were read with low confidence` +
         (dropped ? ` (the text of ${dropped} was left out).` : ": some of their text may be wrong.");
-  return `${what} It may be in a script OCR here cannot read (only ${known.join(" and ")}) or a poor scan.`;
+  return `${what} It may be in a script OCR here cannot read (only ${known}) or a poor scan.`;
 }
 
 /**
