@@ -6,13 +6,15 @@ const otherPlatformBinaries = [
 ];
 
 // Ingestion only (upload and cron, see below): @napi-rs/canvas (32 MiB) renders scanned PDF pages
-// for OCR, and the OCR model (2.8 MiB) is read by path at run time (lib/ingest/workers/ocr-pool.ts).
+// for OCR, and the OCR models (English 2.8 MiB, French 0.7, German 1.3) are read by path at run time (lib/ingest/workers/ocr-pool.ts).
 // Tracing does not follow either (the in-thread fallback in lib/ingest/parsers/pdf.ts imports the
 // canvas untraced; the PDF worker is an included file).
 const ingestOnly = [
   "./node_modules/@napi-rs/canvas/*",
   "./node_modules/@napi-rs/canvas-linux-x64-gnu/*",
   "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*",
+  "./node_modules/@tesseract.js-data/fra/4.0.0_best_int/*",
+  "./node_modules/@tesseract.js-data/deu/4.0.0_best_int/*",
   // pdf.js reads these by path (lib/ingest/parsers/pdf.ts): CMaps for CJK text in fonts not embedded.
   "./node_modules/pdfjs-dist/package.json",
   "./node_modules/pdfjs-dist/cmaps/*",

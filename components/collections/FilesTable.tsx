@@ -138,6 +138,11 @@ export function FilesTable({ collection, files, loading, onDeleted }: Props) {
                 <td className={`${td} max-w-[14rem] sm:max-w-xs`}>
                   <div className="break-words font-medium">{f.file_name}</div>
                   {f.error_message && <div className="mt-1 text-red-700 dark:text-red-300">{f.error_message}</div>}
+                  {fileNotes(f).map((note) => (
+                    <div key={note} className="mt-1 text-amber-800 dark:text-amber-300" data-testid="file-note">
+                      {note}
+                    </div>
+                  ))}
                   <div className="mt-1 text-xs text-slate-600 sm:hidden dark:text-slate-400">
                     {formatBytes(f.file_size)} · {f.chunk_count} chunk{f.chunk_count === 1 ? "" : "s"}
                   </div>
@@ -222,4 +227,10 @@ function Summary({ text }: { text: string | null }) {
       {text}
     </p>
   );
+}
+
+/** Notes from the file's ingestion (how it was read: OCR in a language without a model here). */
+function fileNotes(file: FileInfo): string[] {
+  const notes = file.metadata.notes;
+  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === "string") : [];
 }

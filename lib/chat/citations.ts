@@ -5,7 +5,8 @@ import type { CitationSource, DataPoints } from "./schemas";
 
 /**
  * Citation ids: `file_name#page=N` for paged sources, `file_name#sheet=Name` for a workbook's
- * sheet (each sheet its own citation), `file_name` otherwise; with the collection in front
+ * sheet (each sheet its own citation), `mail.eml#attachment=report.pdf&page=2` for an e-mail's
+ * attachment (each attachment, and its pages or sheets, its own), `file_name` otherwise; with the collection in front
  * (`collection/file_name#page=N`) when several collections hold a file of that name. An id is
  * also the path the reference frontend opens: `/content/<id>` (the fragment stays in the browser).
  */
@@ -13,12 +14,14 @@ export function citationId(chunk: Pick<Chunk, "file_name" | "page_number" | "met
   const scope = chunk.metadata.citation_scope;
   const name = typeof scope === "string" ? `${scope}/${chunk.file_name}` : chunk.file_name;
   if (chunk.page_number) return `${name}#page=${chunk.page_number}`;
+  const attachment = attachmentOf(chunk.metadata.locator);
+  if (attachment) return `${name}#${attachment}`;
   const sheet = sheetOf(chunk.metadata.locator);
   return sheet ? `${name}#sheet=${sheet}` : name;
 }
 
-/** The part of a citation id after its document: `#page=N` or `#sheet=Name`. */
-const ANCHOR = String.raw`#(?:page=\d+|sheet=[^\]\n]+)`;
+/** The part of a citation id after its document: `#page=N`, `#sheet=Name` or `#attachment=…`. */
+const ANCHOR = String.raw`#(?:page=\d+|sheet=[^\]\n]+|attachment=[^\]\n]+)`;
 
 /** A citation's document: the id without its page or sheet. */
 export const citedDocument = (citation: string) => citation.replace(new RegExp(`${ANCHOR}$`), "");
@@ -33,6 +36,20 @@ export const LOOKS_LIKE_CITATION = new RegExp(String.raw`\.[a-z0-9]{1,5}(${ANCHO
 function sheetOf(locator: unknown): string | null {
   if (typeof locator !== "string") return null;
   return /^sheet (.+?)(?:, rows? \d+(?:–\d+)?)?$/.exec(locator)?.[1] ?? null;
+}
+
+/**
+ * An e-mail attachment's anchor, from its locator ("attachment report.pdf, p.2", "attachment
+ * deck.pptx, slide 3", "attachment book.xlsx, sheet Budget, rows 2–9", written by
+ * lib/ingest/parsers/mail.ts): `attachment=report.pdf&page=2`; null for any other locator.
+ */
+function attachmentOf(locator: unknown): string | null {
+  if (typeof locator !== "string") return null;
+  const match = /^attachment (.+?)(?:, (?:p\.|slide )(\d+)|, (sheet .+))?$/.exec(locator);
+  if (!match) return null;
+  const [, file, page, sheet] = match;
+  const within = page ? `&page=${page}` : sheet ? `&sheet=${sheetOf(sheet) ?? sheet.slice(6)}` : "";
+  return `attachment=${file}${within}`;
 }
 
 /**

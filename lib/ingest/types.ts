@@ -39,6 +39,8 @@ export interface ParsedDocument {
   mimeType: string;
   /** Headings are Markdown `#` lines (Markdown, and what HTML and DOCX are turned into). */
   markdownHeadings?: boolean;
+  /** What the file's reader should know about how it was read (shown with the file). */
+  notes?: string[];
 }
 
 /** A piece of text ready to embed. Never spans two pages. */

@@ -5,7 +5,7 @@ import { CollectionInfo, FileInfo, FileStatus, JobState, jobStatus, type Ingesti
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-function parseJson(text: string): Record<string, unknown> {
+export function parseJson(text: string): Record<string, unknown> {
   try {
     const value = JSON.parse(text);
     return value && typeof value === "object" ? value : {};
@@ -45,6 +45,16 @@ export function toFileInfo(row: Document): FileInfo {
       summary: row.summary,
     },
   });
+}
+
+/**
+ * A file's stored metadata with the notes of its latest ingestion (`notes`, a list of sentences
+ * such as OCR's language note); without notes the key is dropped, so re-ingesting clears them.
+ */
+export function withNotes(metadata: string, notes: string[] | undefined): string {
+  const rest = parseJson(metadata);
+  delete rest.notes;
+  return JSON.stringify(notes?.length ? { ...rest, notes } : rest);
 }
 
 /** `page`: `job.files` is one page of them; the counts over all come with it. */

@@ -5,6 +5,8 @@ import { AnswerStreamFilter } from "@/lib/chat/stream-filter";
 import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
 import { Chunk } from "@/lib/knowledge/schemas";
+import { makeEml } from "../ingest/helpers/more-formats";
+import { makePdf } from "../ingest/helpers/pdf";
 
 /** A workbook of two sheets, each a small table. */
 function twoSheetBook(): Uint8Array {
@@ -53,11 +55,38 @@ describe("citation ids", () => {
     expect(sources.find((s) => s.id === "book.xlsx#sheet=Staff")?.content).toContain("Ada");
     expect(citationId({ file_name: "a.pdf", page_number: 3, metadata: {} })).toBe("a.pdf#page=3");
     expect(citationId({ file_name: "notes.txt", page_number: null, metadata: {} })).toBe("notes.txt");
-    // Rows of a large sheet are cited by the sheet; a mail attachment's locator is not a sheet.
+    // Rows of a large sheet are cited by the sheet.
     expect(citationId({ file_name: "b.xlsx", page_number: null, metadata: { locator: "sheet A, B, rows 12–40" } })).toBe(
       "b.xlsx#sheet=A, B",
     );
-    expect(citationId({ file_name: "m.eml", page_number: null, metadata: { locator: "attachment b.xlsx, sheet A" } })).toBe("m.eml");
+  });
+
+  it("cites each attachment of an e-mail, and its pages and sheets, apart from the mail", async () => {
+    const attachment = (locator: string) => citationId({ file_name: "m.eml", page_number: null, metadata: { locator } });
+    expect(attachment("attachment b.xlsx, sheet A, B, rows 2–9")).toBe("m.eml#attachment=b.xlsx&sheet=A, B");
+    expect(attachment("attachment report, final.pdf, p.2")).toBe("m.eml#attachment=report, final.pdf&page=2");
+    expect(attachment("attachment deck.pptx, slide 3")).toBe("m.eml#attachment=deck.pptx&page=3");
+    expect(attachment("attachment notes.txt")).toBe("m.eml#attachment=notes.txt");
+
+    // Through the parser: a mail with a two-page PDF and a workbook attached.
+    const pdf = await makePdf([["Invoice total is 420 euros."], ["Payment is due in thirty days."]]);
+    const mail = makeEml([
+      { name: "invoice.pdf", type: "application/pdf", data: pdf },
+      { name: "book.xlsx", type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", data: twoSheetBook() },
+    ]);
+    const { citations } = toDataPoints(await passages(mail, "order.eml"));
+    expect(citations).toEqual([
+      "order.eml",
+      "order.eml#attachment=invoice.pdf&page=1",
+      "order.eml#attachment=invoice.pdf&page=2",
+      "order.eml#attachment=book.xlsx&sheet=Q1 Sales",
+      "order.eml#attachment=book.xlsx&sheet=Staff",
+    ]);
+    expect(citations.map(citedDocument)).toEqual(Array(5).fill("order.eml"));
+    const filter = new AnswerStreamFilter(citations);
+    expect(filter.push("Due in thirty days [order.eml#attachment=invoice.pdf&page=2].") + filter.flush()).toBe(
+      "Due in thirty days [order.eml#attachment=invoice.pdf&page=2].",
+    );
   });
 
   it("names the document of a page or sheet citation", () => {

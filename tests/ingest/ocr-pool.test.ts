@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { OcrPool, englishLangPath } from "@/lib/ingest/workers/ocr-pool";
+import { OCR_LANGUAGES, OcrPool, langPath } from "@/lib/ingest/workers/ocr-pool";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
 /** The OCR pool's limits, without OCR itself (formats.test.ts reads real text once and shares it). */
 describe("OCR worker pool", () => {
-  it("loads the English model from node_modules, never from the network", () => {
-    const folder = englishLangPath();
-    expect(folder).toContain(`node_modules${path.sep}@tesseract.js-data${path.sep}eng`);
-    expect(existsSync(path.join(folder, "eng.traineddata.gz"))).toBe(true);
+  it("loads the English, French and German models from node_modules, never from the network", () => {
+    expect(OCR_LANGUAGES).toEqual(["eng", "fra", "deu"]);
+    for (const lang of OCR_LANGUAGES) {
+      const folder = langPath(lang);
+      expect(folder).toContain(`node_modules${path.sep}@tesseract.js-data${path.sep}${lang}`);
+      expect(existsSync(path.join(folder, `${lang}.traineddata.gz`))).toBe(true);
+    }
   });
 
   it("fails a page that takes longer than the limit, ends its worker, and takes the next page", async () => {

@@ -3,8 +3,7 @@ import { captionImage } from "@/lib/models/vision";
 import type { ParsedDocument } from "../types";
 import { assertImageSize } from "../sniff";
 import { ocrPool } from "../workers/ocr-pool";
-import { normalizeWhitespace } from "../normalize";
-import { reflowPdfPage } from "../pdf-reflow";
+import { ocrNote, readScans, type OcrPage } from "../ocr";
 
 export const IMAGE_MIME_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
@@ -16,36 +15,29 @@ export type ImageKind = keyof typeof IMAGE_MIME_TYPES;
  */
 export async function parseImage(data: Uint8Array, kind: ImageKind): Promise<ParsedDocument> {
   assertImageSize(data, kind, kind.toUpperCase());
-  const [ocr, caption] = await Promise.all([ocrText(data), captionImage(data, IMAGE_MIME_TYPES[kind])]);
-  const text = [caption && `Image: ${caption}`, ocr].filter(Boolean).join("\n\n");
+  const [[ocr], caption] = await Promise.all([ocrTexts([data]), captionImage(data, IMAGE_MIME_TYPES[kind])]);
+  const text = [caption && `Image: ${caption}`, ocr.text].filter(Boolean).join("\n\n");
+  const note = ocrNote([ocr]);
   return {
     pages: [{ pageNumber: null, text, contentType: "image", contentSubtype: kind }],
     pageCount: null,
     mimeType: IMAGE_MIME_TYPES[kind],
+    ...(note ? { notes: [note] } : {}),
   };
 }
 
-/** OCR of one image through the shared pool, with the errors a user can read. */
-export async function ocrText(image: Uint8Array): Promise<string> {
+/** OCR of images (one picture, a TIFF's pages) through the shared pool, with the errors a user can read. */
+export async function ocrTexts(images: Uint8Array[]): Promise<OcrPage[]> {
   const pool = ocrPool();
   if (!pool) throw new IngestError("Text recognition (OCR) is switched off on this server (OCR_WORKERS=0)");
-  try {
-    return cleanOcrText((await pool.recognize(image)).text);
-  } catch (error) {
-    if (error instanceof Error && error.name === "OcrTimeoutError") {
-      throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), {
-        cause: error,
-      });
-    }
-    throw Object.assign(new IngestError("The text in this image could not be read; it may be damaged"), { cause: error });
+  const results = await readScans(pool, images);
+  const failed = results.find((r) => r.status === "rejected");
+  if (!failed) return results.map((r) => (r as PromiseFulfilledResult<OcrPage>).value);
+  const error: unknown = failed.reason;
+  if (error instanceof Error && error.name === "OcrTimeoutError") {
+    throw Object.assign(new IngestError("Reading the text in this image took too long; it may be damaged or unusually large"), {
+      cause: error,
+    });
   }
-}
-
-/**
- * Tesseract's lines, tidied: lines of only stray marks (noise read from a photo) are dropped,
- * and lines wrapped inside a paragraph are joined as a PDF page's are (so sentences stay whole).
- */
-export function cleanOcrText(text: string): string {
-  const lines = text.split("\n").filter((line) => (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 || line.trim() === "");
-  return reflowPdfPage(normalizeWhitespace(lines.join("\n")));
+  throw Object.assign(new IngestError("The text in this image could not be read; it may be damaged"), { cause: error });
 }

@@ -102,6 +102,7 @@ async function mailDocument(mail: Mail, mimeType: string, parseAttachment: Parse
   const body = mail.text.trim() ? normalizeWhitespace(mail.text) : "";
   const notes: string[] = [];
   const attachmentPages: ParsedPage[] = [];
+  const fileNotes: string[] = [];
   for (const [i, attachment] of mail.attachments.entries()) {
     if (i >= MAX_ATTACHMENTS) {
       notes.push(`${mail.attachments.length - MAX_ATTACHMENTS} more attachments were not read.`);
@@ -111,6 +112,7 @@ async function mailDocument(mail: Mail, mimeType: string, parseAttachment: Parse
       const doc = await parseAttachment(attachment.content, attachment.fileName);
       for (const page of doc.pages) attachmentPages.push(asAttachmentPage(page, attachment.fileName));
       notes.push(`Attachment: ${attachment.fileName}`);
+      fileNotes.push(...(doc.notes ?? []).map((note) => `${attachment.fileName}: ${note}`));
     } catch (error) {
       if (!(error instanceof IngestError)) throw error;
       notes.push(`Attachment ${attachment.fileName} was not read: ${error.message}`);
@@ -123,7 +125,13 @@ async function mailDocument(mail: Mail, mimeType: string, parseAttachment: Parse
     pages.push(...htmlPages(html, { subtype: "mail", title: mail.subject }));
   }
   pages.push(...attachmentPages);
-  return { pages, pageCount: null, mimeType, markdownHeadings: !body && Boolean(mail.html) };
+  return {
+    pages,
+    pageCount: null,
+    mimeType,
+    markdownHeadings: !body && Boolean(mail.html),
+    ...(fileNotes.length ? { notes: fileNotes } : {}),
+  };
 }
 
 function asAttachmentPage(page: ParsedPage, fileName: string): ParsedPage {

@@ -5,6 +5,7 @@ import type { ParsedDocument, ParsedPage } from "../types";
 import { firstLine, reflowPdfPage } from "../pdf-reflow";
 import { documentWords } from "../hyphenation";
 import { looksGarbled } from "../garbled";
+import { dropRunningLines } from "../running-lines";
 import {
   pdfWorkerPool,
   type RenderOptions,
@@ -14,7 +15,7 @@ import {
   type WorkerUnavailableError,
 } from "../workers/pdf-pool";
 import { ocrPool } from "../workers/ocr-pool";
-import { cleanOcrText } from "./image";
+import { ocrNote, readScans, type OcrPage } from "../ocr";
 import { config } from "@/lib/config";
 
 export const PDF_MIME_TYPE = "application/pdf";
@@ -45,11 +46,11 @@ const OCR_RENDER_WIDTH = 1700;
  */
 export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
   const { pages: rawPages, scans } = await extractRawPages(data, renderOptions());
-  const pages = await reflowPages(rawPages);
+  const pages = await reflowPages(dropRunningLines(rawPages));
   const ocr = await ocrScans(scans);
   let garbled = 0;
   for (const page of pages) {
-    const text = ocr.get(page.pageNumber!);
+    const text = ocr.get(page.pageNumber!)?.text;
     if (text) Object.assign(page, { text, contentSubtype: "ocr" });
     // Never index glyph ids as text: the page stays, empty, so numbering holds.
     else if (looksGarbled(page.text)) {
@@ -67,7 +68,8 @@ export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
     const why = ocrPool() ? "it may be scanned images without legible text" : "it may be scanned images, and OCR is switched off";
     throw new IngestError(`No text could be extracted from this PDF (${why})`);
   }
-  return { pages, pageCount: pages.length, mimeType: PDF_MIME_TYPE };
+  const note = ocrNote([...ocr.values()]);
+  return { pages, pageCount: pages.length, mimeType: PDF_MIME_TYPE, ...(note ? { notes: [note] } : {}) };
 }
 
 function renderOptions(): RenderOptions | undefined {
@@ -80,11 +82,14 @@ function renderOptions(): RenderOptions | undefined {
  * OCR text of the rendered pages, by page number, through the OCR pool (its workers take pages
  * in parallel). A page that fails or times out stays without text; the others are kept.
  */
-async function ocrScans(scans: ScannedPage[]): Promise<Map<number, string>> {
+async function ocrScans(scans: ScannedPage[]): Promise<Map<number, OcrPage>> {
   const pool = ocrPool();
-  const out = new Map<number, string>();
+  const out = new Map<number, OcrPage>();
   if (!pool || scans.length === 0) return out;
-  const results = await Promise.allSettled(scans.map((scan) => pool.recognize(new Uint8Array(scan.png))));
+  const results = await readScans(
+    pool,
+    scans.map((scan) => new Uint8Array(scan.png)),
+  );
   const failed = results.filter((r) => r.status === "rejected");
   // Every page failing means OCR itself is broken (or the file is): say so rather than store nothing.
   if (failed.length === scans.length) {
@@ -96,7 +101,7 @@ async function ocrScans(scans: ScannedPage[]): Promise<Map<number, string>> {
     );
   }
   results.forEach((r, i) => {
-    if (r.status === "fulfilled") out.set(scans[i].pageNumber, cleanOcrText(r.value.text));
+    if (r.status === "fulfilled") out.set(scans[i].pageNumber, r.value);
     else console.warn(`[ingest] OCR of PDF page ${scans[i].pageNumber} failed: ${String(r.reason)}`);
   });
   return out;

@@ -4,7 +4,8 @@ import { config } from "@/lib/config";
 import { IngestError } from "@/lib/errors";
 import { MAX_IMAGE_PIXELS } from "../sniff";
 import type { ParsedDocument, ParsedPage } from "../types";
-import { ocrText } from "./image";
+import { ocrNote } from "../ocr";
+import { ocrTexts } from "./image";
 
 export const TIFF_MIME_TYPE = "image/tiff";
 
@@ -24,10 +25,11 @@ export async function parseTiff(data: Uint8Array): Promise<ParsedDocument> {
   }
   if (ifds.length === 0) throw new IngestError("This TIFF image has no pages");
   const pages = ifds.slice(0, Math.max(1, config().ocrMaxPages));
-  const texts = await Promise.all(pages.map((ifd, i) => ocrText(pagePng(buffer, ifd, i + 1))));
-  const parsed: ParsedPage[] = texts.map((text, i) => ({ pageNumber: i + 1, text, contentSubtype: "ocr" }));
+  const read = await ocrTexts(pages.map((ifd, i) => pagePng(buffer, ifd, i + 1)));
+  const parsed: ParsedPage[] = read.map(({ text }, i) => ({ pageNumber: i + 1, text, contentSubtype: "ocr" }));
   if (parsed.every((p) => p.text === "")) throw new IngestError("No text could be read in this TIFF image");
-  return { pages: parsed, pageCount: ifds.length, mimeType: TIFF_MIME_TYPE };
+  const note = ocrNote(read);
+  return { pages: parsed, pageCount: ifds.length, mimeType: TIFF_MIME_TYPE, ...(note ? { notes: [note] } : {}) };
 }
 
 function pagePng(buffer: ArrayBuffer, ifd: UTIF.IFD, page: number): Uint8Array {

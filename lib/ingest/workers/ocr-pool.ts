@@ -1,13 +1,15 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { config } from "@/lib/config";
+import type { OcrWord } from "../ocr-layout";
 import { WorkerPool, type PoolWorker } from "./pool";
 
 /**
  * Offline OCR: a small pool of tesseract.js workers (each one a worker thread running
  * Tesseract's WebAssembly build), fed one image at a time, so OCR uses the cores without
- * blocking the main thread's event loop. The English model comes from the npm package
- * `@tesseract.js-data/eng` in node_modules: nothing is ever downloaded.
+ * blocking the main thread's event loop. The models come from the npm packages
+ * `@tesseract.js-data/<eng|fra|deu>` in node_modules: nothing is ever downloaded. A worker
+ * reads one language; a page in another takes an idle worker's place.
  *
  * Scheduled like the PDF pool (both by ./pool.ts): workers start on demand up to `size`, stay
  * warm for the next page and are ended when idle; a page that takes longer than the limit ends
@@ -16,6 +18,8 @@ import { WorkerPool, type PoolWorker } from "./pool";
 
 export interface OcrResult {
   text: string;
+  /** Every word with its box, for the page's reading order (../ocr-layout.ts). */
+  words: OcrWord[];
   /** Tesseract's mean word confidence, 0..100. */
   confidence: number;
   ms: number;
@@ -33,23 +37,32 @@ export class OcrUnavailableError extends Error {
 
 type TesseractWorker = Awaited<ReturnType<(typeof import("tesseract.js"))["createWorker"]>>;
 
+/** The languages whose models ship with the app (Tesseract's codes). */
+export const OCR_LANGUAGES = ["eng", "fra", "deu"] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+
 /** Idle workers are ended after this long (a new one loads its model in about a second). */
 const IDLE_MS = 60_000;
 
-/** The folder holding eng.traineddata.gz (the LSTM "best_int" model: accurate and small). */
-export function englishLangPath(): string {
+/** The folder holding e.g. eng.traineddata.gz (the LSTM "best_int" models: accurate and small). */
+export function langPath(lang: OcrLanguage): string {
   const require = createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json"));
-  return path.join(path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
+  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), "4.0.0_best_int");
 }
 
-/** One tesseract.js worker (a worker thread of its own), one page at a time. */
-class TesseractSlot implements PoolWorker<Uint8Array, OcrResult> {
+interface Page {
+  image: Uint8Array;
+  lang: OcrLanguage;
+}
+
+/** One tesseract.js worker (a worker thread of its own) reading one language, one page at a time. */
+class TesseractSlot implements PoolWorker<Page, OcrResult> {
   private readonly worker: Promise<TesseractWorker>;
 
-  constructor(gone: () => void) {
+  constructor(gone: () => void, lang: OcrLanguage) {
     this.worker = import("tesseract.js").then(({ createWorker, OEM }) =>
-      createWorker("eng", OEM.LSTM_ONLY, {
-        langPath: englishLangPath(),
+      createWorker(lang, OEM.LSTM_ONLY, {
+        langPath: langPath(lang),
         gzip: true,
         // The model is read from node_modules each time; never cached to (or fetched into) a folder.
         cacheMethod: "none",
@@ -59,12 +72,16 @@ class TesseractSlot implements PoolWorker<Uint8Array, OcrResult> {
     this.worker.catch(gone);
   }
 
-  async run(image: Uint8Array): Promise<OcrResult> {
+  async run({ image }: Page): Promise<OcrResult> {
     const started = performance.now();
     const worker = await this.worker;
     // tesseract.js reads Node Buffers; a Uint8Array view is wrapped without copying.
-    const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-    return { text: data.text, confidence: data.confidence, ms: performance.now() - started };
+    const { data } = await worker.recognize(
+      Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+      {},
+      { text: true, blocks: true },
+    );
+    return { text: data.text, words: wordsOf(data.blocks), confidence: data.confidence, ms: performance.now() - started };
   }
 
   async end(): Promise<void> {
@@ -74,7 +91,7 @@ class TesseractSlot implements PoolWorker<Uint8Array, OcrResult> {
 }
 
 export class OcrPool {
-  private readonly pool: WorkerPool<TesseractSlot, Uint8Array, OcrResult>;
+  private readonly pool: WorkerPool<TesseractSlot, Page, OcrResult>;
 
   constructor(
     readonly size: number,
@@ -82,10 +99,11 @@ export class OcrPool {
     idleMs = IDLE_MS,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`OCR pool size must be a positive integer, got ${size}`);
-    this.pool = new WorkerPool<TesseractSlot, Uint8Array, OcrResult>({
+    this.pool = new WorkerPool<TesseractSlot, Page, OcrResult>({
       size,
       idleMs,
-      start: (gone) => new TesseractSlot(gone),
+      start: (gone, lang) => new TesseractSlot(gone, lang as OcrLanguage),
+      kindOf: (page) => page.lang,
       timeoutMs: () => pageTimeoutMs,
       timeoutError: () => new OcrTimeoutError(`OCR of one page took longer than ${Math.round(pageTimeoutMs / 1000)} s`),
       // A worker that failed may be stuck or broken: the next page gets a new one.
@@ -95,9 +113,9 @@ export class OcrPool {
     });
   }
 
-  /** Text of one image (PNG, JPEG or WebP bytes). */
-  recognize(image: Uint8Array): Promise<OcrResult> {
-    return this.pool.run(image);
+  /** Text of one image (PNG, JPEG or WebP bytes), read as text in `lang`. */
+  recognize(image: Uint8Array, lang: OcrLanguage = "eng"): Promise<OcrResult> {
+    return this.pool.run({ image, lang });
   }
 
   stats(): { size: number; threads: number; busy: number; queued: number } {
@@ -109,6 +127,20 @@ export class OcrPool {
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+type Blocks = Awaited<ReturnType<TesseractWorker["recognize"]>>["data"]["blocks"];
+
+function wordsOf(blocks: Blocks): OcrWord[] {
+  let line = 0;
+  return (blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.flatMap((l) => {
+        line++;
+        return l.words.map((w) => ({ text: w.text, ...w.bbox, line }));
+      }),
+    ),
+  );
 }
 
 // One pool per process, kept on globalThis so dev-server module reloads do not start more.

@@ -18,10 +18,16 @@ export interface WorkerPoolOptions<W extends PoolWorker<J, R>, J, R> {
   size: number;
   idleMs: number;
   /**
-   * Starts a worker. `gone` is to be called if it ends on its own while idle (it then leaves
-   * the pool). Throwing an error `disables` names makes the pool unavailable.
+   * Starts a worker for jobs of `kind` (see kindOf). `gone` is to be called if it ends on its
+   * own while idle (it then leaves the pool). Throwing an error `disables` names makes the pool
+   * unavailable.
    */
-  start(gone: () => void): W;
+  start(gone: () => void, kind: string): W;
+  /**
+   * What a worker must be made for to run the job (OCR: its language); one kind when absent. An
+   * idle worker of another kind makes room when every worker has started.
+   */
+  kindOf?(job: J): string;
   /** How long a job may take on its worker. */
   timeoutMs(job: J): number;
   timeoutError(job: J): Error;
@@ -35,6 +41,7 @@ export interface WorkerPoolOptions<W extends PoolWorker<J, R>, J, R> {
 
 interface Slot<W> {
   worker: W;
+  kind: string;
   busy: boolean;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -94,20 +101,27 @@ export class WorkerPool<W extends PoolWorker<J, R>, J, R> {
 
   private pump(): void {
     while (this.queue.length > 0 && !this.unavailable && !this.closed) {
-      const slot = [...this.slots].find((s) => !s.busy) ?? (this.slots.size < this.options.size ? this.spawn() : null);
+      const kind = this.options.kindOf?.(this.queue[0].job) ?? "";
+      const idle = [...this.slots].filter((s) => !s.busy);
+      let slot = idle.find((s) => s.kind === kind) ?? (this.slots.size < this.options.size ? this.spawn(kind) : null);
+      if (!slot && idle.length > 0) {
+        // Every worker started, none of this kind idle: an idle one of another kind makes room.
+        void this.retire(idle[0]);
+        slot = this.spawn(kind);
+      }
       if (!slot) return;
       void this.assign(slot, this.queue.shift()!);
     }
   }
 
-  private spawn(): Slot<W> | null {
-    const slot: Slot<W> = { worker: undefined as unknown as W, busy: false, idleTimer: null };
+  private spawn(kind: string): Slot<W> | null {
+    const slot: Slot<W> = { worker: undefined as unknown as W, kind, busy: false, idleTimer: null };
     try {
       slot.worker = this.options.start(() => {
         if (slot.busy) return; // a running job learns it from its own failure
         this.forget(slot);
         this.pump();
-      });
+      }, kind);
     } catch (error) {
       if (!this.options.disables(error)) throw error;
       this.disable(error as Error);

@@ -18,6 +18,8 @@ export interface IngestOutcome {
   chunks: number;
   pageCount: number | null;
   summary: string | null;
+  /** What the reader should know about how the file was read (ParsedDocument.notes). */
+  notes?: string[];
 }
 
 /** A re-embedding under way: its files' chunks are copied from `source` to `target` with new vectors. */

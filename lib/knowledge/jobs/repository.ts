@@ -106,6 +106,8 @@ export const markDocumentIngesting = (id: string) =>
 export async function markDocumentIngested(
   id: string,
   outcome: { chunks: number; pageCount: number | null; summary: string | null },
+  /** The document's metadata with this reading's notes (serialize.ts withNotes). */
+  metadata: string,
 ): Promise<boolean> {
   const { count } = await db().document.updateMany({
     where: { id },
@@ -114,6 +116,7 @@ export async function markDocumentIngested(
       chunkCount: outcome.chunks,
       pageCount: outcome.pageCount,
       summary: outcome.summary,
+      metadata,
       ingestedAt: new Date(),
     },
   });

@@ -6,6 +6,7 @@ import { embedderFor } from "@/lib/models/embedder";
 import { applyStoredModelSettings } from "@/lib/models/settings";
 import { findCollection, tableOf, touchCollection } from "../repo";
 import { jobBackend, type JobBackend, type Reembedding } from "./backend";
+import { withNotes } from "../serialize";
 import * as repo from "./repository";
 import { REEMBED, type DocumentRow, type JobRow } from "./repository";
 import { Rotation } from "./rotation";
@@ -320,7 +321,7 @@ async function ingestOne(job: ActiveJob, jobFile: JobRow["files"][number]): Prom
       job.embedder,
       (percent) => setFile({ progressPercent: Math.round(percent) }),
     );
-    if (!(await repo.markDocumentIngested(doc.id, outcome))) {
+    if (!(await repo.markDocumentIngested(doc.id, outcome, withNotes(doc.metadata, outcome.notes)))) {
       // Deleted while it was being ingested: take back the chunks just written.
       await job.backend
         .deleteFileChunks(job.table, [doc.id])

@@ -63,6 +63,7 @@ export async function ingestFile(
       file.fileName,
       pieces.map((p) => p.text),
     ),
+    ...(parsed.notes?.length ? { notes: parsed.notes } : {}),
   };
 }
 

@@ -162,11 +162,27 @@ export async function makeTextImage(
   );
 }
 
-/** A PDF whose pages are pictures of text only (no text layer), as a scanner makes them. */
-export async function makeScannedPdf(pages: string[][]): Promise<Uint8Array> {
+/** A page of text blocks, each drawn at (x, y) line under line: columns, titles, tables as a scan shows them. */
+export async function makeLayoutImage(
+  blocks: { x: number; y: number; lines: string[] }[],
+  options: { width?: number; height?: number; fontSize?: number } = {},
+): Promise<Uint8Array> {
+  const fontSize = options.fontSize ?? 26;
+  const canvas = createCanvas(options.width ?? 1400, options.height ?? 1000);
+  const g = canvas.getContext("2d");
+  g.fillStyle = "white";
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.fillStyle = "black";
+  g.font = `${fontSize}px DejaVu Sans, Liberation Sans, sans-serif`;
+  for (const block of blocks) block.lines.forEach((line, i) => g.fillText(line, block.x, block.y + i * fontSize * 1.5));
+  return new Uint8Array(await canvas.encode("png"));
+}
+
+/** A PDF whose pages are pictures of text only (no text layer), as a scanner makes them: lines, or a PNG. */
+export async function makeScannedPdf(pages: (string[] | Uint8Array)[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   for (const lines of pages) {
-    const png = await makeTextImage(lines, { width: 1275, fontSize: 30 });
+    const png = lines instanceof Uint8Array ? lines : await makeTextImage(lines, { width: 1275, fontSize: 30 });
     const image = await doc.embedPng(png);
     const page = doc.addPage([612, 792]);
     const height = (image.height / image.width) * 612;
