@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as accountPost } from "@/app/api/account/[...all]/route";
 import { GET as auditGet } from "@/app/api/audit/route";
 import { POST as keysPost } from "@/app/api/keys/route";
 import { PUT as modelPut } from "@/app/api/settings/model/route";
@@ -120,6 +121,18 @@ describe("the audit trail", () => {
       target: ids["una@example.org"],
       details: { email: "una@example.org" },
     });
+  });
+
+  it("has no side door: Better Auth's own admin endpoints are closed, even to an admin", async () => {
+    for (const [path, body] of [
+      ["/api/account/admin/set-role", { userId: ids["sam@example.org"], role: "admin" }],
+      ["/api/account/admin/ban-user", { userId: ids["sam@example.org"] }],
+      ["/api/account/admin/impersonate-user", { userId: ids["sam@example.org"] }],
+    ] as const) {
+      const response = await call(accountPost as Handler, request(path, { cookie: cookies["ada@example.org"], body }));
+      expect(response.status, path).toBe(404);
+    }
+    expect(await db().user.findUnique({ where: { id: ids["sam@example.org"] } })).toMatchObject({ role: "user", banned: false });
   });
 
   it("keeps secrets out of recorded settings", async () => {
