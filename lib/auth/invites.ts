@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { adminToken } from "@/lib/security/access";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
+import { clientAddress, throttledLookup } from "@/lib/security/rate-limit";
 import { asRole, ROLES } from "@/lib/security/roles";
 import { createUser, NewUser, type UserView } from "./users";
 
@@ -139,9 +140,16 @@ const REFUSALS: Record<Exclude<InviteView["status"], "pending">, string> = {
 };
 const UNKNOWN = "This invitation link is not valid. Check that you copied all of it, or ask an admin for a new one.";
 
-async function openInvite(token: string) {
+/**
+ * The pending invite a link names. Links that name none count as guesses of their client's address
+ * (the limits of lib/security/rate-limit.ts, kept per address: a spray must not lock real invitees out).
+ */
+async function openInvite(token: string, headers: Headers) {
   requireAccounts();
-  const row = token.startsWith(INVITE_PREFIX) ? await db().invite.findUnique({ where: { tokenHash: sha256Hex(token) } }) : null;
+  const client = clientAddress(headers);
+  const row = await throttledLookup("invite", { account: `invite ${client}`, client }, async () =>
+    token.startsWith(INVITE_PREFIX) ? db().invite.findUnique({ where: { tokenHash: sha256Hex(token) } }) : null,
+  );
   if (!row) throw notFound(UNKNOWN);
   const status = statusOf(row);
   if (status !== "pending") throw new AppError(410, REFUSALS[status]);
@@ -149,8 +157,8 @@ async function openInvite(token: string) {
 }
 
 /** What the link offers, or a refusal saying why it does not work. */
-export async function inviteOffer(token: string): Promise<InviteOffer> {
-  const row = await openInvite(token);
+export async function inviteOffer(token: string, headers: Headers): Promise<InviteOffer> {
+  const row = await openInvite(token, headers);
   return { role: asRole(row.role), groups: parseGroups(row.groups), email: row.email, expires_at: row.expiresAt.toISOString() };
 }
 
@@ -159,8 +167,8 @@ export async function inviteOffer(token: string): Promise<InviteOffer> {
  * both get in), then creates the account with its role and groups. A failure to create the account
  * (an e-mail already taken) releases the claim, so the link still works.
  */
-export async function acceptInvite(input: InviteAcceptance): Promise<{ user: UserView; inviteId: string }> {
-  const row = await openInvite(input.token);
+export async function acceptInvite(input: InviteAcceptance, headers: Headers): Promise<{ user: UserView; inviteId: string }> {
+  const row = await openInvite(input.token, headers);
   const email = row.email ?? input.email;
   if (!email) throw new AppError(400, "email: Enter your e-mail address");
   if (row.email && input.email && input.email.toLowerCase() !== row.email) throw new AppError(400, `This invitation is for ${row.email}`);

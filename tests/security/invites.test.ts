@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as acceptPost } from "@/app/api/invites/accept/route";
 import { POST as checkPost } from "@/app/api/invites/check/route";
 import { DELETE as inviteDelete } from "@/app/api/invites/[id]/route";
@@ -8,6 +8,7 @@ import { signedInUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { stopWorker } from "@/lib/knowledge";
 import { sha256Hex } from "@/lib/security/hashing";
+import { resetLoginThrottle } from "@/lib/security/rate-limit";
 import { ADMIN, admitted, call, createUsers, type Handler, PASSWORD, request, signIn } from "../helpers/accounts";
 import { freshEriDataDir } from "../eri/knowledge-fixture";
 
@@ -35,6 +36,8 @@ beforeAll(async () => {
   await freshEriDataDir({ ADMIN_TOKEN: ADMIN });
   ids = await createUsers([["sam@example.org", [], "user"]]);
 }, 60_000);
+
+beforeEach(() => resetLoginThrottle());
 
 afterAll(async () => {
   await stopWorker();
@@ -115,6 +118,22 @@ describe("invites by link", () => {
     expect(unknown.status).toBe(404);
     expect(await detail(unknown)).toMatch(/not valid/);
     expect(await db().user.count({ where: { email: { in: ["late@example.org", "withdrawn@example.org", "who@example.org"] } } })).toBe(0);
+  });
+
+  it("count links that name no invite as guesses of their client's address", async () => {
+    const guess = (i: number, forwardedFor: string) =>
+      call(
+        acceptPost as Handler,
+        request("/api/invites/accept", {
+          forwardedFor,
+          body: { token: `dci_guess-${i}`, name: "G", password: PASSWORD, email: "g@example.org" },
+        }),
+      );
+    for (let i = 0; i < 10; i++) expect((await guess(i, "198.51.100.7")).status).toBe(404);
+    expect((await guess(10, "198.51.100.7")).status).toBe(429);
+    const { token } = await newInvite({ role: "user" });
+    const elsewhere = call(checkPost as Handler, request("/api/invites/check", { forwardedFor: "198.51.100.8", body: { token } }));
+    expect((await elsewhere).status).toBe(200);
   });
 
   it("keep working when the account could not be made, and hold to the e-mail they name", async () => {

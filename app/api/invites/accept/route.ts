@@ -6,7 +6,7 @@ import { auditAs, personActor } from "@/lib/security/audit";
 /** Uses an invite (public: the link is the credential): creates the account and signs it in. */
 export const POST = route(async (request: Request) => {
   const input = parseWith(InviteAcceptance, await readJson(request));
-  const { user, inviteId } = await acceptInvite(input);
+  const { user, inviteId } = await acceptInvite(input, request.headers);
   await auditAs(await personActor(user.id, "invite"), "invite.accept", inviteId, {
     email: user.email,
     role: user.role,
