@@ -20,7 +20,7 @@ export interface Actor {
   actor: string;
   /** The person's e-mail, else the same as `actor`. */
   actorName: string;
-  via: "session" | "api-key" | "token" | "local" | "invite" | "first-run" | "anonymous";
+  via: "session" | "api-key" | "token" | "local" | "invite" | "first-run" | "sso" | "anonymous";
 }
 
 export const LOCAL_ACTOR: Actor = { actor: "local", actorName: "local", via: "local" };

@@ -8,10 +8,12 @@ import { PUT as accessPut } from "@/app/v1/collections/[name]/access/route";
 import { DELETE as filesDelete, POST as filesPost } from "@/app/v1/collections/[name]/documents/route";
 import { DELETE as collectionDelete } from "@/app/v1/collections/[name]/route";
 import { POST as collectionsPost } from "@/app/v1/collections/route";
+import { auth } from "@/lib/auth/server";
+import { applySignInGroups, rememberProfileGroups } from "@/lib/auth/sso";
 import { db } from "@/lib/db/client";
 import { stopWorker } from "@/lib/knowledge";
 import { actorOf, type AuditEventView } from "@/lib/security/audit";
-import { ADMIN, admitted, call, createUsers, type Handler, request, signIn } from "../helpers/accounts";
+import { ADMIN, admitted, call, createUsers, type Handler, PASSWORD, request, signIn } from "../helpers/accounts";
 import { freshEriDataDir } from "../eri/knowledge-fixture";
 import { formRequest } from "../helpers/files";
 
@@ -178,6 +180,37 @@ describe("the audit trail", () => {
       logged.mockRestore();
     }
     expect((await lastOf("collection.create")).target).not.toBe("still_made");
+  });
+
+  it("records people the identity provider brings in, and the role its groups give them", async () => {
+    const oidc = {
+      OIDC_ISSUER: "https://idp.example.org",
+      OIDC_CLIENT_ID: "docchat",
+      OIDC_CLIENT_SECRET: "s3cret",
+      OIDC_ADMIN_GROUP: "admins",
+    };
+    Object.assign(process.env, oidc);
+    try {
+      // An admin's new account is recorded once, by the admin (not as a sign-up).
+      await createUsers([["local@example.org", [], "user"]]);
+      expect(await db().auditEvent.count({ where: { via: "sso" } })).toBe(0);
+      // A first sign-in through the provider: the account it creates, then the role its groups give.
+      rememberProfileGroups("sso@example.org", ["admins", "hr"]);
+      const { user } = await auth().api.createUser({ body: { email: "sso@example.org", name: "Sso", password: PASSWORD, role: "user" } });
+      await applySignInGroups(user.id);
+      const events = await db().auditEvent.findMany({ where: { target: user.id }, orderBy: { createdAt: "asc" } });
+      expect(events.map((e) => [e.action, e.actorName, e.via])).toEqual([
+        ["user.create", "sso@example.org", "sso"],
+        ["user.update", "sso@example.org", "sso"],
+      ]);
+      expect(JSON.parse(events[1].details)).toMatchObject({ role: "admin", groups: ["admins", "hr"] });
+      // The next sign-in with the same groups changes nothing and records nothing.
+      rememberProfileGroups("sso@example.org", ["admins", "hr"]);
+      await applySignInGroups(user.id);
+      expect(await db().auditEvent.count({ where: { target: user.id } })).toBe(2);
+    } finally {
+      for (const key of Object.keys(oidc)) delete process.env[key];
+    }
   });
 
   it("names the single local user when no token is configured", async () => {
