@@ -25,9 +25,11 @@ export interface Actor {
 
 export const LOCAL_ACTOR: Actor = { actor: "local", actorName: "local", via: "local" };
 
-/** A person, named by their e-mail as it is now (the row keeps it should the account go). */
+/** A person, named by their e-mail as it is now (the row keeps it should the account go); never throws. */
 export async function personActor(userId: string, via: Actor["via"]): Promise<Actor> {
-  const user = await db().user.findUnique({ where: { id: userId }, select: { email: true } });
+  const user = await db()
+    .user.findUnique({ where: { id: userId }, select: { email: true } })
+    .catch(() => null);
   return { actor: `user:${userId}`, actorName: user?.email ?? userId, via };
 }
 
