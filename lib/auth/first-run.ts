@@ -64,16 +64,29 @@ const REFUSALS: Record<Exclude<FirstRunState, "open">, AppError> = {
   "not-here": new AppError(403, "Create the first admin from the server itself (http://localhost), or sign in with ADMIN_TOKEN first."),
 };
 
-// One creation at a time in this process, so two first visitors cannot both become the first admin.
-let queue: Promise<unknown> = Promise.resolve();
+/** The claim on the first admin: a row only one request can insert, whatever process or instance serves it. */
+const CLAIM = "first-admin";
 
-/** Creates the first admin, if this request may; afterwards firstRunState answers "done". */
-export function createFirstAdmin(request: Request, input: FirstAdmin): Promise<UserView> {
-  const next = queue.then(async () => {
-    const state = await firstRunState(request);
-    if (state !== "open") throw REFUSALS[state];
-    return createUser(NewUser.parse({ ...input, role: "admin", groups: [] }));
-  });
-  queue = next.catch(() => undefined);
-  return next;
+/**
+ * Creates the first admin, if this request may; afterwards firstRunState answers "done". Two first
+ * visitors racing (on one instance or several) both pass the check, but only one inserts the claim;
+ * the other is told the admin exists. A failed creation (a bad password) gives the claim back.
+ */
+export async function createFirstAdmin(request: Request, input: FirstAdmin): Promise<UserView> {
+  const state = await firstRunState(request);
+  if (state !== "open") throw REFUSALS[state];
+  const account = NewUser.parse({ ...input, role: "admin", groups: [] });
+  const claimed = await db()
+    .setting.create({ data: { key: CLAIM, value: new Date().toISOString() } })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!claimed) throw REFUSALS.done;
+  try {
+    return await createUser(account);
+  } catch (error) {
+    await db().setting.delete({ where: { key: CLAIM } });
+    throw error;
+  }
 }
