@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { ChatPage } from "./pages/chat-page";
 import { CollectionPage } from "./pages/collection-page";
@@ -38,15 +38,6 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-/** No serious axe violation in either theme (the page is left light). */
-async function accessible(page: Page, testInfo: TestInfo, label: string) {
-  const shell = new AppShell(page);
-  for (const theme of ["dark", "light"] as const) {
-    await shell.setTheme(theme);
-    await shell.expectNoSeriousA11yViolations(testInfo, `${label}-${theme}`);
-  }
-}
-
 async function signIn(page: Page, email: string) {
   await page.goto(`${app!.url}/login`);
   await page.getByLabel("E-mail").fill(email);
@@ -72,7 +63,7 @@ test("a personal API key is made on the account page, acts as its person over HT
   const listed = page.getByRole("listitem", { name: "API key nightly report" });
   await expect(listed).toContainText(key.slice(0, 10));
   await new AppShell(page).screenshot("account-api-keys");
-  await accessible(page, testInfo, "account");
+  await new AppShell(page).expectAccessibleInBothThemes(testInfo, "account");
 
   // The key is Hana over HTTP: her group's collection, her chats.
   const collections = await request.get(`${app!.url}/v1/collections`, { headers: bearer(key) });
@@ -120,7 +111,7 @@ test("an admin adds a person, changes their role and groups, and disabling them 
   await expect(page.getByText("hr · 2")).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await new AppShell(page).screenshot("settings-users");
-  await accessible(page, testInfo, "settings-users");
+  await new AppShell(page).expectAccessibleInBothThemes(testInfo, "settings-users");
   const users = (await (await request.get(`${app!.url}/api/users`, { headers: asAdmin })).json()) as {
     users: { id: string; email: string; role: string; groups: string[] }[];
   };
@@ -165,7 +156,7 @@ test("an admin says on the collection page who may read it", async ({ page, requ
   await expect(page.getByTestId("access-summary")).toContainText("Only those listed here");
   await page.evaluate(() => window.scrollTo(0, 0));
   await new AppShell(page).screenshot("collection-access");
-  await accessible(page, testInfo, "collection-access");
+  await new AppShell(page).expectAccessibleInBothThemes(testInfo, "collection-access");
 
   const stored = await (await request.get(`${app!.url}/v1/collections/handbook/access`, { headers: asAdmin })).json();
   expect(stored.grants).toEqual([
@@ -196,7 +187,7 @@ test("an editor manages the files of the collections they may edit, and sees no 
   await expect(page.getByRole("link", { name: "handbook" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "New collection" })).toHaveCount(0);
   await new AppShell(page).screenshot("editor-collections");
-  await accessible(page, testInfo, "editor-collections");
+  await new AppShell(page).expectAccessibleInBothThemes(testInfo, "editor-collections");
 
   await page.getByRole("link", { name: "payroll" }).click();
   const collection = new CollectionPage(page);

@@ -107,6 +107,8 @@ test("every write and every admin page needs the admin token", async () => {
     ["POST", "/api/users", { email: "eve@example.org", name: "eve", password: "x".repeat(12), role: "admin" }],
     ["PATCH", "/api/users/x", { role: "admin" }],
     ["PUT", `/v1/collections/${COLLECTION}/access`, { grants: [] }],
+    ["POST", "/api/invites", { role: "admin" }],
+    ["DELETE", "/api/invites/x", undefined],
   ];
   for (const client of [anonymous, user]) {
     for (const [method, path, data] of writes) {
@@ -115,8 +117,16 @@ test("every write and every admin page needs the admin token", async () => {
     }
     // Reading the admin configuration is admin work too.
     expect((await client.get("/api/eri/sources")).status()).toBe(401);
+    for (const path of ["/api/audit", "/api/invites"]) expect((await client.get(path)).status(), path).toBe(401);
     expect((await client.get(`/v1/collections/${COLLECTION}/export?format=polymath`)).status()).toBe(401);
-    for (const page of ["/collections", `/collections/${COLLECTION}`, "/settings/eri", "/settings/users", "/integrations"]) {
+    for (const page of [
+      "/collections",
+      `/collections/${COLLECTION}`,
+      "/settings/eri",
+      "/settings/users",
+      "/settings/audit",
+      "/integrations",
+    ]) {
       const res = await client.get(page, { maxRedirects: 0 });
       expect(res.status(), page).toBe(307);
       expect(res.headers().location).toContain(`/login?next=${encodeURIComponent(page)}`);
@@ -614,6 +624,45 @@ test("the ERI connection test is no port scanner: internal addresses are not all
   }
 });
 
+// Makes no account (a withdrawn invite is never accepted): the shared server stays without accounts.
+test("the first-admin path and invite links: nothing made from afar, forged or spent links refused", async () => {
+  const person = { email: "mallory@example.org", name: "Mallory", password: "correct horse battery staple" };
+  // No account exists yet, and still no one reaching the server from elsewhere becomes its first admin.
+  for (const headers of [
+    { "X-Forwarded-For": "203.0.113.7" },
+    { "X-Forwarded-For": "127.0.0.1, 203.0.113.7" },
+    { "X-Forwarded-Host": "docchat.example.org" },
+    { Authorization: `Bearer ${CHAT_TOKEN}`, "X-Forwarded-For": "203.0.113.7" },
+  ] as Record<string, string>[]) {
+    // It may not name its own role either (the first account is an admin, and only through this path).
+    const withRole = { ...person, role: "admin" };
+    expect((await anonymous.post("/api/setup", { data: withRole, headers })).status(), JSON.stringify(headers)).toBe(400);
+    expect((await anonymous.post("/api/setup", { data: person, headers })).status(), JSON.stringify(headers)).toBe(403);
+  }
+  // Invite links: made up, truncated, or not one at all.
+  for (const token of [`dci_${"A".repeat(43)}`, "dci_", "x".repeat(150)]) {
+    expect((await anonymous.post("/api/invites/check", { data: { token } })).status(), token.slice(0, 8)).toBe(404);
+    expect((await anonymous.post("/api/invites/accept", { data: { token, ...person } })).status(), token.slice(0, 8)).toBe(404);
+  }
+  expect((await anonymous.post("/api/invites/accept", { data: { token: "x".repeat(201), ...person } })).status()).toBe(400);
+  expect((await anonymous.post("/api/invites/accept", { data: { ...person } })).status()).toBe(400);
+  // A real link, tampered with: it may not pick its own role, and a bad password leaves it unused.
+  const made = await admin.post("/api/invites", { data: { role: "user", expires_in_days: 1 } });
+  expect(made.status()).toBe(201);
+  const { path, invite } = (await made.json()) as { path: string; invite: { id: string } };
+  const token = path.split("#")[1];
+  expect((await anonymous.post("/api/invites/accept", { data: { token, ...person, role: "admin" } })).status()).toBe(400);
+  expect((await anonymous.post("/api/invites/accept", { data: { token, ...person, password: "short" } })).status()).toBe(400);
+  expect((await anonymous.post("/api/invites/check", { data: { token } })).status()).toBe(200);
+  // Withdrawn: refused from then on, and saying so.
+  expect((await admin.delete(`/api/invites/${invite.id}`)).status()).toBe(200);
+  const refused = await anonymous.post("/api/invites/accept", { data: { token, ...person } });
+  expect(refused.status()).toBe(410);
+  expect(((await refused.json()) as { detail: string }).detail).toContain("withdrawn");
+  const { users } = (await (await admin.get("/api/users")).json()) as { users: unknown[] };
+  expect(users).toEqual([]);
+});
+
 // On an instance of its own: creating an account turns /login to accounts for every spec after it.
 test("personal API keys: forged, revoked and disabled users' keys are refused; keys make no keys", async () => {
   test.setTimeout(120_000);
@@ -631,6 +680,9 @@ test("personal API keys: forged, revoked and disabled users' keys are refused; k
     const created = await admin.post("/api/users", { data: person });
     expect(created.status()).toBe(201);
     const kimId = ((await created.json()) as { id: string }).id;
+    // With an account made, the first-admin path is closed even to a visitor at the server itself.
+    const late = { email: "late@example.org", name: "Late", password: person.password };
+    expect((await anonymous.post("/api/setup", { data: late })).status()).toBe(409);
     const signedIn = await kim.post("/api/account/sign-in/email", { data: { email: person.email, password: person.password } });
     expect(signedIn.status()).toBe(200);
     const made = await kim.post("/api/keys", { data: { name: "script", expires_in_days: 7 } });

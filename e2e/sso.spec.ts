@@ -80,6 +80,13 @@ test("signs in through the identity provider, brings its groups, and signing out
     users: { email: string; groups: string[]; active_sessions: number }[];
   };
   expect(users.users).toEqual([expect.objectContaining({ email: "alice@example.org", groups: ["hr", "staff"], active_sessions: 1 })]);
+  // The audit trail says the provider brought her in, with her groups.
+  const trail = (await (
+    await request.get(`${APP}/api/audit?actor=alice%40example.org`, { headers: { authorization: `Bearer ${ADMIN}` } })
+  ).json()) as {
+    events: { action: string; via: string }[];
+  };
+  expect(trail.events.map((e) => `${e.action} ${e.via}`).sort()).toEqual(["user.create sso", "user.update sso"]);
 
   const cookies = (await page.context().cookies(APP)).map((c) => `${c.name}=${c.value}`).join("; ");
   expect((await request.get(`${APP}/v1/collections`, { headers: { cookie: cookies } })).status()).toBe(200);

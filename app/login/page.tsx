@@ -5,6 +5,7 @@ import { LoginForm } from "@/components/auth/LoginForm";
 import { currentRole } from "@/components/shell/role";
 import { SsoButton } from "@/components/auth/SsoButton";
 import { ssoSettings } from "@/lib/auth/sso";
+import { firstRunOpen } from "@/lib/auth/first-run";
 import { accountsExist } from "@/lib/auth/users";
 import { liveSetting } from "@/lib/config";
 
@@ -14,6 +15,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { next, token } = await searchParams;
   // Once an admin has created accounts, people sign in with theirs; the token form stays a link away.
   const withAccount = token === undefined && (await accountsExist());
+  // Accounts on and none yet: the first admin is made at /setup (which says who may).
+  const firstRun = await firstRunOpen();
   const sso = liveSetting("ADMIN_TOKEN") ? ssoSettings() : null;
   // A chat user sent here from an admin page is signed in already: say why this page asks again.
   const role = await currentRole();
@@ -67,6 +70,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </>
       ) : (
         <LoginForm next={next} />
+      )}
+      {firstRun && (
+        <p className="mt-6 text-sm" data-testid="first-run">
+          No accounts yet.{" "}
+          <Link href="/setup" className="text-indigo-700 underline dark:text-indigo-300">
+            Create the first admin account
+          </Link>
+        </p>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ const TABS = [
   { href: "/settings/eri", label: "ERI" },
   { href: "/settings/feedback", label: "Feedback" },
   { href: "/settings/users", label: "Users" },
+  { href: "/settings/audit", label: "Audit" },
 ];
 
 /** The admin settings pages (Polymath has its own place in the main navigation). */

@@ -7,6 +7,7 @@ import { ErrorNotice } from "@/components/ui/ErrorNotice";
 import { ApiError, errorMessage, jsonFetcher } from "@/components/ui/http";
 import { USERS_URL, type UsersResponse } from "./api";
 import { CreateUserForm } from "./CreateUserForm";
+import { InvitesSection } from "./InvitesSection";
 import { UserRow } from "./UserRow";
 
 /** /settings/users: the people who may sign in, their role and groups; disabling one ends their sessions and keys. */
@@ -62,6 +63,7 @@ export function UsersSettings({ accountsOn }: { accountsOn: boolean }) {
               </ul>
             )}
           </section>
+          <InvitesSection onAccepted={() => users.mutate()} />
           <CreateUserForm onCreated={() => users.mutate()} />
         </>
       )}

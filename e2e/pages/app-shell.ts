@@ -28,6 +28,14 @@ export class AppShell {
     await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
   }
 
+  /** No serious axe violation in either theme (the page is left light). */
+  async expectAccessibleInBothThemes(testInfo: TestInfo, label: string) {
+    for (const theme of ["dark", "light"] as const) {
+      await this.setTheme(theme);
+      await this.expectNoSeriousA11yViolations(testInfo, `${label}-${theme}`);
+    }
+  }
+
   /** No serious or critical axe violation; the full report is attached to the test. */
   async expectNoSeriousA11yViolations(testInfo: TestInfo, label: string) {
     // Colours mid-transition (a theme switch, buttons use transition-colors) would be measured

@@ -4,7 +4,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { admin } from "better-auth/plugins";
 import { config, liveSetting } from "@/lib/config";
 import { db, isPostgresUrl } from "@/lib/db/client";
-import { applySignInGroups, ssoPlugin, ssoSettings } from "./sso";
+import { applySignInGroups, auditSsoSignUp, ssoPlugin, ssoSettings } from "./sso";
 
 /**
  * Accounts and server-side sessions: Better Auth storing through this app's Prisma client (its
@@ -38,7 +38,10 @@ function createAuth() {
     user: { additionalFields: { groups: { type: "string", defaultValue: "[]", input: false } } },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), ...(sso ? [ssoPlugin(sso)] : [])],
     telemetry: { enabled: false },
-    databaseHooks: { session: { create: { after: async (session) => applySignInGroups(session.userId) } } },
+    databaseHooks: {
+      user: { create: { after: async (user) => auditSsoSignUp(user) } },
+      session: { create: { after: async (session) => applySignInGroups(session.userId) } },
+    },
   });
 }
 

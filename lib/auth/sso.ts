@@ -1,6 +1,7 @@
 import { genericOAuth } from "better-auth/plugins";
 import { liveSetting } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { auditAs, personActor } from "@/lib/security/audit";
 
 /**
  * Single sign-on with any OpenID Connect provider (Entra ID, Google Workspace, Okta, Keycloak):
@@ -58,12 +59,27 @@ const pendingGroups = new Map<string, string[]>();
 export async function applySignInGroups(userId: string): Promise<void> {
   const settings = ssoSettings();
   if (!settings) return;
-  const user = await db().user.findUnique({ where: { id: userId }, select: { email: true } });
+  const user = await db().user.findUnique({ where: { id: userId }, select: { email: true, role: true, groups: true } });
   const groups = user ? pendingGroups.get(user.email.toLowerCase()) : undefined;
   if (!user || !groups) return;
   pendingGroups.delete(user.email.toLowerCase());
   const role = settings.adminGroup ? (groups.includes(settings.adminGroup) ? "admin" : "user") : undefined;
-  await db().user.update({ where: { id: userId }, data: { groups: JSON.stringify(groups), ...(role ? { role } : {}) } });
+  const stored = JSON.stringify(groups);
+  if (stored === user.groups && (role === undefined || role === user.role)) return;
+  await db().user.update({ where: { id: userId }, data: { groups: stored, ...(role ? { role } : {}) } });
+  await auditAs(await personActor(userId, "sso"), "user.update", userId, { email: user.email, role, groups, from: "identity provider" });
+}
+
+/** The provider profile's groups, kept for the session this sign-in is about to create. */
+export function rememberProfileGroups(email: string, claim: unknown): void {
+  pendingGroups.set(email.toLowerCase(), groupsFromClaim(claim));
+}
+
+/** A person the provider signed in for the first time has become an account: the trail says so. */
+export async function auditSsoSignUp(user: { id: string; email: string }): Promise<void> {
+  const groups = pendingGroups.get(user.email.toLowerCase());
+  if (!groups) return;
+  await auditAs(await personActor(user.id, "sso"), "user.create", user.id, { email: user.email, groups, from: "identity provider" });
 }
 
 export function ssoPlugin(settings: SsoSettings) {
@@ -83,8 +99,7 @@ export function ssoPlugin(settings: SsoSettings) {
         // Better Auth keeps provider claims out of fields users may not set themselves (groups,
         // role): the groups wait here for the session this sign-in creates (applySignInGroups).
         mapProfileToUser: (profile) => {
-          if (typeof profile.email === "string")
-            pendingGroups.set(profile.email.toLowerCase(), groupsFromClaim(profile[settings.groupsClaim]));
+          if (typeof profile.email === "string") rememberProfileGroups(profile.email, profile[settings.groupsClaim]);
           return {};
         },
       },

@@ -64,13 +64,18 @@ function sessionRole(request: Request): Role | null {
   return token && proof && safeEqual(proof, sessionProof(role, token)) ? role : null;
 }
 
+/** The role of the shared token this request proves (a Bearer token or the token login's cookie), if any. */
+export function heldTokenRole(request: Request): Role | null {
+  const bearer = bearerToken(request);
+  return (bearer && roleForToken(bearer)) || sessionRole(request);
+}
+
 /**
  * The highest role this request holds: a valid Bearer token or session cookie, else whatever
  * is open (no ADMIN_TOKEN: everyone is admin; no CHAT_TOKEN: everyone is a user).
  */
 export function roleOf(request: Request): Role | null {
-  const bearer = bearerToken(request);
-  const held = (bearer && roleForToken(bearer)) || sessionRole(request);
+  const held = heldTokenRole(request);
   if (held === "admin") return "admin";
   if (held === "user") return anonymousRole() ?? "user";
   return anonymousRole();

@@ -35,6 +35,9 @@ const RULES: Rule[] = [
   { path: /^\/(favicon\.ico|icon\.svg|robots\.txt)$/, access: "public" },
   { path: /^\/login$/, access: "public" },
   { path: /^\/api\/auth\/(login|logout)$/, access: "public" },
+  // An invite link is its own credential; the first admin's page checks who may use it (lib/auth).
+  { path: /^\/(invite|setup)$/, access: "public" },
+  { path: /^\/api\/(invites\/(check|accept)|setup)$/, access: "public" },
   // Better Auth's endpoints (sign in, sign out, the session) check their own credentials (lib/auth).
   { path: /^\/api\/account\//, access: "public" },
   { path: /^\/v1\/knowledge\/health$/, access: "public" },

@@ -3,6 +3,7 @@ import { activeIngestor } from "@/lib/knowledge";
 import { readableCollections } from "@/lib/knowledge/existing";
 import { CreateCollectionRequest } from "@/lib/knowledge/schemas";
 import { principalOf } from "@/lib/security/principal";
+import { audit } from "@/lib/security/audit";
 
 // Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
 export const maxDuration = 60;
@@ -15,5 +16,7 @@ export const GET = route(async (request: Request) => {
 
 export const POST = route(async (request: Request) => {
   const body = parseWith(CreateCollectionRequest, await readJson(request));
-  return json(await activeIngestor().createCollection(body.name, body.description, body.metadata), 201);
+  const created = await activeIngestor().createCollection(body.name, body.description, body.metadata);
+  await audit(request, "collection.create", body.name, { description: body.description });
+  return json(created, 201);
 });

@@ -1,6 +1,7 @@
 import { CopilotPublishingUpdate, loadCopilotPublishing, updateCopilotPublishing } from "@/lib/copilot/publishing";
 import { adminRoute } from "@/lib/http/admin";
 import { json, parseWith, readJson } from "@/lib/http/respond";
+import { audit } from "@/lib/security/audit";
 
 export const dynamic = "force-dynamic";
 
@@ -9,5 +10,7 @@ export const GET = adminRoute(async () => json({ published: (await loadCopilotPu
 
 export const PATCH = adminRoute(async (request: Request) => {
   const update = parseWith(CopilotPublishingUpdate, await readJson(request));
-  return json({ published: (await updateCopilotPublishing(update)).published });
+  const { published } = await updateCopilotPublishing(update);
+  await audit(request, "settings.copilot", "copilot", { published });
+  return json({ published });
 });

@@ -2,6 +2,7 @@ import { adminRoute } from "@/lib/http/admin";
 import { json, parseWith, readJson } from "@/lib/http/respond";
 import { serverSettingsResponse } from "@/lib/eri/server/admin-view";
 import { ServerSettingsUpdate, updateServerSettings, loadServerSettings } from "@/lib/eri/server/settings";
+import { audit } from "@/lib/security/audit";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,8 @@ export const GET = adminRoute(async (request: Request) => json(await serverSetti
 
 export const PATCH = adminRoute(async (request: Request) => {
   const update = parseWith(ServerSettingsUpdate, await readJson(request));
-  return json(await serverSettingsResponse(await updateServerSettings(update), request));
+  const saved = await updateServerSettings(update);
+  await audit(request, "settings.eri_server", "eri server", update);
+  return json(await serverSettingsResponse(saved, request));
 });
 export const PUT = PATCH;

@@ -2,6 +2,7 @@ import { adminRoute } from "@/lib/http/admin";
 import { json, parseWith, readJson } from "@/lib/http/respond";
 import { polymathSettingsResponse } from "@/lib/polymath/admin-view";
 import { loadPolymathSettings, PolymathSettingsUpdate, updatePolymathSettings } from "@/lib/polymath/settings";
+import { audit } from "@/lib/security/audit";
 
 export const dynamic = "force-dynamic";
 
@@ -10,5 +11,7 @@ export const GET = adminRoute(async (request: Request) => json(await polymathSet
 
 export const PATCH = adminRoute(async (request: Request) => {
   const update = parseWith(PolymathSettingsUpdate, await readJson(request));
-  return json(await polymathSettingsResponse(await updatePolymathSettings(update), request));
+  const saved = await updatePolymathSettings(update);
+  await audit(request, "settings.polymath", "polymath", update);
+  return json(await polymathSettingsResponse(saved, request));
 });

@@ -3,6 +3,7 @@ import { adminRoute } from "@/lib/http/admin";
 import { json, parseWith, readJson } from "@/lib/http/respond";
 import { SourceUpdate } from "@/lib/eri/source-schemas";
 import { deleteSource, getSource, updateSource } from "@/lib/eri/sources";
+import { audit } from "@/lib/security/audit";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -15,11 +16,15 @@ export const GET = adminRoute(async (_request: Request, { params }: Ctx) => {
 
 export const PATCH = adminRoute(async (request: Request, { params }: Ctx) => {
   const { id } = await params;
-  return json(await updateSource(id, parseWith(SourceUpdate, await readJson(request))));
+  const update = parseWith(SourceUpdate, await readJson(request));
+  const updated = await updateSource(id, update);
+  await audit(request, "eri_source.update", id, update);
+  return json(updated);
 });
 
-export const DELETE = adminRoute(async (_request: Request, { params }: Ctx) => {
+export const DELETE = adminRoute(async (request: Request, { params }: Ctx) => {
   const { id } = await params;
   if (!(await deleteSource(id))) throw notFound(`ERI source '${id}' not found`);
+  await audit(request, "eri_source.delete", id);
   return json({ deleted: true, id });
 });

@@ -2,6 +2,7 @@ import { json, parseWith, readJson, route } from "@/lib/http/respond";
 import { existingCollectionName } from "@/lib/knowledge/params";
 import { CollectionGrantsUpdate, grantsOf, setGrants } from "@/lib/security/collection-access";
 import { principalOf } from "@/lib/security/principal";
+import { audit } from "@/lib/security/audit";
 
 type Ctx = { params: Promise<{ name: string }> };
 
@@ -15,5 +16,7 @@ export const GET = route(async (request: Request, { params }: Ctx) => {
 export const PUT = route(async (request: Request, { params }: Ctx) => {
   const name = await existingCollectionName((await params).name, await principalOf(request), "edit");
   const { grants } = parseWith(CollectionGrantsUpdate, await readJson(request));
-  return json({ grants: await setGrants(name, grants) });
+  const saved = await setGrants(name, grants);
+  await audit(request, "access.change", name, { grants: saved });
+  return json({ grants: saved });
 });

@@ -8,6 +8,7 @@ import { DeleteFilesRequest } from "@/lib/knowledge/schemas";
 import { receiveDirectUploads } from "@/lib/knowledge/direct-upload";
 import { discardUploads, receiveUpload } from "@/lib/knowledge/upload";
 import { uploadMetadata } from "@/lib/polymath/access";
+import { audit } from "@/lib/security/audit";
 
 type Ctx = { params: Promise<{ name: string }> };
 
@@ -24,6 +25,7 @@ export const POST = route(async (request: Request, { params }: Ctx) => {
       throw error;
     });
   ingestAfterResponse();
+  await audit(request, "files.upload", name, { job_id: jobId, files: files.map((f) => f.fileName), file_ids: fileIds });
   return json({ job_id: jobId, file_ids: fileIds, message: `Ingestion job submitted for ${files.length} file(s)` }, 202);
 });
 
@@ -47,5 +49,7 @@ export const DELETE = route(async (request: Request, { params }: Ctx) => {
         return {};
       });
   const { file_ids } = parseWith(DeleteFilesRequest, body);
-  return json(await activeIngestor().deleteFiles(file_ids, name));
+  const result = await activeIngestor().deleteFiles(file_ids, name);
+  if (result.successful.length) await audit(request, "files.delete", name, { file_ids: result.successful });
+  return json(result);
 });

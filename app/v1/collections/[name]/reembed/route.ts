@@ -4,6 +4,7 @@ import { activeIngestor } from "@/lib/knowledge";
 import { ingestAfterResponse } from "@/lib/knowledge/background";
 import { existingCollectionName } from "@/lib/knowledge/params";
 import { principalOf } from "@/lib/security/principal";
+import { audit } from "@/lib/security/audit";
 
 type Ctx = { params: Promise<{ name: string }> };
 
@@ -14,5 +15,6 @@ export const POST = route(async (request: Request, { params }: Ctx) => {
   if (!ingestor.reembedCollection) throw badRequest(`The ${ingestor.backendName} backend cannot re-embed a collection`);
   const { jobId } = await ingestor.reembedCollection(name);
   ingestAfterResponse();
+  await audit(request, "files.reembed", name, { job_id: jobId });
   return json({ job_id: jobId, message: `Re-embedding of '${name}' queued` }, 202);
 });

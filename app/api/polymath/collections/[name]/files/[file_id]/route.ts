@@ -4,6 +4,7 @@ import { activeIngestor } from "@/lib/knowledge";
 import { existingCollectionName } from "@/lib/knowledge/params";
 import { principalOf } from "@/lib/security/principal";
 import { AccessTagUpdate, setAccessTag } from "@/lib/polymath/access";
+import { audit } from "@/lib/security/audit";
 
 // Carries LanceDB: its own maxDuration keeps Vercel from grouping it with the small functions.
 export const maxDuration = 60;
@@ -16,5 +17,6 @@ export const PATCH = adminRoute(async (request: Request, { params }: Ctx) => {
   const name = await existingCollectionName(rawName, await principalOf(request), "edit");
   const { access_tag } = parseWith(AccessTagUpdate, await readJson(request));
   await setAccessTag(name, file_id, access_tag || null);
+  await audit(request, "file.access_tag", name, { file_id, access_tag: access_tag || null });
   return json(await activeIngestor().getFileStatus(file_id, name));
 }, "editor");
