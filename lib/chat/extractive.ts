@@ -297,6 +297,13 @@ const FACT_ONLY_KINDS = new Set(["amount", "count", "time", "contact"]);
 const missesAskedFact = (r: RankedPart) =>
   !r.intent.yesNo && r.intent.pointed === true && r.intent.wants.every((k) => FACT_ONLY_KINDS.has(k)) && !r.best.fact;
 
+/**
+ * "Will Northwind Standard pay for braces?" is not answered by Health Plus's list of covered
+ * braces: a question naming one document (a comparison names two) is answered from it, or the
+ * closest passages are shown as passages.
+ */
+const answersAnotherDocument = (r: RankedPart) => r.namesDocument && !r.best.scoped && !r.intent.wants.includes("comparison");
+
 /** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
 const FACT_LEAD_MATCH = 0.4;
 
@@ -384,7 +391,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     ((r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
       (r.best.fact && r.best.scoped) ||
       r.best.requiresSkipped) &&
-    !missesAskedFact(r);
+    !missesAskedFact(r) &&
+    !answersAnotherDocument(r);
   const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));
   if (answeredParts.length === 0) return closestPassages(ranked);
 
