@@ -123,11 +123,11 @@ function questionTerms(question: string, reading: Reading): Terms {
  * Prefixes of 4+ letters match when the rest is a suffix ("cover" and "coverage", "deni(ed)" and
  * "denial"), not another word ("life" and "lifestyles").
  */
-const stemsMatch = (a: string, b: string) => {
+const stemsMatch = (a: string, b: string): boolean => {
   if (a === b) return true;
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  const rest = long.slice(short.length);
-  return short.length >= 4 && long.startsWith(short) && (rest.length <= 3 || SUFFIX.test(rest));
+  if (a.length > b.length) return stemsMatch(b, a);
+  // a is the shorter: a prefix of b whose rest is a suffix (sliced only when it is).
+  return a.length >= 4 && b.startsWith(a) && (b.length - a.length <= 3 || SUFFIX.test(b.slice(a.length)));
 };
 const SUFFIX = /^(ously|ation|ations|ement|ements|ment|ments|ness|ities|ively|ably|ibly|ically|ances|ences|ings|able|ible|ance|ence|ship)$/;
 

@@ -123,7 +123,7 @@ export function forgetUnknownWords(tableName: string): void {
  */
 const lookups = new Map<string, Promise<string | null>>();
 
-/** An unknown word's form the collection has (see indexedInflection), else, for a typo (`fuzzy`), its closest word. */
+/** For a typo (`fuzzy`), the closest word the collection has; for a real word, its plural or singular there (indexedInflection). */
 function closestOnce(t: lancedb.Table, tableName: string, word: string, fuzzy: boolean): Promise<string | null> {
   // A real word ("spa") is only looked up for its inflections: it is cached apart from a typo's look-up.
   const entry = fuzzy ? word : `=${word}`;
@@ -134,9 +134,8 @@ function closestOnce(t: lancedb.Table, tableName: string, word: string, fuzzy: b
   if (!lookup) {
     // Taken now: if rows are added meanwhile, the answer goes to a map no longer consulted.
     const cache = correctionsOf(tableName);
-    lookup = indexedInflection(t, tableName, word)
-      .then((form) => form ?? (fuzzy ? closestIndexedWord(t, word) : null))
-      .finally(() => lookups.delete(key));
+    // A typo's fuzzy look-up finds its plural too; only a real word needs the inflection probes.
+    lookup = (fuzzy ? closestIndexedWord(t, word) : indexedInflection(t, tableName, word)).finally(() => lookups.delete(key));
     lookups.set(key, lookup);
     lookup.then(
       (correction) => {
