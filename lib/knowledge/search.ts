@@ -102,7 +102,7 @@ export async function searchKnowledge(request: KnowledgeQuery): Promise<Knowledg
   const searchPart = async (query: string): Promise<Chunk[]> => {
     const local = collections.map((name) =>
       timed("collection", name, failures, () =>
-        retriever.retrieve(applyCorrections(query, spelling.get(name)?.corrections ?? {}), name, share, request.filters, {
+        retriever.retrieve(applyCorrections(query, searchedAs(spelling.get(name))), name, share, request.filters, {
           mode: request.mode,
           vector: request.vector,
           collection: byName.get(name),
@@ -174,6 +174,9 @@ export function mergeSpelling(results: SpellingResult[]): Pick<KnowledgeResult, 
   const unknownWords = results[0].unknown.filter((w) => results.every((r) => r.unknown.includes(w)));
   return { corrections, unknownWords };
 }
+
+/** Each word the collection knows in another spelling or form → that one. */
+const searchedAs = (spelling: SpellingResult | undefined): Record<string, string> => ({ ...spelling?.forms, ...spelling?.corrections });
 
 /** The lists' first results, then their second ones, and so on; each chunk once. */
 function takeTurns(lists: Chunk[][]): Chunk[] {

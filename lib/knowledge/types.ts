@@ -47,6 +47,11 @@ export interface SpellingResult {
   query: string;
   /** Misspelled word (lowercase) → the collection's word it was taken for. */
   corrections: Record<string, string>;
+  /**
+   * A real word (lowercase) → its plural or singular as the collection has it ("spa" → "spas"):
+   * searched as that form, but no typo to point out. Absent when there is none.
+   */
+  forms?: Record<string, string>;
   /** Words (lowercase) the collection never uses and that are no typo of one it does. */
   unknown: string[];
 }

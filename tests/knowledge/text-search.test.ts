@@ -74,7 +74,12 @@ describe("full-text search", () => {
       ),
     ]);
     // A plural the stemmer keeps whole ("spas") is found from its singular: no typo, the word itself.
-    expect((await retriever.correctSpelling!("Are spa visits covered?", "plans")).corrections).toEqual({ spa: "spas" });
+    expect(await retriever.correctSpelling!("Are spa visits covered?", "plans")).toMatchObject({
+      query: "Are spas visits covered?",
+      corrections: {},
+      forms: { spa: "spas" },
+      unknown: [],
+    });
     expect((await retriever.correctSpelling!("Which netwrk providrs bill directly?", "plans")).corrections).toEqual({
       providrs: "providers",
     });

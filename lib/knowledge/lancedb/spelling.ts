@@ -32,9 +32,17 @@ export async function correctSpelling(t: lancedb.Table, tableName: string, query
   const typos = await Promise.all(
     unknown.map(async (w) => sameLanguage && w.length >= MIN_TYPO_LENGTH && !(language === "en" && (await isEnglishWord(w)))),
   );
-  const found = await Promise.all(unknown.map(async (word, i) => [word, await closestOnce(t, tableName, word, typos[i])] as const));
-  const corrections = Object.fromEntries(found.filter((pair): pair is [string, string] => pair[1] !== null));
-  return { query: applyCorrections(query, corrections), corrections, unknown: unknown.filter((w) => !corrections[w]) };
+  const found = await Promise.all(unknown.map((word, i) => closestOnce(t, tableName, word, typos[i])));
+  const pairs = (typo: boolean) => Object.fromEntries(unknown.flatMap((w, i) => (typos[i] === typo && found[i] ? [[w, found[i]]] : [])));
+  const corrections = pairs(true);
+  const forms = pairs(false);
+  const searchedAs = { ...forms, ...corrections };
+  return {
+    query: applyCorrections(query, searchedAs),
+    corrections,
+    ...(Object.keys(forms).length ? { forms } : {}),
+    unknown: unknown.filter((w) => !searchedAs[w]),
+  };
 }
 
 /**
