@@ -2,6 +2,8 @@ import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentTitle } from "@/lib/knowledge/document-title";
 import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
+import { formalEquivalents } from "@/lib/text/everyday-words";
+import { words } from "@/lib/text/typos";
 import { answerStem, stemmer } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { notFoundMessage } from "./not-found";
@@ -94,10 +96,14 @@ export interface ExtractedAnswer {
   answered: boolean;
 }
 
-/** Terms of the question: stems of its content words, and acronyms ("IT") matched as written. */
+/**
+ * Terms of the question: stems of its content words, and acronyms ("IT") matched as written.
+ * A stem may be held through a formal word for it ("turned" down: "denied"), each a phrase of stems.
+ */
 interface Terms {
   stems: string[];
   acronyms: string[];
+  formal: Map<string, string[][]>;
 }
 
 /**
@@ -116,7 +122,14 @@ const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ? answer
 
 function questionTerms(question: string, reading: Reading): Terms {
   const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
-  return { stems: [...new Set(contentWords(question.replace(ASKING_PHRASE, " "), reading.lang).map(reading.stem))], acronyms };
+  const content = contentWords(question.replace(ASKING_PHRASE, " "), reading.lang);
+  const everyday = reading.lang === "en" ? formalEquivalents(question) : new Map<string, string[]>();
+  const formal = new Map<string, string[][]>();
+  for (const word of content) {
+    const equivalents = everyday.get(words(word)[0] ?? "");
+    if (equivalents) formal.set(reading.stem(word), equivalents.map((phrase) => contentWords(phrase, "en").map(reading.stem)));
+  }
+  return { stems: [...new Set(content.map(reading.stem))], acronyms, formal };
 }
 
 /**
@@ -146,6 +159,10 @@ class StemSet {
     if (this.stems.has(stem)) return true;
     for (const s of this.stems) if (stemsMatch(s, stem)) return true;
     return false;
+  }
+  /** Holds the stem itself or one of the formal phrases that may stand for it. */
+  holds(stem: string, formal: Terms["formal"]): boolean {
+    return this.has(stem) || (formal.get(stem)?.some((phrase) => phrase.every((s) => this.has(s))) ?? false);
   }
   hasAcronym(acronym: string): boolean {
     return new RegExp(`\\b${acronym}\\b`).test(this.raw);
@@ -236,7 +253,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const stemWeight = new Map(
     topical.map((s) => [
       s,
-      idf(Math.max(1, own.filter((set) => set.has(s)).length)) * (own.some((set) => set.has(s)) ? 1 : UNFOUND_WEIGHT),
+      idf(Math.max(1, own.filter((set) => set.holds(s, terms.formal)).length)) * (own.some((set) => set.holds(s, terms.formal)) ? 1 : UNFOUND_WEIGHT),
     ]),
   );
   const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
@@ -247,12 +264,12 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
     let ownMatch = 0;
     let held = 0;
     for (const [stem, weight] of stemWeight) {
-      const inSentence = own[i].has(stem);
+      const inSentence = own[i].holds(stem, terms.formal);
       if (inSentence) {
         ownMatch += weight;
         held++;
       }
-      match += weight * (inSentence ? 1 : context[i].heading.has(stem) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
+      match += weight * (inSentence ? 1 : context[i].heading.holds(stem, terms.formal) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
     }
     for (const [acronym, weight] of acronymWeight) {
       if (own[i].hasAcronym(acronym)) {
@@ -275,7 +292,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   // A sentence holding one of two or more terms the passages use is about something else
   // ("dress code": "…bathing, dressing…").
   const found =
-    topical.filter((s) => own.some((set) => set.has(s))).length + terms.acronyms.filter((a) => own.some((set) => set.hasAcronym(a))).length;
+    topical.filter((s) => own.some((set) => set.holds(s, terms.formal))).length + terms.acronyms.filter((a) => own.some((set) => set.hasAcronym(a))).length;
   return {
     intent,
     lang: asked.lang,
@@ -442,7 +459,9 @@ export function offlineAnswer(
 ): string {
   const questionLang = detectLanguage(question);
   const words = [...new Set(contentWords(question, questionLang))];
-  const missing = words.filter((w) => unknownWords.includes(w));
+  // A word said formally in the documents ("counsellor": "counseling") is not missing from an answer found through it.
+  const saidFormally = extracted.answered ? formalEquivalents(question) : new Map();
+  const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally.has(w));
   if (missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length)) return extracted.answer;
   const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;
   const note = notFoundMessage({

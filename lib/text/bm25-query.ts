@@ -1,4 +1,5 @@
 import { withJoinedCompounds } from "./compounds";
+import { formalEquivalents } from "./everyday-words";
 import { detectLanguage, type Lang } from "./language";
 import { stemmer } from "./stem";
 import { stopWords } from "./stop-words";
@@ -19,7 +20,8 @@ export function bm25Query(query: string, lang: Lang = detectLanguage(query)): st
   const stemOf = stemmer(lang);
   const stop = lang === "en" ? null : stopWords(lang);
   // Other languages hyphenate pronouns to verbs ("dois-je", "couvre-t-il"): no compound there.
-  return words(lang === "en" ? withJoinedCompounds(query) : query)
+  const everyday = lang === "en" ? [...formalEquivalents(query).values()].flat().join(" ") : "";
+  return words(lang === "en" ? `${withJoinedCompounds(query)} ${everyday}` : query)
     .filter((word) => {
       if (stop?.has(word)) return false;
       const stem = stemOf(word);

@@ -1,0 +1,45 @@
+import lexicon from "./everyday-words.json";
+import { snowballStem } from "./stem";
+import { QUESTION_STOP_WORDS } from "./stop-words";
+import { words } from "./typos";
+
+/**
+ * People ask in everyday words ("turned down", "send in a claim", "my son's braces"); workplace
+ * documents answer in formal ones ("denied", "file a claim", "orthodontic"). This maps a
+ * question's everyday words to the formal words that may stand for them in the documents
+ * (everyday-words.json), so a sentence or page saying it formally still counts as holding the
+ * question's word. English only: the documents' register, not a translation.
+ */
+
+interface Entry {
+  /** The phrase's words by Snowball stem ("turned down" and "turn down" alike). */
+  stems: string[];
+  formal: string[];
+}
+
+const possessive = /['’]s?$/;
+const stemOf = (word: string) => snowballStem(word.replace(possessive, ""));
+
+const ENTRIES: Entry[] = Object.entries(lexicon.words)
+  .map(([phrase, formal]) => ({ stems: words(phrase).map(stemOf), formal }))
+  // Longer phrases first: "send in" is matched before "send".
+  .sort((a, b) => b.stems.length - a.stems.length);
+
+/**
+ * Each question word that starts an everyday phrase (or is one), as written in the question
+ * (lowercased) → the formal words and phrases the documents may use instead. A phrase is
+ * keyed by its first content word ("turned down" by "turned").
+ */
+export function formalEquivalents(question: string): Map<string, string[]> {
+  const tokens = words(question);
+  const stems = tokens.map(stemOf);
+  const found = new Map<string, string[]>();
+  for (let i = 0; i < tokens.length; i++) {
+    const entry = ENTRIES.find((e) => e.stems.every((s, j) => stems[i + j] === s));
+    if (!entry) continue;
+    const anchor = tokens.slice(i, i + entry.stems.length).find((t) => !QUESTION_STOP_WORDS.has(t));
+    if (anchor && !found.has(anchor)) found.set(anchor, entry.formal);
+    i += entry.stems.length - 1;
+  }
+  return found;
+}
