@@ -127,7 +127,11 @@ function questionTerms(question: string, reading: Reading): Terms {
   const formal = new Map<string, string[][]>();
   for (const word of content) {
     const equivalents = everyday.get(words(word)[0] ?? "");
-    if (equivalents) formal.set(reading.stem(word), equivalents.map((phrase) => contentWords(phrase, "en").map(reading.stem)));
+    if (equivalents)
+      formal.set(
+        reading.stem(word),
+        equivalents.map((phrase) => contentWords(phrase, "en").map(reading.stem)),
+      );
   }
   return { stems: [...new Set(content.map(reading.stem))], acronyms, formal };
 }
@@ -253,7 +257,8 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const stemWeight = new Map(
     topical.map((s) => [
       s,
-      idf(Math.max(1, own.filter((set) => set.holds(s, terms.formal)).length)) * (own.some((set) => set.holds(s, terms.formal)) ? 1 : UNFOUND_WEIGHT),
+      idf(Math.max(1, own.filter((set) => set.holds(s, terms.formal)).length)) *
+        (own.some((set) => set.holds(s, terms.formal)) ? 1 : UNFOUND_WEIGHT),
     ]),
   );
   const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
@@ -269,7 +274,9 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
         ownMatch += weight;
         held++;
       }
-      match += weight * (inSentence ? 1 : context[i].heading.holds(stem, terms.formal) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
+      match +=
+        weight *
+        (inSentence ? 1 : context[i].heading.holds(stem, terms.formal) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
     }
     for (const [acronym, weight] of acronymWeight) {
       if (own[i].hasAcronym(acronym)) {
@@ -290,9 +297,12 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
   const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
   // A sentence holding one of two or more terms the passages use is about something else
-  // ("dress code": "…bathing, dressing…").
+  // ("dress code": "…bathing, dressing…"). Of a question naming a document, the terms its own
+  // passages use: "weekend" found only in another document's text is no term PerksPlus must hold.
+  const read = candidates.some((c) => c.scoped) ? own.filter((_, i) => candidates[i].scoped) : own;
   const found =
-    topical.filter((s) => own.some((set) => set.holds(s, terms.formal))).length + terms.acronyms.filter((a) => own.some((set) => set.hasAcronym(a))).length;
+    topical.filter((s) => read.some((set) => set.holds(s, terms.formal))).length +
+    terms.acronyms.filter((a) => read.some((set) => set.hasAcronym(a))).length;
   return {
     intent,
     lang: asked.lang,

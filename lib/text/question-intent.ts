@@ -5,6 +5,8 @@
  * sentence saying what to do for "how do I". The offline answer puts a sentence holding the asked-for fact
  * first; a yes/no question is answered with a yes or a no when a sentence states it.
  */
+import { detectLanguage } from "./language";
+
 export type FactKind = "amount" | "count" | "time" | "contact" | "comparison" | "procedure";
 
 export interface QuestionIntent {
@@ -87,7 +89,30 @@ export function questionIntent(question: string): QuestionIntent {
 }
 
 // "Is it A or B?" asks which, not whether.
-const isYesNo = (q: string) => (YES_NO_START.test(q) || SPANISH_OPEN_QUESTION.test(q)) && !/\b(or|oder|ou|o)\b/i.test(q);
+const isYesNo = (q: string) => {
+  const clause = askingClause(q);
+  return !asksWh(clause) && (YES_NO_START.test(clause) || SPANISH_OPEN_QUESTION.test(clause)) && !/\b(or|oder|ou|o)\b/i.test(clause);
+};
+
+/** Starts asking for something other than yes or no. */
+const WH_START =
+  /^(what|which|who|whom|whose|when|where|why|how|was|wie|wer|wo|wann|welche[rsnm]?|warum|que|quel(le)?s?|qui|quand|où|comment|combien|qu[eé]|cu[aá]l|qui[eé]n|c[oó]mo|d[oó]nde|cu[aá]ndo|cu[aá]nt[oa]s?)\b/iu;
+
+/** "Was" asks what in German ("Was stellt Zava her?"), whether in English ("Was my claim denied?"). */
+const asksWh = (clause: string) => WH_START.test(clause) && !(/^was\b/i.test(clause) && detectLanguage(clause) === "en");
+
+/**
+ * The part of a message that asks: its last question ("We're on Standard. Would it cover…?"), past
+ * a leading clause that sets the scene ("After my yearly review, will I get anything in writing?").
+ */
+function askingClause(q: string): string {
+  const sentences = q.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => /[\p{L}\p{N}]/u.test(s));
+  // "Can I put my kid's lessons on PerksPlus? Well, mine actually.": the question is what asks.
+  const last = sentences.findLast((s) => s.includes("?")) ?? sentences.at(-1) ?? q;
+  if (asksWh(last)) return last;
+  const clauses = last.split(/,\s+/);
+  return clauses.find((c, i) => i > 0 && YES_NO_START.test(c)) ?? last;
+}
 
 /** A month's name, as a name: capitalised, and "May" only beside a day ("may" is mostly a verb). */
 const MONTH = /\b(January|February|March|April|June|July|August|September|October|November|December)\b|\bMay \d|\d May\b/;

@@ -242,6 +242,48 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("reads the question a message asks, past the scene it sets", () => {
+    expect(questionIntent("After my yearly review, will I get anything in writing?").yesNo).toBe(true);
+    expect(questionIntent("We're on Standard. Would it cover chiropractor visits for our newborn?").yesNo).toBe(true);
+    expect(questionIntent("Can I put my kid's snowboarding lessons on PerksPlus? Well, mine actually.").yesNo).toBe(true);
+    expect(questionIntent("What happens if I am late, can I be fired?").yesNo).toBe(false);
+    expect(questionIntent("Was stellt Zava eigentlich her?").yesNo).toBe(false);
+    expect(questionIntent("Was my claim denied?").yesNo).toBe(true);
+    const review = doc(
+      "handbook.pdf",
+      4,
+      "Performance Reviews\n\nEmployees will receive a written summary of their performance review which will be discussed during the review session.",
+    );
+    expect(extractiveAnswer([{ question: "After my yearly review, will I get anything in writing?", chunks: [review] }]).answer).toMatch(
+      /^Yes\. Employees will receive a written summary/,
+    );
+  });
+
+  it("hears everyday words in the documents' formal ones", () => {
+    const appeals = doc(
+      "plan.pdf",
+      84,
+      "Appeals\n\nIf your claim is denied, you may file an appeal within 60 days of the denial letter. Appeals are reviewed by a physician.",
+    );
+    const other = doc("plan.pdf", 83, "Claims\n\nYou must submit a claim within 90 days of the service.");
+    const { answer } = extractiveAnswer([
+      { question: "My claim was turned down. How long do I have to fight it?", chunks: [other, appeals] },
+    ]);
+    expect(answer).toBe("If your claim is denied, you may file an appeal within 60 days of the denial letter. [plan.pdf#page=84]");
+  });
+
+  it("needs a question naming a document to find only the terms that document uses", () => {
+    const perks = doc(
+      "PerksPlus.pdf",
+      3,
+      "What is Covered?\n\nPerksPlus covers a wide range of fitness activities, including but not limited to: gym memberships, health retreats and spas.",
+    );
+    const standard = doc("Standard.pdf", 5, "Providers\n\nYou may need a provider that has evening or weekend hours.");
+    expect(extractiveAnswer([{ question: "Would PerksPlus pay toward a weekend at a spa?", chunks: [perks, standard] }]).answer).toMatch(
+      /^Yes\. PerksPlus covers a wide range of fitness activities/,
+    );
+  });
+
   it("reads a yes or a no from what a sentence requires, the section it sits in, and lists 'not limited to' nothing", () => {
     const security = doc("handbook.pdf", 9, "Data Security\n\nAll customer data must be encrypted when stored or transferred.");
     const perks = doc(

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { formalEquivalents } from "@/lib/text/everyday-words";
+import { bm25Query } from "@/lib/text/bm25-query";
+
+describe("everyday words", () => {
+  it("maps plain words and phrases to the formal words documents use, keyed by the question's word", () => {
+    const found = formalEquivalents("My claim was turned down, can I send it in again? Will they pay for my son's braces?");
+    expect(found.get("turned")).toContain("deny");
+    expect(found.get("send")).toContain("submit");
+    expect(found.get("braces")).toContain("orthodontic");
+    expect(found.has("claim")).toBe(false);
+    // A phrase is matched whole: "turn" alone is no denial.
+    expect(formalEquivalents("Turn left at the lobby").size).toBe(0);
+  });
+
+  it("searches the formal words beside the question's own, in English only", () => {
+    expect(bm25Query("How long to fight a denial?").split(" ")).toEqual(expect.arrayContaining(["fight", "appeal", "dispute"]));
+    expect(bm25Query("Wie lange habe ich Zeit?")).not.toMatch(/appeal/);
+  });
+});
