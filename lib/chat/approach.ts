@@ -124,7 +124,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const parts =
       queries.length > 1
         ? queries.map((part, i) => ({ question: corrected(part), chunks: paged(retrieval.perQuery[i]) }))
-        : [{ question: corrected(`${question} ${query}`), chunks: paged(retrieval.chunks) }];
+        : [{ question: corrected(`${question} ${query}`), asked: corrected(question), chunks: paged(retrieval.chunks) }];
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
     const extracted = extractiveAnswer(parts);
     const answer = searchedNothing

@@ -77,6 +77,8 @@ interface Candidate {
   fact: boolean;
   /** Requires what the question asks leave to skip ("…must be encrypted…" for "without encrypting"): it settles the question. */
   requiresSkipped: boolean;
+  /** Names every document the question compares ("Northwind Health Plus … while Northwind Standard …"). */
+  comparing: boolean;
   /** From the document the question names (every title word it uses is in the title or the sentence). */
   scoped: boolean;
   complete: boolean;
@@ -86,6 +88,8 @@ interface Candidate {
 /** One question of a compound question ("…, and what…?") with the passages found for it. */
 export interface QuestionPart {
   question: string;
+  /** The person's own words, when `question` adds context borrowed from earlier turns. */
+  asked?: string;
   chunks: Chunk[];
 }
 
@@ -111,7 +115,7 @@ interface Terms {
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
 const ASKING_PHRASE =
-  /\b(how (long|much|many|often|soon|far|big|old)|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
+  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
 
 /** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
 interface Reading {
@@ -194,6 +198,8 @@ interface RankedPart {
   lang: Lang;
   /** The question names a document by its title's words ("Will Northwind Standard pay…"). */
   namesDocument: boolean;
+  /** The documents a question naming two or more compares, in the order their names come. */
+  compared: string[];
   /** What a yes/no question asks leave to skip ("without encrypting": "encrypt"). */
   skipped: string | null;
   /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
@@ -204,7 +210,7 @@ interface RankedPart {
   best: Candidate;
 }
 
-function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
+function rankPart({ question, asked: ownWords, chunks }: QuestionPart): RankedPart | null {
   const asked = readingOf(detectLanguage(question));
   // The passages are read in their own language: an English question is taken to be asked of
   // documents in English (detecting each passage's language would cost more than the answer).
@@ -232,6 +238,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
         fact: holdsWantedFact(text, intent) || (skipped !== null && requires(text, skipped)),
         requiresSkipped: skipped !== null && requires(text, skipped),
         scoped: false,
+        comparing: false,
         complete: unit.complete,
         score: 0,
       });
@@ -249,6 +256,14 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
   const scopeOnly = scope.filter((s) => !topical.includes(s));
   // Names are capitalised inside the question ("Will Northwind Standard pay…"): "details" is not one.
   const names = (question.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}]*/gu) ?? []).map((w) => asked.stem(w.toLowerCase()));
+  // "…on Standard or on Health Plus?" names two documents: it compares them, each in scope.
+  const titles = new Map(candidates.map((c, i) => [documentOf(c), context[i].title]));
+  // Only names the person wrote compare: a follow-up's borrowed subject does not.
+  const written = new Set(contentWords(ownWords ?? question, asked.lang).map(asked.stem));
+  const nameTerms = scopeOnly.filter((s) => names.includes(s) && written.has(s));
+  const named = namedDocuments(nameTerms, titles);
+  const compared = named.length > 1 ? named.flat() : [];
+  if (compared.length && !intent.wants.includes("comparison")) intent.wants.push("comparison");
 
   // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
   // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
@@ -285,7 +300,10 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
         match += weight;
       }
     }
-    const inScope = scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);
+    c.comparing = compared.length > 0 && nameTerms.every((s) => own[i].has(s));
+    const inScope = compared.length
+      ? Number(c.comparing || compared.includes(documentOf(c)))
+      : scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);
     c.scoped = scopeOnly.length > 0 && inScope === 1;
     c.match = match / total;
     c.ownMatch = ownMatch / total;
@@ -307,6 +325,7 @@ function rankPart({ question, chunks }: QuestionPart): RankedPart | null {
     intent,
     lang: asked.lang,
     namesDocument: scopeOnly.some((s) => names.includes(s)),
+    compared,
     skipped,
     namesMissing,
     termsNeeded: Math.min(2, found),
@@ -341,7 +360,9 @@ const FACT_LEAD_MATCH = 0.4;
  */
 function keySentence(byScore: Candidate[]): Candidate {
   const bestMatch = Math.max(...byScore.map((c) => c.match));
-  return byScore.find((c) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || c.scoped)) ?? byScore[0];
+  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || c.scoped);
+  // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one.
+  return byScore.find((c) => c.comparing && leads(c)) ?? byScore.find(leads) ?? byScore[0];
 }
 
 /** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
@@ -365,8 +386,16 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
   );
   const chosen: Candidate[] = [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
-  // "How often does each plan pay for hearing aids?": each document found has its say.
-  if (r.intent.wants.includes("comparison")) for (const c of close) if (!chosen.some((p) => documentOf(p) === documentOf(c))) take(c);
+  // "How often does each plan pay for hearing aids?": each document compared, or found, has its
+  // say with its best sentence that says nearly as much on the question as the key one.
+  if (r.intent.wants.includes("comparison")) {
+    const said = r.byScore.filter((c) => c.match >= FACT_LEAD_MATCH * bestMatch);
+    const documents = r.compared.length ? r.compared : [...new Set(said.filter((c) => c.match >= min.match * bestMatch).map(documentOf))];
+    for (const d of documents) {
+      const own = said.filter((c) => documentOf(c) === d);
+      if (own.length && !chosen.some((p) => documentOf(p) === d || p.comparing)) take(keySentence(own));
+    }
+  }
   for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
   for (const c of close) take(c);
   return chosen.map((c) => ({
@@ -376,6 +405,24 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
 }
 
 const documentOf = (c: Candidate) => c.citation.split("#")[0];
+
+/**
+ * The documents a question names by the name words of their titles, fewest documents first:
+ * "Health Plus" names the one whose title holds both words, "Standard" then another; a name two
+ * titles share alike ("Northwind") names both, as one group. One group per name found.
+ */
+function namedDocuments(nameTerms: string[], titles: Map<string, StemSet>): string[][] {
+  const groups: string[][] = [];
+  let left = nameTerms.filter((t) => [...titles.values()].some((title) => title.has(t)));
+  while (left.length) {
+    const holding = [...titles].map(([doc, title]) => ({ doc, held: left.filter((t) => title.has(t)) }));
+    const most = Math.max(...holding.map((h) => h.held.length));
+    const group = holding.filter((h) => h.held.length === most);
+    groups.push(group.map((h) => h.doc));
+    left = left.filter((t) => !group.some((h) => h.held.includes(t)));
+  }
+  return groups;
+}
 
 const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join("");
 

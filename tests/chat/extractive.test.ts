@@ -284,6 +284,34 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("answers a question naming two documents from each of them, or with a sentence comparing them", () => {
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      83,
+      "Claims\n\nGenerally, you must file a claim within 90 days after you receive services.",
+    );
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      78,
+      "Timely Filing\n\nAt Northwind Health, timely filing matters. All claims must be filed within twelve months of the date of service.",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "Do I get longer to send in a claim on Standard or on Health Plus?", chunks: [plus, standard] },
+    ]);
+    expect(answer).toBe(
+      "Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83] All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
+    );
+    const options = doc(
+      "Benefit_Options.pdf",
+      3,
+      "Comparison\n\nWhile Northwind Health Plus covers more, there are exceptions. Northwind Health Plus offers more comprehensive coverage than Northwind Standard.",
+    );
+    expect(
+      extractiveAnswer([{ question: "Between Standard and Health Plus, which one covers more?", chunks: [options, plus, standard] }])
+        .answer,
+    ).toMatch(/^Northwind Health Plus offers more comprehensive coverage than Northwind Standard\. \[Benefit_Options\.pdf#page=3\]$/);
+  });
+
   it("reads a yes or a no from what a sentence requires, the section it sits in, and lists 'not limited to' nothing", () => {
     const security = doc("handbook.pdf", 9, "Data Security\n\nAll customer data must be encrypted when stored or transferred.");
     const perks = doc(
