@@ -51,6 +51,12 @@ const SCOPE_W = 0.3;
 const MIN_RELATIVE = { fact: { match: 0.6, score: 0.75 }, explain: { match: 0.5, score: 0.6 } };
 /** Below this match no sentence addresses the question: it is answered as not found. */
 const ANSWER_FLOOR = 0.35;
+/**
+ * A question asking in so many words for a fact ("Who do I write to…?") is answered by a sentence
+ * holding that kind of fact from this match on: it names the fact, the rest of the question is
+ * phrasing ("…if I want a copy of the data the company keeps on me": "…contact the Privacy Officer").
+ */
+const POINTED_FACT_FLOOR = 0.15;
 /** Weight of a question word no candidate sentence holds, against the rarest word one holds. */
 const UNFOUND_WEIGHT = 0.5;
 /** A yes or a no is said only when the key sentence itself holds this share of the question's terms. */
@@ -463,6 +469,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
 
   const answers = (r: RankedPart) =>
     ((r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
+      (r.intent.pointed && r.best.fact && r.best.match >= POINTED_FACT_FLOOR && r.best.held > 0) ||
       (r.best.fact && r.best.scoped) ||
       r.best.requiresSkipped) &&
     !missesAskedFact(r) &&

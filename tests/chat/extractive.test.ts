@@ -312,6 +312,20 @@ describe("an offline answer that answers", () => {
     ).toMatch(/^Northwind Health Plus offers more comprehensive coverage than Northwind Standard\. \[Benefit_Options\.pdf#page=3\]$/);
   });
 
+  it("answers a question asking for a contact with the sentence naming one, however the rest is phrased", () => {
+    const privacy = doc(
+      "handbook.pdf",
+      7,
+      "Privacy\n\nWe have a privacy program that complies with the law and protects what we hold. To access or make changes to your personal information, please contact the Privacy Officer at privacy@Zava.com.",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "Who do I write to if I want a copy of the personal data the company keeps on me?", chunks: [privacy] },
+    ]);
+    expect(answer).toBe(
+      "To access or make changes to your personal information, please contact the Privacy Officer at privacy@Zava.com. [handbook.pdf#page=7]",
+    );
+  });
+
   it("reads a yes or a no from what a sentence requires, the section it sits in, and lists 'not limited to' nothing", () => {
     const security = doc("handbook.pdf", 9, "Data Security\n\nAll customer data must be encrypted when stored or transferred.");
     const perks = doc(
