@@ -1,5 +1,5 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
-import { documentTitle } from "@/lib/knowledge/document-title";
+import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document-title";
 import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
 import { formalEquivalents } from "@/lib/text/everyday-words";
@@ -261,7 +261,7 @@ function rankPart({ question, asked: ownWords, chunks }: QuestionPart): RankedPa
     scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
   const scopeOnly = scope.filter((s) => !topical.includes(s));
   // Names are capitalised inside the question ("Will Northwind Standard pay…"): "details" is not one.
-  const names = (question.match(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}]*/gu) ?? []).map((w) => asked.stem(w.toLowerCase()));
+  const names = namesIn(question).map(asked.stem);
   // "…on Standard or on Health Plus?" names two documents: it compares them, each in scope.
   const titles = new Map(candidates.map((c, i) => [documentOf(c), context[i].title]));
   // Only names the person wrote compare: a follow-up's borrowed subject does not.
@@ -411,24 +411,6 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
 }
 
 const documentOf = (c: Candidate) => c.citation.split("#")[0];
-
-/**
- * The documents a question names by the name words of their titles, fewest documents first:
- * "Health Plus" names the one whose title holds both words, "Standard" then another; a name two
- * titles share alike ("Northwind") names both, as one group. One group per name found.
- */
-function namedDocuments(nameTerms: string[], titles: Map<string, StemSet>): string[][] {
-  const groups: string[][] = [];
-  let left = nameTerms.filter((t) => [...titles.values()].some((title) => title.has(t)));
-  while (left.length) {
-    const holding = [...titles].map(([doc, title]) => ({ doc, held: left.filter((t) => title.has(t)) }));
-    const most = Math.max(...holding.map((h) => h.held.length));
-    const group = holding.filter((h) => h.held.length === most);
-    groups.push(group.map((h) => h.doc));
-    left = left.filter((t) => !group.some((h) => h.held.includes(t)));
-  }
-  return groups;
-}
 
 const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join("");
 
