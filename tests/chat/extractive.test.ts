@@ -170,6 +170,10 @@ describe("extractive answers", () => {
     expect(offlineAnswer("Can I bring my dog to work?", ["dog"], found)).toBe(
       "The selected documents never mention “dog”; these passages come closest.\n\n" + found.answer,
     );
+    // Words that only say how a question is put ("Unrelated:", "btw") are nothing missing.
+    expect(offlineAnswer("Unrelated: can I bring my dog to work?", ["unrelated", "dog"], found)).not.toMatch(/unrelated/);
+    // A word the documents say formally ("counsellor": "counseling") is not missing from an answer found through it.
+    expect(offlineAnswer("Is my counsellor paid for?", ["counsellor"], found)).toBe(found.answer);
     // None of the question's words is in the documents: the passages cannot help.
     expect(offlineAnswer("How much vacation do I get?", ["vacation"], found)).toBe("The selected documents never mention “vacation”.");
     expect(
