@@ -121,7 +121,7 @@ interface Terms {
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
 const ASKING_PHRASE =
-  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|versus|vs)\b/gi;
+  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs)\b/gi;
 
 /** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
 interface Reading {
@@ -269,6 +269,9 @@ function rankPart({ question, asked: ownWords, chunks }: QuestionPart): RankedPa
   const nameTerms = scopeOnly.filter((s) => names.includes(s) && written.has(s));
   const named = namedDocuments(nameTerms, titles);
   const compared = named.length > 1 ? named.flat() : [];
+  // "Which plan covers…?" names none: a sentence naming two of the documents found compares them.
+  const comparing = intent.wants.includes("comparison");
+  const namesTwoDocuments = (text: string) => namedDocuments(namesIn(` ${text}`).map(asked.stem), titles).length > 1;
   if (compared.length && !intent.wants.includes("comparison")) intent.wants.push("comparison");
 
   // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
@@ -306,7 +309,7 @@ function rankPart({ question, asked: ownWords, chunks }: QuestionPart): RankedPa
         match += weight;
       }
     }
-    c.comparing = compared.length > 0 && nameTerms.every((s) => own[i].has(s));
+    c.comparing = compared.length > 0 ? nameTerms.every((s) => own[i].has(s)) : comparing && namesTwoDocuments(c.text);
     const inScope = compared.length
       ? Number(c.comparing || compared.includes(documentOf(c)))
       : scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);

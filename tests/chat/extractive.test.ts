@@ -314,6 +314,16 @@ describe("an offline answer that answers", () => {
       extractiveAnswer([{ question: "Between Standard and Health Plus, which one covers more?", chunks: [options, plus, standard] }])
         .answer,
     ).toMatch(/^Northwind Health Plus offers more comprehensive coverage than Northwind Standard\. \[Benefit_Options\.pdf#page=3\]$/);
+    // Naming none, "which plan" is answered by a sentence naming two of the documents found.
+    const vision = doc(
+      "Benefit_Options.pdf",
+      3,
+      "Vision\n\nVision care matters for everyone. Northwind Health Plus covers glasses and contact lenses, while Northwind Standard only covers glasses.",
+    );
+    const lenses = doc("Northwind_Health_Plus.pdf", 30, "Vision\n\nThe plan covers contact lenses more often than glasses.");
+    expect(extractiveAnswer([{ question: "Which plan covers contact lenses?", chunks: [lenses, vision, plus, standard] }]).answer).toMatch(
+      /^Northwind Health Plus covers glasses and contact lenses, while Northwind Standard only covers glasses\. \[Benefit_Options\.pdf#page=3\]/,
+    );
   });
 
   it("answers a question asking for a contact with the sentence naming one, however the rest is phrased", () => {
