@@ -12,7 +12,8 @@ import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../
 import { safeFileName } from "../file-names";
 import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
 import { findJob, activeJobsFor, REEMBED } from "../jobs/repository";
-import { stopCollectionJobs, wakeWorker } from "../jobs/worker";
+import { stopCollectionJobs } from "../jobs/active-job";
+import { wakeWorker } from "../jobs/worker";
 import { reembeddingTable, submitReembedding } from "./reembed";
 import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
 
