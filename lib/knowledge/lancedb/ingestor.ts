@@ -87,7 +87,7 @@ export class LanceDbIngestor implements Ingestor {
     else
       void stopCollectionJobs(name, Infinity)
         .then(removeData)
-        .catch((error) => console.error(`[delete] ${name}:`, error));
+        .catch((error: unknown) => log("error", "collection_data_removal_failed", { collection: name, error }));
     return true;
   }
 
