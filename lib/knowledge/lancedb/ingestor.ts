@@ -15,7 +15,8 @@ import { findJob, activeJobsFor, REEMBED } from "../jobs/repository";
 import { stopCollectionJobs } from "../jobs/active-job";
 import { wakeWorker } from "../jobs/worker";
 import { reembeddingTable, submitReembedding } from "./reembed";
-import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
+import { createChunkTable, dropChunkTable, pingStore } from "./tables";
+import { deleteFileChunks } from "./write";
 
 import { LANCEDB_BACKEND } from "./backend";
 

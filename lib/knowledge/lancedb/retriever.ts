@@ -6,7 +6,9 @@ import { failedRetrieval, type Chunk, type Filters, type RetrievalResult } from 
 import type { ReadChunksOptions, RetrieveOptions, Retriever, SpellingResult, StoredPassage } from "../types";
 import { filtersToWhere } from "./filters";
 import * as repo from "../repo";
-import { readRows, searchChunks, spellCheck, type ScoredChunk } from "./store";
+import { searchChunks, spellCheck } from "./hybrid-search";
+import { readRows } from "./read";
+import type { ScoredChunk } from "./rows";
 import { LANCEDB_BACKEND } from "./backend";
 import { rerank } from "../ranking/rerank";
 
