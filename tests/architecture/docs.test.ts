@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The docs a newcomer follows stay true: every file or folder docs/architecture.md names
+ * exists, each function it names beside a file is in that file, and the links between the docs
+ * (and from the README) lead somewhere.
+ */
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+const ARCHITECTURE = "docs/architecture.md";
+/** The repository's own folders: a backticked name starting with one of them is a path. */
+const FOLDERS = ["lib", "app", "components", "tests", "e2e", "docs", "prisma", "scripts", "public"];
+const ROOT_FILE = /^[\w.-]+\.(ts|mjs|js|json)$/;
+
+const backticked = (text: string) => [...text.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]);
+
+describe("docs/architecture.md", () => {
+  const text = read(ARCHITECTURE);
+
+  it("names only paths that exist", () => {
+    const named = backticked(text)
+      .map((token) => token.replace(/[#?].*$/, "").replace(/[),;:.]+$/, ""))
+      .filter((token) => FOLDERS.some((folder) => token.startsWith(`${folder}/`)) || ROOT_FILE.test(token))
+      .filter((token) => !/[<{]/.test(token)); // placeholders: `lib/<protocol>/`
+    expect(named.length).toBeGreaterThan(40);
+    expect([...new Set(named.filter((p) => !existsSync(path.join(root, p))))]).toEqual([]);
+  });
+
+  it("finds each function it names in the file named with it", () => {
+    // "`runChat` (`lib/chat/approach.ts`)", "`keepUpload` in `lib/…`", "(`fuse`, `lib/…`)"
+    const pairs = [...text.matchAll(/`([A-Za-z_]\w*)(?:\(\))?`(?: \(| in |, )`((?:lib|app)\/[^`]+\.tsx?)`/g)].map((m) => ({
+      name: m[1],
+      file: m[2],
+    }));
+    expect(pairs.length).toBeGreaterThan(20);
+    const missing = pairs.filter(({ name, file }) => !existsSync(path.join(root, file)) || !new RegExp(`\\b${name}\\b`).test(read(file)));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("links between the docs", () => {
+  it("lead to files that exist", () => {
+    const docs = [
+      "README.md",
+      ...readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => `docs/${f}`),
+    ];
+    const broken = docs.flatMap((doc) =>
+      [...read(doc).matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((m) => m[1].replace(/#.*$/, ""))
+        .filter((target) => target && !/^[a-z]+:/i.test(target))
+        .filter((target) => !existsSync(path.join(root, path.dirname(doc), target)))
+        .map((target) => `${doc} → ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
+});
