@@ -41,8 +41,16 @@ describe("docs/architecture.md", () => {
   });
 });
 
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+const anchorsIn = (file: string) => new Set([...read(file).matchAll(/^#+\s+(.+)$/gm)].map((m) => anchorOf(m[1].trim())));
+
 describe("links between the docs", () => {
-  it("lead to files that exist", () => {
+  it("lead to files and headings that exist", () => {
     const docs = [
       "README.md",
       ...readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" })
@@ -51,10 +59,15 @@ describe("links between the docs", () => {
     ];
     const broken = docs.flatMap((doc) =>
       [...read(doc).matchAll(/\]\(([^)\s]+)\)/g)]
-        .map((m) => m[1].replace(/#.*$/, ""))
-        .filter((target) => target && !/^[a-z]+:/i.test(target))
-        .filter((target) => !existsSync(path.join(root, path.dirname(doc), target)))
-        .map((target) => `${doc} → ${target}`),
+        .map((m) => m[1])
+        .filter((link) => !/^[a-z]+:/i.test(link))
+        .filter((link) => {
+          const [target, anchor] = link.split("#");
+          const file = target ? path.join(path.dirname(doc), target) : doc;
+          if (!existsSync(path.join(root, file))) return true;
+          return anchor !== undefined && file.endsWith(".md") && !anchorsIn(file).has(anchor);
+        })
+        .map((link) => `${doc} → ${link}`),
     );
     expect(broken).toEqual([]);
   });
