@@ -1,13 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as searchPost } from "@/app/v1/collections/[name]/search/route";
 import { db } from "@/lib/db/client";
-import { activeIngestor, stopWorker } from "@/lib/knowledge";
+import { EmbeddingModelMismatch } from "@/lib/errors";
+import { activeIngestor, getRetriever, stopWorker } from "@/lib/knowledge";
+import { embedderFor } from "@/lib/models/embedder";
 import { freshDataDir } from "../helpers/env";
 
 /**
  * POST /v1/collections/{name}/search answers a failed search with the status the SDK gives it:
  * 409 for a collection the configured embedding model cannot search (built with another one),
- * 500 for anything else, with the reason in `detail`.
+ * 500 for anything else, with the reason in `detail`. The status comes from the error class the
+ * embedder or retriever throws (EmbeddingModelMismatch), carried through the read door's
+ * failures: never read off the message.
  */
 
 const search = async (name: string, body: Record<string, unknown>) => {
@@ -48,5 +52,14 @@ describe("POST /v1/collections/{name}/search failures", () => {
 
   it("answers 404 for an unknown collection", async () => {
     expect((await search("nowhere", { query: "annual deductible" })).status).toBe(404);
+  });
+
+  it("carries the status from the error class thrown at the source", async () => {
+    expect(() => embedderFor("text-embedding-3-small", 1536)).toThrow(EmbeddingModelMismatch);
+    const byVector = await getRetriever("lancedb").retrieve("x", "no_table", 3, null, { vector: new Float32Array(8) });
+    expect(byVector).toMatchObject({ success: false, error_status: 409 });
+    const other = await getRetriever("lancedb").retrieve("x", "no_table", 3, null, { mode: "vectors" });
+    expect(other.success).toBe(false);
+    expect(other.error_status).toBeUndefined();
   });
 });
