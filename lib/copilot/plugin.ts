@@ -4,6 +4,7 @@ import { openApiDocument, SEARCH_PATH } from "./openapi";
 import { COPILOT_PRINCIPAL, publishedCollections } from "./publishing";
 import type { CopilotSettings } from "./settings";
 import { validateManifest, type ManifestCheck } from "./validate";
+import { log } from "@/lib/log";
 
 /** Everything the Copilot routes, the app package and the Integrations page serve, built once per request. */
 
@@ -34,7 +35,7 @@ export interface CopilotPlugin {
 async function conversationStarters(collections: string[]): Promise<string[]> {
   if (collections.length === 0) return [FALLBACK_STARTER];
   const questions = await exampleQuestions(COPILOT_PRINCIPAL, collections, MAX_STARTERS).catch((error: unknown) => {
-    console.warn("[copilot] conversation starters unavailable:", error);
+    log("warn", "copilot_starters_unavailable", { error });
     return [];
   });
   return questions.length ? questions : [FALLBACK_STARTER];

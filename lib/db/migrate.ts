@@ -127,6 +127,7 @@ async function migratePostgres(url: string, migrations: Migration[]): Promise<st
     }
     return applied;
   } finally {
+    // Closing the session releases the lock anyway: a failed unlock needs no more than that.
     await client.query("SELECT pg_advisory_unlock(72707369)").catch(() => undefined);
     await client.end();
   }

@@ -45,6 +45,8 @@ export class EriUnreachable extends EriClientError {}
 export class EriNotAllowed extends EriClientError {}
 
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Answered, not followed: told by status rather than by the text of the error `redirect: "error"` throws. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export interface RemoteRetrievalRequest {
   latestUserPrompt: string;
@@ -120,12 +122,16 @@ export class EriClient {
         headers,
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         signal: this.signal,
-        // A redirect could carry the credentials to another host: refuse it.
-        redirect: "error",
+        // A redirect could carry the credentials to another host: never followed (see REDIRECTS).
+        redirect: "manual",
         cache: "no-store",
       });
     } catch (error) {
       throw new EriUnreachable(networkMessage(error, path, this.signal), step);
+    }
+    if (REDIRECTS.has(response.status)) {
+      await response.body?.cancel().catch(() => undefined); // nothing in it is read
+      throw new EriUnreachable(`${path} answered with a redirect; enter the final address as the base URL`, step);
     }
     let text: string;
     try {
@@ -174,7 +180,5 @@ function networkMessage(error: unknown, path: string, signal: AbortSignal): stri
   if (cause?.code === "ENOTFOUND") return "Host name not found";
   if (cause?.code && /CERT|SSL|TLS/.test(cause.code)) return `TLS error: ${cause.code}`;
   const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
-  // undici refuses a redirect (redirect: "error") with a bare TypeError: its text is the only sign.
-  if (/redirect/i.test(message)) return `${path} answered with a redirect; enter the final address as the base URL`;
   return `Could not reach the server at ${path}: ${message.split("\n")[0].slice(0, 160)}`;
 }

@@ -4,6 +4,7 @@ import type { EriSource } from "@/lib/db/generated/sqlite/client";
 import type { EriEndpoint } from "./client";
 import { decryptSecret, encryptSecret } from "@/lib/secrets";
 import type { EriSourceView, SourceAuthMethod, SourceCreate, SourceStatus, SourceUpdate } from "./source-schemas";
+import { log } from "@/lib/log";
 
 /** Database access for ERI sources. Only this module sees `secretEnc`; views never carry it. */
 
@@ -87,7 +88,8 @@ export async function removeSource(id: string): Promise<boolean> {
 export async function recordStatus(id: string, status: { ok: boolean; message: string }): Promise<void> {
   await db()
     .eriSource.updateMany({ where: { id }, data: { lastStatus: JSON.stringify(status), lastCheckedAt: new Date() } })
-    .catch(() => undefined); // status is informative; never fail the caller over it
+    // The status is informative: a failed write never fails the caller, but it is logged.
+    .catch((error: unknown) => log("warn", "eri_source_status_write_failed", { source_id: id, error }));
 }
 
 /** The connection details with the secret decrypted, for this process's own calls only. */

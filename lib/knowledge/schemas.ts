@@ -41,9 +41,24 @@ export const RetrievalResult = z.object({
 });
 export type RetrievalResult = z.infer<typeof RetrievalResult>;
 
+/**
+ * A Retriever's answer: the SDK's RetrievalResult, and for a failure the caller can fix, this
+ * product's own `error_status` (the AppError's 4xx status, such as 409 for a collection built
+ * with another embedding model; absent: 500). Never sent as such: protocols map it.
+ */
+export type RetrievalOutcome = RetrievalResult & { error_status?: number };
+
 /** The SDK's failed-retrieval shape: no chunks, success=false, a message for people. */
-export function failedRetrieval(query: string, backend: string, message: string): RetrievalResult {
-  return { query, backend, chunks: [], total_tokens: 0, success: false, error_message: message };
+export function failedRetrieval(query: string, backend: string, message: string, status?: number): RetrievalOutcome {
+  return {
+    query,
+    backend,
+    chunks: [],
+    total_tokens: 0,
+    success: false,
+    error_message: message,
+    ...(status ? { error_status: status } : {}),
+  };
 }
 
 export const CollectionInfo = z.object({

@@ -7,7 +7,7 @@ import { bestPerPage } from "./pages";
 import { activeRetriever, getRetriever } from "./retrievers";
 import { REMOTE_SOURCE_BACKEND } from "./registry";
 import { listCollectionRows } from "./repo";
-import type { Chunk, Filters, RetrievalMode, RetrievalResult } from "./schemas";
+import type { Chunk, Filters, RetrievalMode, RetrievalOutcome } from "./schemas";
 import type { ReadChunksOptions, SpellingResult, StoredPassage } from "./types";
 
 /**
@@ -51,6 +51,8 @@ export interface SearchFailure {
   /** Collection name or source id. */
   name: string;
   message: string;
+  /** The HTTP status the failure maps to: a 4xx the caller can fix (409: built with another embedding model), else 500. */
+  status: number;
   elapsed_ms: number;
 }
 
@@ -151,12 +153,18 @@ async function timed(
   kind: SearchFailure["kind"],
   name: string,
   failures: SearchFailure[],
-  search: () => Promise<RetrievalResult>,
+  search: () => Promise<RetrievalOutcome>,
 ): Promise<Chunk[]> {
   const started = performance.now();
   const result = await search();
   if (result.success) return result.chunks;
-  failures.push({ kind, name, message: result.error_message ?? "Retrieval failed", elapsed_ms: Math.round(performance.now() - started) });
+  failures.push({
+    kind,
+    name,
+    message: result.error_message ?? "Retrieval failed",
+    status: result.error_status ?? 500,
+    elapsed_ms: Math.round(performance.now() - started),
+  });
   return [];
 }
 

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { S3Bucket, S3Error } from "@/lib/storage/s3";
 import { safeFileName } from "./file-names";
+import { log } from "@/lib/log";
 
 /**
  * Original uploads, kept so ingestion can read them and citations can open them, under
@@ -38,7 +39,7 @@ export async function keepUpload(tempPath: string, collection: string, fileId: s
     const key = originalKey(collection, fileId, fileName);
     // Served with its own type later (signed URLs name it), so stored as plain bytes.
     await unavailableAsAppError(store.put(key, new Uint8Array(await readFile(tempPath)), "application/octet-stream"));
-    await unlink(tempPath).catch(() => undefined);
+    await unlink(tempPath).catch(tempLeftBehind(tempPath));
     return store.uri(key);
   }
   const dir = path.join(config().uploadDir, collection, fileId);
@@ -49,7 +50,7 @@ export async function keepUpload(tempPath: string, collection: string, fileId: s
   } catch {
     // Different filesystem (tmp on another mount): copy then remove.
     await copyFile(tempPath, target);
-    await unlink(tempPath).catch(() => undefined);
+    await unlink(tempPath).catch(tempLeftBehind(tempPath));
   }
   return target;
 }
@@ -118,6 +119,9 @@ export async function removeCollectionUploads(collection: string): Promise<void>
 export function incomingDir(): string {
   return path.join(config().uploadDir, ".incoming");
 }
+
+/** A temp file that could not be removed stays until the next start (clearIncoming): logged, not fatal. */
+const tempLeftBehind = (tempPath: string) => (error: unknown) => log("warn", "upload_temp_removal_failed", { path: tempPath, error });
 
 /**
  * Removes the files a crash left between request and job (no row refers to them); returns how

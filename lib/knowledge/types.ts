@@ -6,10 +6,13 @@ import type {
   Filters,
   IngestionJobStatus,
   RetrievalMode,
-  RetrievalResult,
+  RetrievalOutcome,
 } from "./schemas";
 
-/** Mirrors the SDK's BaseRetriever. `retrieve` never throws: failures come back as success=false. */
+/**
+ * Mirrors the SDK's BaseRetriever. `retrieve` never throws: failures come back as success=false
+ * (with `error_status` when the caller can fix them).
+ */
 export interface Retriever {
   readonly backendName: string;
   retrieve(
@@ -18,7 +21,7 @@ export interface Retriever {
     topK?: number,
     filters?: Filters | null,
     options?: RetrieveOptions,
-  ): Promise<RetrievalResult>;
+  ): Promise<RetrievalOutcome>;
   healthCheck(): Promise<boolean>;
   /**
    * This product's own (not in the SDK): the query with its typos corrected against the

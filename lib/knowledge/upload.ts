@@ -7,6 +7,7 @@ import { isSupportedFile, SUPPORTED_LABELS, unsupportedMessage } from "@/lib/ing
 import { safeFileName } from "./file-names";
 import { incomingDir, removeOriginal } from "./storage";
 import type { SubmittedFile } from "./types";
+import { log } from "@/lib/log";
 
 /**
  * The HTTP layer's half of an upload (as the SDK describes it): check the request, write each
@@ -63,5 +64,11 @@ export async function receiveUpload(
 
 /** Removes the files of a failed submit: temp files, and originals uploaded for it directly. */
 export async function discardUploads(files: SubmittedFile[]): Promise<void> {
-  await Promise.all(files.map((f) => ("path" in f ? unlink(f.path) : removeOriginal(f.stored.storagePath)).catch(() => undefined)));
+  await Promise.all(
+    files.map((f) => {
+      // A temp file left behind goes at the next start (clearIncoming); an original is named in the log.
+      const [where, removal] = "path" in f ? [f.path, unlink(f.path)] : [f.stored.storagePath, removeOriginal(f.stored.storagePath)];
+      return removal.catch((error: unknown) => log("warn", "upload_discard_failed", { path: where, error }));
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { config, type AppConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
+import { AppError, EmbeddingModelMismatch } from "@/lib/errors";
 import { LOCAL_HASH_DEFAULT_DIMENSIONS, LOCAL_HASH_MODEL, LocalHashEmbedder } from "./local-embedder";
 import { OpenAIEmbedder, type OpenAIEmbedderOptions } from "./openai-embedder";
 import type { Embedder } from "./types";
@@ -70,13 +70,12 @@ export function resetEmbedderCache(): void {
   embedderCache().clear();
 }
 
-function modelMismatch(model: string, dims: number | null | undefined, cfg: AppConfig): AppError {
+function modelMismatch(model: string, dims: number | null | undefined, cfg: AppConfig): EmbeddingModelMismatch {
   const built = dims ? `"${model}" (${dims} dimensions)` : `"${model}"`;
   const configured = cfg.embeddingDimensions
     ? `"${cfg.embeddingModel}" (${cfg.embeddingDimensions} dimensions)`
     : `"${cfg.embeddingModel}"`;
-  return new AppError(
-    409,
+  return new EmbeddingModelMismatch(
     `This collection was built with embedding model ${built} but the app is configured with ${configured}. ` +
       `Configure that model (EMBEDDER, EMBEDDING_MODEL, EMBEDDING_DIMENSIONS) or re-index the collection.`,
   );

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, AzureOpenAI } from "openai";
 import { AppError } from "@/lib/errors";
+import { retryAfterMs, sleep } from "./retry";
 import type { Embedder } from "./types";
 
 /** Native sizes of well-known models, so `dimensions` is known before the first request. */
@@ -153,7 +154,7 @@ export class OpenAIEmbedder implements Embedder {
   }
 
   private retryDelayMs(err: unknown, attempt: number): number {
-    const retryAfter = err instanceof APIError ? retryAfterMs(err.headers) : undefined;
+    const retryAfter = err instanceof APIError && err.headers ? retryAfterMs(err.headers) : undefined;
     if (retryAfter !== undefined) return Math.min(retryAfter, this.maxRetryAfterMs);
     const ceiling = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (attempt - 1));
     return ceiling / 2 + Math.random() * (ceiling / 2); // jitter so parallel clients spread out
@@ -225,18 +226,6 @@ function isRetryable(err: unknown): boolean {
   return err.status === 408 || err.status >= 500;
 }
 
-/** Retry-After as seconds or an HTTP date, plus OpenAI's non-standard retry-after-ms. */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const ms = Number(headers?.get("retry-after-ms") ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers?.get("retry-after");
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 /** fetch wraps the useful part ("connect ECONNREFUSED 127.0.0.1:8080") a level or two down. */
 function rootCauseMessage(err: Error): string {
   let current: unknown = err.cause;
@@ -270,8 +259,4 @@ function normalize(vector: Float32Array): Float32Array {
   const scale = 1 / Math.sqrt(sq);
   for (let i = 0; i < vector.length; i++) vector[i] *= scale;
   return vector;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

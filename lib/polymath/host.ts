@@ -27,6 +27,7 @@ import {
   type Library,
 } from "./format";
 import { loadPolymathSettings, tagsGrantedBy, type PolymathSettings } from "./settings";
+import { log } from "@/lib/log";
 
 /**
  * The library host: a query (an embedding, or text this host embeds) searched in the published
@@ -205,7 +206,7 @@ async function searchWithinBudget(args: QueryArguments, targets: Target[], vecto
     if (everySearchFailed(result)) {
       throw new PolymathError(result.failures.map((f) => f.message).join("; "));
     }
-    for (const failure of result.failures) console.error(`[polymath] ${failure.name}: ${failure.message}`);
+    for (const failure of result.failures) log("error", "polymath_search_failed", { collection: failure.name, message: failure.message });
     const facts = await fileFacts([...new Set(result.chunks.map(chunkFileId))]);
     const walked = takeWithinBudget(result.chunks, { count: args.count, countType: args.countType }, chunkTokens, {
       isRestricted: (chunk) => restrictedBy(facts.get(chunkFileId(chunk))?.tag ?? chunkAccessTag(chunk), granted),

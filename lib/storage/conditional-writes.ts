@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ConfigError } from "@/lib/config";
 import { S3Bucket, type S3Location } from "./s3";
+import { log } from "@/lib/log";
 
 /**
  * LanceDB commits a table version by writing its manifest only if no writer wrote that version
@@ -22,6 +23,7 @@ export async function checkConditionalWrites(location: S3Location): Promise<void
       );
     }
   } finally {
-    await store.delete(key).catch(() => undefined);
+    // A probe object left behind is harmless (its name says what it is): logged, not fatal.
+    await store.delete(key).catch((error: unknown) => log("warn", "storage_probe_removal_failed", { key, error }));
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
-import { EmbeddingServiceError, OpenAIEmbedder, retryAfterMs, type OpenAIEmbedderOptions } from "@/lib/models/openai-embedder";
+import { EmbeddingServiceError, OpenAIEmbedder, type OpenAIEmbedderOptions } from "@/lib/models/openai-embedder";
+import { retryAfterMs } from "@/lib/models/retry";
 import { fakeVector, NATIVE_DIMENSIONS, openAIError, startEmbeddingsServer, type Script } from "./fake-embeddings-server";
 
 type Server = Awaited<ReturnType<typeof startEmbeddingsServer>>;

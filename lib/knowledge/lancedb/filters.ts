@@ -1,6 +1,6 @@
 import type { Filters } from "../schemas";
 import { filterClauses } from "../filters";
-import { sqlString } from "./store";
+import { sqlString } from "./rows";
 
 /**
  * Filters as a LanceDB SQL predicate. Field names come from a fixed list (never from the

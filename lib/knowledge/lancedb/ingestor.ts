@@ -12,9 +12,11 @@ import { toCollectionInfo, toFileInfo, toJobStatus, unknownJobStatus } from "../
 import { safeFileName } from "../file-names";
 import { keepUpload, removeCollectionUploads, removeUpload } from "../storage";
 import { findJob, activeJobsFor, REEMBED } from "../jobs/repository";
-import { stopCollectionJobs, wakeWorker } from "../jobs/worker";
+import { stopCollectionJobs } from "../jobs/active-job";
+import { wakeWorker } from "../jobs/worker";
 import { reembeddingTable, submitReembedding } from "./reembed";
-import { createChunkTable, deleteFileChunks, dropChunkTable, pingStore } from "./store";
+import { createChunkTable, dropChunkTable, pingStore } from "./tables";
+import { deleteFileChunks } from "./write";
 
 import { LANCEDB_BACKEND } from "./backend";
 
@@ -86,7 +88,7 @@ export class LanceDbIngestor implements Ingestor {
     else
       void stopCollectionJobs(name, Infinity)
         .then(removeData)
-        .catch((error) => console.error(`[delete] ${name}:`, error));
+        .catch((error: unknown) => log("error", "collection_data_removal_failed", { collection: name, error }));
     return true;
   }
 

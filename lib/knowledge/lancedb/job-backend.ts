@@ -1,7 +1,9 @@
 import type { JobBackend } from "../jobs/backend";
 import { ingestFile } from "./pipeline";
 import { prepareReembedding, reembedFile, swapInReembedding } from "./reembed";
-import { deleteFileChunks, dropChunkTable, ensureTextIndex, optimizeTable } from "./store";
+import { dropChunkTable } from "./tables";
+import { ensureTextIndex, optimizeTable } from "./upkeep";
+import { deleteFileChunks } from "./write";
 
 /** The LanceDB adapter's part of a job: what the worker (lib/knowledge/jobs) writes through. */
 export const lanceDbJobBackend: JobBackend = {

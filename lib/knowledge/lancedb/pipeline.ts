@@ -8,7 +8,8 @@ import { passageFile, type PassageFormat } from "@/lib/ingest/passage-formats";
 import type { FileToIngest, IngestOutcome } from "../jobs/backend";
 import { summarize } from "../summaries";
 import { readOriginal } from "../storage";
-import { addChunks, deleteFileChunks, searchText, type ChunkRow } from "./store";
+import { searchText, type ChunkRow } from "./rows";
+import { addChunks, deleteFileChunks } from "./write";
 
 const EMBED_BATCH = 256;
 

@@ -6,7 +6,9 @@ import type { Reembedding } from "../jobs/backend";
 import { activeJobsFor, createJob, REEMBED } from "../jobs/repository";
 import * as repo from "../repo";
 import { LANCEDB_BACKEND } from "./backend";
-import { addChunks, createChunkTable, deleteFileChunks, dropChunkTable, optimizeTable } from "./store";
+import { createChunkTable, dropChunkTable } from "./tables";
+import { optimizeTable } from "./upkeep";
+import { addChunks, deleteFileChunks } from "./write";
 import { readFileRows } from "./read";
 
 /**

@@ -1,12 +1,14 @@
-import { AppError } from "@/lib/errors";
+import { AppError, EmbeddingModelMismatch } from "@/lib/errors";
 import { outboundLink } from "@/lib/http/links";
 import { imageUrl } from "../urls";
 import { embedderFor } from "@/lib/models/embedder";
-import { failedRetrieval, type Chunk, type Filters, type RetrievalResult } from "../schemas";
+import { failedRetrieval, type Chunk, type Filters, type RetrievalOutcome } from "../schemas";
 import type { ReadChunksOptions, RetrieveOptions, Retriever, SpellingResult, StoredPassage } from "../types";
 import { filtersToWhere } from "./filters";
 import * as repo from "../repo";
-import { readRows, searchChunks, spellCheck, type ScoredChunk } from "./store";
+import { searchChunks, spellCheck } from "./hybrid-search";
+import { readRows } from "./read";
+import type { ScoredChunk } from "./rows";
 import { LANCEDB_BACKEND } from "./backend";
 import { rerank } from "../ranking/rerank";
 
@@ -100,13 +102,14 @@ function withPageMates(pages: ScoredChunk[], candidates: ScoredChunk[], perPage:
 }
 
 /**
- * Errors a user can act on pass through: an AppError of the 4xx class (a bad filter, a
- * collection built with another embedding model); anything else becomes a generic message.
+ * Errors a user can act on pass through with their status: an AppError of the 4xx class (a bad
+ * filter, a collection built with another embedding model); anything else becomes a generic
+ * message (and a 500).
  */
-function retrievalMessage(error: unknown): string {
-  if (error instanceof AppError && error.status < 500) return error.message;
+function retrievalFailure(query: string, backend: string, error: unknown): RetrievalOutcome {
+  if (error instanceof AppError && error.status < 500) return failedRetrieval(query, backend, error.message, error.status);
   const message = error instanceof Error ? error.message : String(error);
-  return `Retrieval failed: ${message.split("\n")[0].slice(0, 160)}`;
+  return failedRetrieval(query, backend, `Retrieval failed: ${message.split("\n")[0].slice(0, 160)}`);
 }
 
 export class LanceDbRetriever implements Retriever {
@@ -118,15 +121,13 @@ export class LanceDbRetriever implements Retriever {
     topK = 10,
     filters?: Filters | null,
     options: RetrieveOptions = {},
-  ): Promise<RetrievalResult> {
+  ): Promise<RetrievalOutcome> {
     try {
       const collection = options.collection ?? (await repo.findCollection(collectionName));
       if (!collection) return failedRetrieval(query, this.backendName, `Collection '${collectionName}' not found`);
       const mode = options.vector ? "vectors" : (options.mode ?? "hybrid");
       if (options.vector && options.vector.length !== collection.embeddingDims) {
-        return failedRetrieval(
-          query,
-          this.backendName,
+        throw new EmbeddingModelMismatch(
           `Collection '${collectionName}' was built with ${collection.embeddingDims}-dimensional embeddings; the query embedding has ${options.vector.length}`,
         );
       }
@@ -161,7 +162,7 @@ export class LanceDbRetriever implements Retriever {
         error_message: null,
       };
     } catch (error) {
-      return failedRetrieval(query, this.backendName, retrievalMessage(error));
+      return retrievalFailure(query, this.backendName, error);
     }
   }
 

@@ -1,8 +1,8 @@
 /**
- * The LanceDB adapter's store: what the rest of the adapter (and benches and tests) use of a
- * collection's table. Each concern has its own module: rows.ts (schema, row packing), tables.ts
- * (connection, open tables and what is known of them), write.ts, read.ts, upkeep.ts (indexes,
- * compaction), hybrid-search.ts (BM25 + vectors, two phases).
+ * A collection's table in one import, for benches and tests; the adapter's own modules import
+ * the module that does the work: rows.ts (schema, row packing), tables.ts (connection, open
+ * tables and what is known of them), write.ts, read.ts, upkeep.ts (indexes, compaction),
+ * hybrid-search.ts (BM25 + vectors, two phases).
  */
 export { searchText, sqlString, type ChunkRow, type ScoredChunk, type StoredChunk } from "./rows";
 export { createChunkTable, dropChunkTable, pingStore } from "./tables";

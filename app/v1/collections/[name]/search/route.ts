@@ -27,7 +27,7 @@ export const POST = route(async (request: Request, { params }: Ctx) => {
   // The read path looks the collection up anyway: one query says whether it exists.
   if (found.unknownCollections.length) throw notFound(`Collection '${name}' not found`);
   const failure = found.failures[0];
-  if (failure) throw new AppError(/built with/.test(failure.message) ? 409 : 500, failure.message);
+  if (failure) throw new AppError(failure.status, failure.message);
   const result: RetrievalResult = {
     query: body.query,
     backend: activeRetriever().backendName,
