@@ -39,7 +39,7 @@ export function signedInUser(request: Request): Promise<SignedInUser | null> {
   return found;
 }
 
-function asSignedIn(user: { id: string; role?: string | null; groups?: unknown }, via: SignedInUser["via"]): SignedInUser {
+export function asSignedIn(user: { id: string; role?: string | null; groups?: unknown }, via: SignedInUser["via"]): SignedInUser {
   const groups = Groups.safeParse(JSON.parse(String(user.groups ?? "[]")));
   return { id: user.id, role: asRole(user.role), groups: groups.success ? groups.data : [], via };
 }
