@@ -274,7 +274,7 @@ describe("two people signed in through the identity provider", () => {
     for (const p of [me, other]) expect((await eriRetrieve(scopeToken, p.question)).text).not.toMatch(p.secret);
   });
 
-  it("Polymath host and Copilot read as their scopes, whoever calls them: neither person's collection leaks", async () => {
+  it("Polymath host and Copilot read as their scopes, a person no more than theirs: neither person's collection leaks", async () => {
     for (const me of [alice, bob]) {
       const library = await call(
         polymathPost as Handler,
@@ -291,6 +291,22 @@ describe("two people signed in through the identity provider", () => {
       ).then(text);
       expect(copilot.status).toBe(200);
       for (const p of [alice, bob]) expect(copilot.text).not.toMatch(p.secret);
+    }
+    // Granted to Copilot's scope as well, alice's collection reaches Copilot's own calls (no person
+    // behind them); a person calling it still reads no more than they may themselves.
+    await setGrants("secret", [
+      { subject_type: "group", subject_id: "hr", access: "read" },
+      { subject_type: "scope", subject_id: "copilot", access: "read" },
+    ]);
+    try {
+      const copilot = (init: { cookie?: string; bearer?: string }) =>
+        call(copilotSearchGet as Handler, request(`/api/copilot/search?query=${encodeURIComponent(alice.question)}`, init)).then(text);
+      expect((await copilot({ bearer: USER_TOKEN })).text).toMatch(alice.secret);
+      expect((await copilot({ cookie: alice.cookie })).text).toMatch(alice.secret);
+      expect((await copilot({ cookie: bob.cookie })).text).not.toMatch(alice.secret);
+      expect((await copilot({ bearer: bob.apiKey })).text).not.toMatch(alice.secret);
+    } finally {
+      await setGrants("secret", [{ subject_type: "group", subject_id: "hr", access: "read" }]);
     }
     // Conversation starters come from what the Copilot scope may read.
     const plugin = await call(copilotPluginGet as Handler, request("/api/copilot/ai-plugin.json")).then(text);
