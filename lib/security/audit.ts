@@ -37,7 +37,9 @@ export async function personActor(userId: string, via: Actor["via"]): Promise<Ac
 
 /** A shared token (no person behind it). */
 export const tokenActor = (role: "admin" | "user" | "editor"): Actor =>
-  role === "admin" ? { actor: "admin token", actorName: "admin token", via: "token" } : { actor: "chat token", actorName: "chat token", via: "token" };
+  role === "admin"
+    ? { actor: "admin token", actorName: "admin token", via: "token" }
+    : { actor: "chat token", actorName: "chat token", via: "token" };
 
 /** Who a request acts for: its person (session or API key), else its shared token, else the single local user. */
 export async function actorOf(request: Request): Promise<Actor> {
