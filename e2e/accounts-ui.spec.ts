@@ -200,3 +200,55 @@ test("an editor manages the files of the collections they may edit, and sees no 
   await expect(page.getByRole("link", { name: "Export library" })).toHaveCount(0);
   expect((await page.request.get(`${app!.url}/settings/users`, { maxRedirects: 0 })).status()).toBe(307);
 });
+
+test("a person signs in and out with a password, and an admin sees and ends their session", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const HANA_BROWSER = "E2E Hana Browser/1.0";
+  const hana = await browser.newContext({ userAgent: HANA_BROWSER });
+  try {
+    const hanaPage = await hana.newPage();
+    const cookieHeader = async () => (await hana.cookies(app!.url)).map((c) => `${c.name}=${c.value}`).join("; ");
+    await signIn(hanaPage, "hana@example.org");
+    const signedIn = await cookieHeader();
+    expect((await request.get(`${app!.url}/v1/collections`, { headers: { cookie: signedIn } })).status()).toBe(200);
+    await hanaPage.getByRole("button", { name: "Sign out" }).click();
+    await expect(hanaPage).toHaveURL(/\/login/);
+    // The cookie she had is worth nothing now: its session row is gone.
+    expect((await request.get(`${app!.url}/v1/collections`, { headers: { cookie: signedIn } })).status()).toBe(401);
+
+    // In again; an admin ends that session on Settings -> Users.
+    await signIn(hanaPage, "hana@example.org");
+    await page.goto(`${app!.url}/login?token=1&next=/settings/users`);
+    await page.getByLabel("Access token").fill(ADMIN);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const row = page.getByRole("listitem", { name: "User hana@example.org" });
+    await row.getByRole("button", { name: /^\d+ sessions?$/ }).click();
+    const session = row.getByRole("listitem").filter({ hasText: HANA_BROWSER });
+    await expect(session).toContainText(/signed in .* last active/);
+    await new AppShell(page).screenshot("settings-user-sessions");
+    await new AppShell(page).expectAccessibleInBothThemes(testInfo, "settings-user-sessions");
+    await session.getByRole("button", { name: "End session" }).click();
+    await expect(session).toHaveCount(0);
+
+    // Her browser is signed out at its next request.
+    await hanaPage.goto(`${app!.url}/`);
+    await expect(hanaPage).toHaveURL(/\/login/);
+    const trail = async (action: string) =>
+      (
+        (await (await request.get(`${app!.url}/api/audit?action=${action}&actor=hana%40example.org`, { headers: asAdmin })).json()) as {
+          events: { details: Record<string, unknown> }[];
+        }
+      ).events;
+    expect((await trail("auth.sign_in")).at(0)?.details).toMatchObject({ method: "password", user_agent: HANA_BROWSER });
+    expect(await trail("auth.sign_out")).toHaveLength(1);
+    const ended = (await (await request.get(`${app!.url}/api/audit?action=session.end`, { headers: asAdmin })).json()) as {
+      events: { details: Record<string, unknown> }[];
+    };
+    expect(ended.events[0].details).toMatchObject({ email: "hana@example.org", user_agent: HANA_BROWSER });
+  } finally {
+    await hana.close();
+  }
+});

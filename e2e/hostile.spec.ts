@@ -109,6 +109,8 @@ test("every write and every admin page needs the admin token", async () => {
     ["PUT", `/v1/collections/${COLLECTION}/access`, { grants: [] }],
     ["POST", "/api/invites", { role: "admin" }],
     ["DELETE", "/api/invites/x", undefined],
+    ["DELETE", "/api/users/x/sessions", undefined],
+    ["DELETE", "/api/users/x/sessions/y", undefined],
   ];
   for (const client of [anonymous, user]) {
     for (const [method, path, data] of writes) {
@@ -117,7 +119,7 @@ test("every write and every admin page needs the admin token", async () => {
     }
     // Reading the admin configuration is admin work too.
     expect((await client.get("/api/eri/sources")).status()).toBe(401);
-    for (const path of ["/api/audit", "/api/invites"]) expect((await client.get(path)).status(), path).toBe(401);
+    for (const path of ["/api/audit", "/api/invites", "/api/users/x/sessions"]) expect((await client.get(path)).status(), path).toBe(401);
     expect((await client.get(`/v1/collections/${COLLECTION}/export?format=polymath`)).status()).toBe(401);
     for (const page of [
       "/collections",

@@ -86,7 +86,7 @@ test("signs in through the identity provider, brings its groups, and signing out
   ).json()) as {
     events: { action: string; via: string }[];
   };
-  expect(trail.events.map((e) => `${e.action} ${e.via}`).sort()).toEqual(["user.create sso", "user.update sso"]);
+  expect(trail.events.map((e) => `${e.action} ${e.via}`).sort()).toEqual(["auth.sign_in sso", "user.create sso", "user.update sso"]);
 
   const cookies = (await page.context().cookies(APP)).map((c) => `${c.name}=${c.value}`).join("; ");
   expect((await request.get(`${APP}/v1/collections`, { headers: { cookie: cookies } })).status()).toBe(200);
@@ -95,4 +95,9 @@ test("signs in through the identity provider, brings its groups, and signing out
   await expect(page).toHaveURL(/\/login/);
   // The old cookie is worth nothing now: its session row is gone.
   expect((await request.get(`${APP}/v1/collections`, { headers: { cookie: cookies } })).status()).toBe(401);
+  // Signing out is in the trail too, as her.
+  const after = (await (
+    await request.get(`${APP}/api/audit?actor=alice%40example.org&action=auth.sign_out`, { headers: { authorization: `Bearer ${ADMIN}` } })
+  ).json()) as { events: { action: string }[] };
+  expect(after.events).toHaveLength(1);
 });

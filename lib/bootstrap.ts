@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
-import { config } from "./config";
+import { config, onVercel } from "./config";
 import { migrate } from "./db/migrate";
 import { applyStoredModelSettings } from "./models/settings";
 import { clearIncoming } from "./knowledge/storage";
 import { markServerStarted } from "./knowledge/worker-mode";
+import { startHousekeeping } from "./security/housekeeping";
 import { checkConditionalWrites } from "./storage/conditional-writes";
 
 /**
@@ -25,4 +26,6 @@ export async function bootstrap(): Promise<void> {
   const leftovers = await clearIncoming();
   if (leftovers) console.log(`[uploads] removed ${leftovers} temp upload(s) left by an earlier run`);
   markServerStarted();
+  // On Vercel a process lives for one request: the daily cron (/api/cron/ingest) does it there.
+  if (!onVercel()) startHousekeeping();
 }

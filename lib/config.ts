@@ -76,6 +76,8 @@ const envSchema = z.object({
   COPILOT_TERMS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https$/ }).optional()),
   // Files one upload request may carry.
   MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  // Days the audit trail keeps a row; older rows are pruned daily. 0 keeps them for ever.
+  AUDIT_RETENTION_DAYS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(36_500).default(365)),
   // Where remote ERI sources may be (lib/security/outbound.ts): keywords and IP ranges.
   ERI_ALLOWED_NETWORKS: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -167,6 +169,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     publicBaseUrl: raw.PUBLIC_BASE_URL ? raw.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
     /** Files one upload request may carry. */
     maxUploadFiles: raw.MAX_UPLOAD_FILES,
+    /** Days an audit row is kept (lib/security/housekeeping.ts); null: for ever. */
+    auditRetentionDays: raw.AUDIT_RETENTION_DAYS === 0 ? null : raw.AUDIT_RETENTION_DAYS,
     /** ERI_ALLOWED_NETWORKS; null: the default for the mode (lib/security/outbound.ts). */
     eriAllowedNetworks: raw.ERI_ALLOWED_NETWORKS ?? null,
     copilot: {

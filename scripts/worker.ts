@@ -9,6 +9,7 @@ import { config } from "@/lib/config";
 import { closeDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { startWorker, stopWorker } from "@/lib/knowledge";
+import { startHousekeeping } from "@/lib/security/housekeeping";
 import { checkConditionalWrites } from "@/lib/storage/conditional-writes";
 
 async function main() {
@@ -17,6 +18,8 @@ async function main() {
   const applied = await migrate(config().databaseUrl);
   if (applied.length) console.log(`[db] applied migrations: ${applied.join(", ")}`);
   startWorker({ shared: true });
+  // A deployment whose servers are short-lived (serverless) still prunes the audit trail here.
+  startHousekeeping();
   console.log(`[worker ${process.pid}] claiming ingestion jobs (${config().ingestConcurrency} lane(s))`);
   let stopping = false;
   const stop = async (signal: string) => {

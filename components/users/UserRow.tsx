@@ -9,12 +9,14 @@ import { formatCount } from "@/components/ui/format";
 import { useAction } from "@/components/ui/useAction";
 import { asRole, ROLES } from "@/lib/security/roles";
 import { ROLE_LABELS, splitGroups, updateUser } from "./api";
+import { UserSessions } from "./UserSessions";
 
 /** One account: its role and groups changed in place; disabling asks first (it ends their sessions and keys). */
 export function UserRow({ user, onChanged }: { user: UserView; onChanged(): void }) {
   const id = useId();
   const [groups, setGroups] = useState(user.groups.join(", "));
   const [confirmingDisable, setConfirmingDisable] = useState(false);
+  const [showingSessions, setShowingSessions] = useState(false);
   const saving = useAction();
   const groupsChanged = splitGroups(groups).join(",") !== user.groups.join(",");
 
@@ -36,7 +38,16 @@ export function UserRow({ user, onChanged }: { user: UserView; onChanged(): void
         </div>
         <div className="truncate text-sm text-slate-600 dark:text-slate-400">{user.email}</div>
         <div className="text-xs text-slate-600 dark:text-slate-400">
-          {formatCount(user.active_sessions, "session")} · {formatCount(user.active_api_keys, "API key")}
+          <button
+            type="button"
+            className="underline decoration-dotted underline-offset-2 hover:text-slate-900 dark:hover:text-slate-100"
+            aria-expanded={showingSessions}
+            aria-controls={`${id}-sessions`}
+            onClick={() => setShowingSessions((shown) => !shown)}
+          >
+            {formatCount(user.active_sessions, "session")}
+          </button>{" "}
+          · {formatCount(user.active_api_keys, "API key")}
         </div>
       </div>
       <div>
@@ -85,6 +96,11 @@ export function UserRow({ user, onChanged }: { user: UserView; onChanged(): void
           </Button>
         )}
       </div>
+      {showingSessions && (
+        <div id={`${id}-sessions`} className="md:col-span-4">
+          <UserSessions userId={user.id} email={user.email} onChanged={onChanged} />
+        </div>
+      )}
       {saving.error && !confirmingDisable && (
         <p role="alert" className="text-sm text-red-700 md:col-span-4 dark:text-red-300">
           {saving.error}

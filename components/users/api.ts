@@ -1,3 +1,4 @@
+import type { EndedSessions, SessionList } from "@/lib/auth/user-sessions";
 import type { NewUser, UserUpdate, UserView } from "@/lib/auth/users";
 import { fetchJson } from "@/components/ui/http";
 import type { Role } from "@/lib/security/roles";
@@ -22,3 +23,14 @@ export const ROLE_LABELS: Record<Role, { name: string; does: string }> = {
 
 /** "hr, staff" → ["hr", "staff"]: a comma- or space-separated list, each group once. */
 export const splitGroups = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+
+export type SessionsResponse = SessionList;
+
+export const sessionsUrl = (userId: string) => `${USERS_URL}/${encodeURIComponent(userId)}/sessions`;
+
+/** Ends one of a person's sessions (their browser's next request is signed out). */
+export const endSession = (userId: string, sessionId: string) =>
+  fetchJson<EndedSessions>(`${sessionsUrl(userId)}/${encodeURIComponent(sessionId)}`, { method: "DELETE" });
+
+/** Ends every session of a person. */
+export const endAllSessions = (userId: string) => fetchJson<EndedSessions>(sessionsUrl(userId), { method: "DELETE" });

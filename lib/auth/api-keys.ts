@@ -89,26 +89,37 @@ export interface KeyOwner {
   groups: string;
 }
 
+const KEY_AND_OWNER = {
+  id: true,
+  revokedAt: true,
+  expiresAt: true,
+  lastUsedAt: true,
+  user: { select: { id: true, role: true, groups: true, banned: true } },
+} as const;
+
+type KeyRow = { id: string; revokedAt: Date | null; expiresAt: Date; lastUsedAt: Date | null; user: KeyOwner & { banned: boolean | null } };
+
+const works = (row: KeyRow | null, now: Date): row is KeyRow => Boolean(row && !row.revokedAt && row.expiresAt > now && !row.user.banned);
+
 /** The user a key acts as: null when it is unknown, revoked or expired, or its user is disabled. */
-export async function userOfApiKey(key: string): Promise<KeyOwner | null> {
+export async function userOfApiKey(key: string): Promise<(KeyOwner & { keyId: string }) | null> {
   if (!isApiKey(key)) return null;
-  const row = await db().apiKey.findUnique({
-    where: { keyHash: sha256Hex(key) },
-    select: {
-      id: true,
-      revokedAt: true,
-      expiresAt: true,
-      lastUsedAt: true,
-      user: { select: { id: true, role: true, groups: true, banned: true } },
-    },
-  });
+  const row = await db().apiKey.findUnique({ where: { keyHash: sha256Hex(key) }, select: KEY_AND_OWNER });
   const now = new Date();
-  if (!row || row.revokedAt || row.expiresAt <= now || row.user.banned) return null;
+  if (!works(row, now)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
     await db()
       .apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } })
       .catch(() => undefined);
   }
+  const { id, role, groups } = row.user;
+  return { id, role, groups, keyId: row.id };
+}
+
+/** The user of the key with this id while it works (a session opened with the key: lib/eri/server/sessions.ts). */
+export async function userOfApiKeyId(keyId: string): Promise<KeyOwner | null> {
+  const row = await db().apiKey.findUnique({ where: { id: keyId }, select: KEY_AND_OWNER });
+  if (!works(row, new Date())) return null;
   const { id, role, groups } = row.user;
   return { id, role, groups };
 }

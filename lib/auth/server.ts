@@ -4,6 +4,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { admin } from "better-auth/plugins";
 import { config, liveSetting } from "@/lib/config";
 import { db, isPostgresUrl } from "@/lib/db/client";
+import { auditSignIn, auditSignOut } from "./sign-in-audit";
 import { applySignInGroups, auditSsoSignUp, ssoPlugin, ssoSettings } from "./sso";
 
 /**
@@ -40,7 +41,15 @@ function createAuth() {
     telemetry: { enabled: false },
     databaseHooks: {
       user: { create: { after: async (user) => auditSsoSignUp(user) } },
-      session: { create: { after: async (session) => applySignInGroups(session.userId) } },
+      session: {
+        create: {
+          after: async (session, context) => {
+            await applySignInGroups(session.userId);
+            await auditSignIn(session, context?.path);
+          },
+        },
+        delete: { after: async (session, context) => auditSignOut(session, context?.path) },
+      },
     },
   });
 }

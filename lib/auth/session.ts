@@ -39,7 +39,7 @@ export function signedInUser(request: Request): Promise<SignedInUser | null> {
   return found;
 }
 
-function asSignedIn(user: { id: string; role?: string | null; groups?: unknown }, via: SignedInUser["via"]): SignedInUser {
+export function asSignedIn(user: { id: string; role?: string | null; groups?: unknown }, via: SignedInUser["via"]): SignedInUser {
   const groups = Groups.safeParse(JSON.parse(String(user.groups ?? "[]")));
   return { id: user.id, role: asRole(user.role), groups: groups.success ? groups.data : [], via };
 }
@@ -60,5 +60,18 @@ async function lookUpSession(request: Request): Promise<SignedInUser | null> {
     .api.getSession({ headers: request.headers })
     .catch(() => null);
   if (!session || session.user.banned) return null;
+  await touchSession(session.session);
   return asSignedIn(session.user, "session");
+}
+
+/** How often a session's "last active" (its updatedAt) is written: not on every request. */
+const LAST_ACTIVE_EVERY_MS = 60_000;
+
+/** Keeps "last active" (Settings → Users) current; a failed write never fails the request. */
+async function touchSession(session: { id: string; updatedAt: Date }): Promise<void> {
+  if (Date.now() - new Date(session.updatedAt).getTime() < LAST_ACTIVE_EVERY_MS) return;
+  const { db } = await import("@/lib/db/client");
+  await db()
+    .session.updateMany({ where: { id: session.id }, data: { updatedAt: new Date() } })
+    .catch(() => undefined);
 }

@@ -3,6 +3,8 @@ import { AppError, badRequest } from "@/lib/errors";
 import { documentTitle } from "@/lib/knowledge/document-title";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentUrl, everySearchFailed, searchKnowledge } from "@/lib/knowledge/search";
+import { permittedCollections } from "@/lib/security/collection-access";
+import type { Principal } from "@/lib/security/principal";
 import { COPILOT_PRINCIPAL, publishedCollections } from "./publishing";
 
 /**
@@ -104,16 +106,26 @@ export function toCopilotResult(chunk: Chunk, baseUrl: string): CopilotResult {
   };
 }
 
-/** Searches the collections an admin published for Copilot (all of them, or those asked for). */
-export async function copilotSearch(params: CopilotSearchParams, baseUrl: string): Promise<CopilotSearchResponse> {
-  const published = await publishedCollections();
-  if (published.length === 0) throw new AppError(503, "No collection is published for Copilot: an admin chooses them under Integrations.");
-  // A collection that exists but is not published is as unknown as one that does not exist.
+/**
+ * Searches the collections an admin published for Copilot (all of them, or those asked for), as
+ * Copilot's scope. A signed-in person calling it reads no more than they may themselves: of those,
+ * the ones they may read, searched as them.
+ */
+export async function copilotSearch(
+  params: CopilotSearchParams,
+  baseUrl: string,
+  person: Principal | null = null,
+): Promise<CopilotSearchResponse> {
+  const offered = await publishedCollections();
+  if (offered.length === 0) throw new AppError(503, "No collection is published for Copilot: an admin chooses them under Integrations.");
+  const published = person ? await permittedCollections(person, offered) : offered;
+  // A collection that exists but is not published (or not the person's to read) is as unknown as one that does not exist.
   const unknown = (params.collection ?? []).filter((name) => !published.includes(name));
-  if (unknown.length) throw badRequest(`Unknown collection: ${unknown.join(", ")}. Available: ${published.join(", ")}`);
+  if (unknown.length) throw badRequest(`Unknown collection: ${unknown.join(", ")}. Available: ${published.join(", ") || "none"}`);
+  if (published.length === 0) return { query: params.query, results: [], spelling_corrections: {}, warnings: [] };
   const found = await searchKnowledge({
     query: params.query,
-    principal: COPILOT_PRINCIPAL,
+    principal: person ?? COPILOT_PRINCIPAL,
     top: params.top,
     collections: params.collection ?? published,
   });

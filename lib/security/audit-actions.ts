@@ -29,6 +29,11 @@ export const AUDIT_ACTIONS = [
   "invite.revoke",
   "invite.accept",
   "setup.first_admin",
+  "auth.sign_in",
+  "auth.sign_out",
+  "session.end",
+  "session.end_all",
+  "audit.prune",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,14 +16,16 @@ export { AUDIT_ACTIONS, AuditEventView, type AuditAction } from "./audit-actions
  */
 
 export interface Actor {
-  /** "user:<id>", "admin token", "chat token", "local" or "anonymous". */
+  /** "user:<id>", "admin token", "chat token", "local", "system" (the app's own upkeep) or "anonymous". */
   actor: string;
   /** The person's e-mail, else the same as `actor`. */
   actorName: string;
-  via: "session" | "api-key" | "token" | "local" | "invite" | "first-run" | "sso" | "anonymous";
+  via: "session" | "api-key" | "token" | "local" | "invite" | "first-run" | "sso" | "system" | "anonymous";
 }
 
 export const LOCAL_ACTOR: Actor = { actor: "local", actorName: "local", via: "local" };
+/** The app itself, doing its own upkeep (pruning the trail past its retention). */
+export const SYSTEM_ACTOR: Actor = { actor: "system", actorName: "system", via: "system" };
 
 /** A person, named by their e-mail as it is now (the row keeps it should the account go); never throws. */
 export async function personActor(userId: string, via: Actor["via"]): Promise<Actor> {
@@ -33,13 +35,18 @@ export async function personActor(userId: string, via: Actor["via"]): Promise<Ac
   return { actor: `user:${userId}`, actorName: user?.email ?? userId, via };
 }
 
+/** A shared token (no person behind it). */
+export const tokenActor = (role: "admin" | "user" | "editor"): Actor =>
+  role === "admin"
+    ? { actor: "admin token", actorName: "admin token", via: "token" }
+    : { actor: "chat token", actorName: "chat token", via: "token" };
+
 /** Who a request acts for: its person (session or API key), else its shared token, else the single local user. */
 export async function actorOf(request: Request): Promise<Actor> {
   const user = await signedInUser(request);
   if (user) return personActor(user.id, user.via);
   const token = heldTokenRole(request);
-  if (token === "admin") return { actor: "admin token", actorName: "admin token", via: "token" };
-  if (token === "user") return { actor: "chat token", actorName: "chat token", via: "token" };
+  if (token) return tokenActor(token);
   // No ADMIN_TOKEN: the single-user default, where whoever reaches the loopback app is its owner.
   if (!adminToken()) return LOCAL_ACTOR;
   return { actor: "anonymous", actorName: "anonymous", via: "anonymous" };

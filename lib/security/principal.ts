@@ -30,6 +30,12 @@ export async function principalOf(request: Request): Promise<Principal> {
   return person(roleOf(request) ?? "user");
 }
 
+/** The signed-in person a request proves (session or personal API key), else null (a shared token, or none). */
+export async function signedInPrincipal(request: Request): Promise<Principal | null> {
+  const user = await signedInUser(request);
+  return user && person(user.role, user.id, user.groups);
+}
+
 /** Whose chats these are: a signed-in user's own, else as before accounts (ownerOf). */
 export async function chatOwnerOf(request: Request): Promise<string> {
   const user = await signedInUser(request);

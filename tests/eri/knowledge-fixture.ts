@@ -42,3 +42,18 @@ export async function ingestHandbook(): Promise<void> {
   await ingested(handbook.jobId);
   await ingested(secret.jobId);
 }
+
+/** An ERI retrieval call as AI Studio makes it: the question as the latest prompt and the thread, with a session token. */
+export const eriRetrievalRequest = (origin: string, token: string, question: string) =>
+  new Request(`${origin}/retrieval`, {
+    method: "POST",
+    headers: { token, "content-type": "application/json" },
+    body: JSON.stringify({
+      latestUserPrompt: question,
+      latestUserPromptType: "TEXT",
+      thread: { contentBlocks: [{ content: question, role: "USER", type: "TEXT" }] },
+      retrievalProcessId: null,
+      parameters: null,
+      maxMatches: 10,
+    }),
+  });

@@ -24,6 +24,7 @@ export interface RequestInit {
   bearer?: string;
   /** The client's address as the nearest proxy wrote it. */
   forwardedFor?: string;
+  userAgent?: string;
 }
 
 export function request(path: string, init: RequestInit = {}): Request {
@@ -32,6 +33,7 @@ export function request(path: string, init: RequestInit = {}): Request {
   if (init.cookie) headers.cookie = init.cookie;
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
   if (init.forwardedFor) headers["x-forwarded-for"] = init.forwardedFor;
+  if (init.userAgent) headers["user-agent"] = init.userAgent;
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
   if (body) headers["content-length"] = String(Buffer.byteLength(body));
   return new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
@@ -40,8 +42,15 @@ export function request(path: string, init: RequestInit = {}): Request {
 export const call = (handler: Handler, req: Request, params: Record<string, unknown> = {}) =>
   handler(req, { params: Promise.resolve(params) });
 
-export async function signIn(email: string): Promise<{ status: number; cookie: string }> {
-  const response = await call(accountPost as Handler, request("/api/account/sign-in/email", { body: { email, password: PASSWORD } }));
+/** Signs in with the password; `from` says where the browser is (its address and user agent). */
+export async function signIn(
+  email: string,
+  from: Pick<RequestInit, "forwardedFor" | "userAgent"> = {},
+): Promise<{ status: number; cookie: string }> {
+  const response = await call(
+    accountPost as Handler,
+    request("/api/account/sign-in/email", { ...from, body: { email, password: PASSWORD } }),
+  );
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])

@@ -76,7 +76,7 @@ describe("INGEST_WORKER=request", () => {
 
     const response = await cronCall(`Bearer ${SECRET}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ pending_jobs: 0 });
+    expect(await response.json()).toEqual({ pending_jobs: 0, audit_pruned: 0 });
     expect((await status(jobId)).status).toBe("completed");
   });
 });

@@ -26,7 +26,7 @@ import { resetPolymathSettingsCache, updatePolymathSettings } from "@/lib/polyma
 import { grantsOf, permittedCollections, setGrants } from "@/lib/security/collection-access";
 import { accessFor } from "@/lib/security/policy";
 import { integration, person } from "@/lib/security/principal";
-import { freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
+import { eriRetrievalRequest, freshEriDataDir, ingestHandbook } from "../eri/knowledge-fixture";
 
 /**
  * Per-collection access over every read path, in process: "secret" (payroll.md: "The annual
@@ -235,19 +235,7 @@ describe("a user without access finds nothing of the hidden collection", () => {
   it("ERI server: its logins read as the eri scope", async () => {
     const auth = await call(eriAuthPost as Handler, "/auth?authMethod=NONE", null, { method: "POST" });
     const token = (auth.json() as { token: string }).token;
-    const request = new Request(`${ORIGIN}/retrieval`, {
-      method: "POST",
-      headers: { token, "content-type": "application/json" },
-      body: JSON.stringify({
-        latestUserPrompt: QUESTION,
-        latestUserPromptType: "TEXT",
-        thread: { contentBlocks: [{ content: QUESTION, role: "USER", type: "TEXT" }] },
-        retrievalProcessId: null,
-        parameters: null,
-        maxMatches: 10,
-      }),
-    });
-    const response = await eriRetrievalPost(request);
+    const response = await eriRetrievalPost(eriRetrievalRequest(ORIGIN, token, QUESTION));
     const text = await response.text();
     expect(response.status).toBe(200);
     expect(JSON.parse(text).length).toBeGreaterThan(0);

@@ -9,9 +9,9 @@ export const maxDuration = 60;
 
 /** ERI v1 retrieval: the thread and latest prompt in, matching passages as Contexts out. */
 export const POST = eriRoute(
-  async (request, settings) => {
+  async (request, settings, reader) => {
     const body = parseWith(RetrievalRequest, await readJson(request));
-    return eriJson(Contexts, await retrieveContexts(body, settings, requestOrigin(request)));
+    return eriJson(Contexts, await retrieveContexts(body, settings, requestOrigin(request), reader));
   },
   { requireSession: true },
 );

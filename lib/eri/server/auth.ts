@@ -1,6 +1,8 @@
 import { safeEqual, verifyCredential } from "@/lib/security/hashing";
 import { AuthMethod, type AuthResponse, type AuthScheme } from "../schemas";
 import { clientAddress, throttledLogin } from "@/lib/security/rate-limit";
+import { isApiKey, userOfApiKey } from "@/lib/auth/api-keys";
+import { adminToken } from "@/lib/security/access";
 import { createSession } from "./sessions";
 import type { ServerSettings } from "./settings";
 
@@ -50,16 +52,27 @@ export async function authenticate(settings: ServerSettings, rawMethod: string |
   }
   // NONE has nothing to guess; the others are throttled (a 429 carries Retry-After).
   const key = method === "USERNAME_PASSWORD" ? `user:${headers.get(USERNAME_HEADER) ?? ""}` : method;
+  // A person's API key (TOKEN) logs in as that person: the session then reads what they may read.
+  let apiKeyId: string | null = null;
   const matched =
     method === "NONE"
       ? true
-      : await throttledLogin("eri", { account: key, client: clientAddress(headers) }, () => credentialsMatch(settings, method, headers));
+      : await throttledLogin("eri", { account: key, client: clientAddress(headers) }, async () => {
+          const bearer = bearerOf(headers);
+          if (method === "TOKEN" && bearer && isApiKey(bearer) && adminToken()) {
+            apiKeyId = (await userOfApiKey(bearer))?.keyId ?? null;
+            return apiKeyId !== null;
+          }
+          return credentialsMatch(settings, method, headers);
+        });
   if (!matched) {
     return refuse(401, method === "TOKEN" ? "Invalid token" : "Invalid user name or password");
   }
-  const { token } = await createSession(settings.sessionTtlMinutes);
+  const { token } = await createSession(settings.sessionTtlMinutes, apiKeyId);
   return { status: 200, body: { success: true, token, message: null } };
 }
+
+const bearerOf = (headers: Headers) => /^Bearer\s+(.+)$/i.exec(headers.get("authorization")?.trim() ?? "")?.[1]?.trim() || null;
 
 async function credentialsMatch(
   settings: ServerSettings,
@@ -68,8 +81,8 @@ async function credentialsMatch(
 ): Promise<boolean> {
   if (method === "NONE") return true;
   if (method === "TOKEN") {
-    const match = /^Bearer\s+(.+)$/i.exec(headers.get("authorization")?.trim() ?? "");
-    return Boolean(match) && (await verifyCredential(match![1].trim(), settings.tokenHash));
+    const bearer = bearerOf(headers);
+    return bearer !== null && (await verifyCredential(bearer, settings.tokenHash));
   }
   const user = headers.get(USERNAME_HEADER) ?? "";
   const password = headers.get(PASSWORD_HEADER) ?? "";

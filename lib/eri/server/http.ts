@@ -6,7 +6,9 @@ import { log, requestIdOf } from "@/lib/log";
 import { admitBodyRequest } from "@/lib/security/admission";
 import { TooManyAttempts } from "@/lib/security/rate-limit";
 import { AuthResponse } from "../schemas";
-import { isValidSession } from "./sessions";
+import type { Principal } from "@/lib/security/principal";
+import { ERI_PRINCIPAL } from "./collections";
+import { sessionReader } from "./sessions";
 import { loadServerSettings, type ServerSettings } from "./settings";
 
 /**
@@ -34,7 +36,8 @@ interface EriRouteOptions {
 }
 
 export function eriRoute(
-  handler: (request: Request, settings: ServerSettings) => Promise<Response>,
+  /** `reader`: whom the session reads as (the ERI scope, or the person whose API key logged in). */
+  handler: (request: Request, settings: ServerSettings, reader: Principal) => Promise<Response>,
   { requireSession }: EriRouteOptions,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -42,13 +45,14 @@ export function eriRoute(
       await admitBodyRequest(request); // requests with a body skip the proxy (lib/security/admission.ts)
       const settings = await loadServerSettings();
       if (!settings.enabled) return eriError(503, "The ERI server of this app is turned off (Settings → ERI)");
-      if (requireSession && !(await isValidSession(request.headers.get(SESSION_HEADER)))) {
+      const reader = requireSession ? await sessionReader(request.headers.get(SESSION_HEADER)) : ERI_PRINCIPAL;
+      if (!reader) {
         return eriError(
           401,
           "Missing, invalid or expired token: authenticate at POST /auth first and send the token in the 'token' header",
         );
       }
-      return await handler(request, settings);
+      return await handler(request, settings, reader);
     } catch (error) {
       if (error instanceof TooManyAttempts) {
         const response = eriError(429, error.message);

@@ -1,5 +1,6 @@
 import type { RetrievalMode } from "@/lib/knowledge/schemas";
 import type { RetrievalInfo } from "../schemas";
+import type { Principal } from "@/lib/security/principal";
 import { exposedCollections } from "./collections";
 import { embeddingInfos } from "./embeddings";
 import type { ServerSettings } from "./settings";
@@ -44,8 +45,8 @@ export const MAX_MATCHES_CAP = 50;
 export const DEFAULT_MATCHES = 10;
 export const MAX_NEIGHBOURS = 3;
 
-export async function retrievalInfos(settings: ServerSettings): Promise<RetrievalInfo[]> {
-  const collections = await exposedCollections(settings);
+export async function retrievalInfos(settings: ServerSettings, reader?: Principal): Promise<RetrievalInfo[]> {
+  const collections = await exposedCollections(settings, reader);
   const names = collections.map((c) => c.name).join(", ") || "none yet";
   const embeddings = embeddingInfos(collections.map((c) => ({ model: c.embeddingModel, dims: c.embeddingDims })));
   const parametersDescription: Record<string, string> = {

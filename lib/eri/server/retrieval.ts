@@ -7,6 +7,7 @@ import { searchConversation } from "@/lib/knowledge/conversation";
 import { documentPassages, documentUrl, everySearchFailed, searchKnowledge, type KnowledgeResult } from "@/lib/knowledge/search";
 import type { StoredPassage } from "@/lib/knowledge/types";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
+import type { Principal } from "@/lib/security/principal";
 import type { Context, RetrievalRequest } from "../schemas";
 import { ERI_PRINCIPAL, exposedCollections } from "./collections";
 import { DEFAULT_MATCHES, DEFAULT_PROCESS_ID, MAX_MATCHES_CAP, MAX_NEIGHBOURS, PROCESSES, type Process } from "./processes";
@@ -79,10 +80,15 @@ export function conversationOf(request: RetrievalRequest): ConversationMessage[]
   return messages;
 }
 
-export async function retrieveContexts(request: RetrievalRequest, settings: ServerSettings, origin: string): Promise<Context[]> {
+export async function retrieveContexts(
+  request: RetrievalRequest,
+  settings: ServerSettings,
+  origin: string,
+  reader: Principal = ERI_PRINCIPAL,
+): Promise<Context[]> {
   const process = resolveProcess(request.retrievalProcessId);
   const params = parseParameters(request.parameters);
-  const collections = pickCollections(await exposedCollections(settings), params.collections);
+  const collections = pickCollections(await exposedCollections(settings, reader), params.collections);
   const promptType = request.latestUserPromptType;
   if (promptType && promptType !== "TEXT") return []; // only text can be searched here
   const conversation = conversationOf(request).map((m) => ({ ...m, content: m.content.slice(0, MAX_QUERY_CHARS) }));
@@ -90,7 +96,7 @@ export async function retrieveContexts(request: RetrievalRequest, settings: Serv
 
   const maxMatches = request.maxMatches ?? 0;
   const limit = maxMatches >= 1 ? Math.min(maxMatches, MAX_MATCHES_CAP) : params.topK;
-  const { result } = await searchConversation(conversation, (queries) => searchAll(collections, queries, limit, process.id));
+  const { result } = await searchConversation(conversation, (queries) => searchAll(collections, queries, limit, process.id, reader));
   const chunks = result.chunks;
   const kept = chunks.filter((c) => c.score >= params.minScore).slice(0, limit);
   const neighbours = new NeighbourReader(params.neighbours);
@@ -109,8 +115,14 @@ function pickCollections(exposed: Collection[], requested: string[] | null): Col
 }
 
 /** A failing collection is logged and skipped; only when every one fails is the request an error. */
-async function searchAll(collections: Collection[], query: string[], limit: number, mode: RetrievalMode): Promise<KnowledgeResult> {
-  const result = await searchKnowledge({ query, principal: ERI_PRINCIPAL, top: limit, mode, collections: collections.map((c) => c.name) });
+async function searchAll(
+  collections: Collection[],
+  query: string[],
+  limit: number,
+  mode: RetrievalMode,
+  reader: Principal,
+): Promise<KnowledgeResult> {
+  const result = await searchKnowledge({ query, principal: reader, top: limit, mode, collections: collections.map((c) => c.name) });
   for (const failure of result.failures)
     log("warn", "eri_collection_search_failed", { collection: failure.name, message: failure.message });
   if (everySearchFailed(result)) throw new AppError(500, result.failures[0].message);

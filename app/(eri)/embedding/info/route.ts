@@ -6,8 +6,8 @@ import { eriJson, eriRoute } from "@/lib/eri/server/http";
 export const dynamic = "force-dynamic";
 
 export const GET = eriRoute(
-  async (_request, settings) => {
-    const collections = await exposedCollections(settings);
+  async (_request, settings, reader) => {
+    const collections = await exposedCollections(settings, reader);
     return eriJson(EmbeddingInfos, embeddingInfos(collections.map((c) => ({ model: c.embeddingModel, dims: c.embeddingDims }))));
   },
   { requireSession: true },

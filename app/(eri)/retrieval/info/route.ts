@@ -4,6 +4,6 @@ import { retrievalInfos } from "@/lib/eri/server/processes";
 
 export const dynamic = "force-dynamic";
 
-export const GET = eriRoute(async (_request, settings) => eriJson(RetrievalInfos, await retrievalInfos(settings)), {
+export const GET = eriRoute(async (_request, settings, reader) => eriJson(RetrievalInfos, await retrievalInfos(settings, reader)), {
   requireSession: true,
 });
