@@ -1,5 +1,6 @@
 import { withJoinedCompounds } from "./compounds";
 import { formalEquivalents } from "./everyday-words";
+import { questionIntent } from "./question-intent";
 import { detectLanguage, type Lang } from "./language";
 import { stemmer } from "./stem";
 import { stopWords } from "./stop-words";
@@ -21,7 +22,9 @@ export function bm25Query(query: string, lang: Lang = detectLanguage(query)): st
   const stop = lang === "en" ? null : stopWords(lang);
   // Other languages hyphenate pronouns to verbs ("dois-je", "couvre-t-il"): no compound there.
   const everyday = lang === "en" ? [...formalEquivalents(query).values()].flat().join(" ") : "";
-  return words(lang === "en" ? `${withJoinedCompounds(query)} ${everyday}` : query)
+  // "Is it covered by both plans?" is best answered where the documents compare ("Comparison of Plans").
+  const comparing = lang === "en" && questionIntent(query).wants.includes("comparison") ? " comparison" : "";
+  return words(lang === "en" ? `${withJoinedCompounds(query)} ${everyday}${comparing}` : query)
     .filter((word) => {
       if (stop?.has(word)) return false;
       const stem = stemOf(word);

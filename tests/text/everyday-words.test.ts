@@ -17,4 +17,9 @@ describe("everyday words", () => {
     expect(bm25Query("How long to fight a denial?").split(" ")).toEqual(expect.arrayContaining(["fight", "appeal", "dispute"]));
     expect(bm25Query("Wie lange habe ich Zeit?")).not.toMatch(/appeal/);
   });
+
+  it("searches a comparison where the documents compare", () => {
+    expect(bm25Query("Is substance abuse treatment covered by both plans?").split(" ")).toContain("comparison");
+    expect(bm25Query("Is substance abuse treatment covered?").split(" ")).not.toContain("comparison");
+  });
 });
