@@ -1,31 +1,27 @@
-import type { Chunk } from "@/lib/knowledge/schemas";
-import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document-title";
-import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
 import { formalEquivalents } from "@/lib/text/everyday-words";
-import { words } from "@/lib/text/typos";
-import { answerStem, stemmer } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
+import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
 import { notFoundMessage } from "./not-found";
-import { citationId, neutralizeBrackets } from "./citations";
 import {
-  alwaysAvailable,
-  holdsWantedFact,
-  isNegative,
-  questionIntent,
-  requires,
-  skippedAction,
-  type QuestionIntent,
-} from "@/lib/text/question-intent";
+  addresses,
+  documentOf,
+  FACT_LEAD_MATCH,
+  keySentence,
+  rankPart,
+  type Candidate,
+  type QuestionPart,
+  type RankedPart,
+} from "./sentence-ranking";
+
+export type { QuestionPart } from "./sentence-ranking";
 
 /**
  * The offline answer: the retrieved passages' sentences that address the question (or each part
  * of a compound question), the one holding the asked-for fact first, each followed by its
- * citation. A sentence is scored by the IDF-weighted share of the question's terms it holds (a
- * term only in its section heading or document title counts in part), plus a bonus for holding
- * the kind of fact asked for and for coming from a higher-ranked passage. Only sentences close to
- * the best one are quoted; when none addresses the question, the answer says so and shows the
- * closest passages as passages.
+ * citation (sentences ranked in sentence-ranking.ts). Only sentences close to the best one are
+ * quoted; when none addresses the question, the answer says so and shows the closest passages as
+ * passages.
  */
 
 /**
@@ -35,15 +31,6 @@ import {
  */
 const MAX_SENTENCES = { fact: 2, explain: 4 };
 const MAX_SENTENCE_WORDS = 70;
-/** Weight of the passage's rank against the sentence's own match. */
-const RANK_W = 0.2;
-/** Bonus for a sentence holding the kind of fact the question asks for (an amount, a date…). */
-const FACT_BONUS = 0.3;
-/** A question term found only in the sentence's section heading, or only in its document's title, counts this much. */
-const HEADING_WEIGHT = 0.5;
-const TITLE_WEIGHT = 0.6;
-/** Bonus for a sentence from the document the question names (by its title's words), or naming it itself. */
-const SCOPE_W = 0.3;
 /**
  * A further sentence is quoted only if it matches this share of the best match and scores this
  * share of the key sentence; an explaining answer takes in more than a fact's.
@@ -57,8 +44,6 @@ const ANSWER_FLOOR = 0.35;
  * phrasing ("…if I want a copy of the data the company keeps on me": "…contact the Privacy Officer").
  */
 const POINTED_FACT_FLOOR = 0.15;
-/** Weight of a question word no candidate sentence holds, against the rarest word one holds. */
-const UNFOUND_WEIGHT = 0.5;
 /** A yes or a no is said only when the key sentence itself holds this share of the question's terms. */
 const YES_NO_MATCH = 0.5;
 /** Passages shown when nothing addresses the question. */
@@ -67,38 +52,6 @@ const CLOSEST_PASSAGES = 2;
 const NOTHING_FOUND = "I could not find anything about that in the selected documents.";
 const NO_DIRECT_ANSWER = "I could not find a direct answer to that in the selected documents. The closest passages:";
 
-interface Candidate {
-  text: string;
-  /** The section heading it sits under ("What is Not Covered?"). */
-  heading: string | null;
-  citation: string;
-  rank: number;
-  position: number;
-  /** IDF-weighted share of the question's terms in the sentence (heading and title in part), 0..1. */
-  match: number;
-  /** The same share counting only the sentence's own words. */
-  ownMatch: number;
-  /** How many of the question's terms the sentence itself holds. */
-  held: number;
-  fact: boolean;
-  /** Requires what the question asks leave to skip ("…must be encrypted…" for "without encrypting"): it settles the question. */
-  requiresSkipped: boolean;
-  /** Names every document the question compares ("Northwind Health Plus … while Northwind Standard …"). */
-  comparing: boolean;
-  /** From the document the question names (every title word it uses is in the title or the sentence). */
-  scoped: boolean;
-  complete: boolean;
-  score: number;
-}
-
-/** One question of a compound question ("…, and what…?") with the passages found for it. */
-export interface QuestionPart {
-  question: string;
-  /** The person's own words, when `question` adds context borrowed from earlier turns. */
-  asked?: string;
-  chunks: Chunk[];
-}
-
 export interface ExtractedAnswer {
   answer: string;
   citations: string[];
@@ -106,242 +59,13 @@ export interface ExtractedAnswer {
   answered: boolean;
 }
 
-/**
- * Terms of the question: stems of its content words, and acronyms ("IT") matched as written.
- * A stem may be held through a formal word for it ("turned" down: "denied"), each a phrase of stems.
- */
-interface Terms {
-  stems: string[];
-  acronyms: string[];
-  formal: Map<string, string[][]>;
-}
-
-/**
- * "How long", "how much", "what do I pay", "which one", "is one better than the other": words that ask for a kind of fact, not terms a
- * sentence must hold (the fact itself is looked for instead, see question-intent).
- */
-const ASKING_PHRASE =
-  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs)\b/gi;
-
-/** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
-interface Reading {
-  lang: Lang;
-  stem: (word: string) => string;
-}
-const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ? answerStem : stemmer(lang) });
-
-function questionTerms(question: string, reading: Reading): Terms {
-  const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
-  const content = contentWords(question.replace(ASKING_PHRASE, " "), reading.lang);
-  const everyday = reading.lang === "en" ? formalEquivalents(question) : new Map<string, string[]>();
-  const formal = new Map<string, string[][]>();
-  for (const word of content) {
-    const equivalents = everyday.get(words(word)[0] ?? "");
-    if (equivalents)
-      formal.set(
-        reading.stem(word),
-        equivalents.map((phrase) => contentWords(phrase, "en").map(reading.stem)),
-      );
-  }
-  return { stems: [...new Set(content.map(reading.stem))], acronyms, formal };
-}
-
-/**
- * Prefixes of 4+ letters match when the rest is a suffix ("cover" and "coverage", "deni(ed)" and
- * "denial"), not another word ("life" and "lifestyles").
- */
-const stemsMatch = (a: string, b: string): boolean => {
-  if (a === b) return true;
-  if (a.length > b.length) return stemsMatch(b, a);
-  // a is the shorter: a prefix of b whose rest is a suffix (sliced only when it is).
-  return a.length >= 4 && b.startsWith(a) && (b.length - a.length <= 3 || SUFFIX.test(b.slice(a.length)));
-};
-const SUFFIX = /^(ously|ation|ations|ement|ements|ment|ments|ness|ities|ively|ably|ibly|ically|ances|ences|ings|able|ible|ance|ence|ship)$/;
-
-/** The stems of a text's words, and the text itself for acronyms. */
-class StemSet {
-  private readonly stems: Set<string>;
-  constructor(
-    private readonly raw: string,
-    reading: Reading,
-  ) {
-    // "fitness-related" holds "fitness" and "related" as well as itself.
-    const words = contentWords(raw, reading.lang).flatMap((w) => (w.includes("-") ? [w, ...w.split("-").filter(Boolean)] : [w]));
-    this.stems = new Set(words.map(reading.stem));
-  }
-  has(stem: string): boolean {
-    if (this.stems.has(stem)) return true;
-    for (const s of this.stems) if (stemsMatch(s, stem)) return true;
-    return false;
-  }
-  /** Holds the stem itself or one of the formal phrases that may stand for it. */
-  holds(stem: string, formal: Terms["formal"]): boolean {
-    return this.has(stem) || (formal.get(stem)?.some((phrase) => phrase.every((s) => this.has(s))) ?? false);
-  }
-  hasAcronym(acronym: string): boolean {
-    return new RegExp(`\\b${acronym}\\b`).test(this.raw);
-  }
-}
-
 function clip(sentence: string): string {
   const words = sentence.split(" ");
   return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS).join(" ")}…`;
 }
 
-/**
- * A sentence says something on the question: it holds one of its terms itself (not only through
- * its heading), or it holds the kind of fact asked for in the document the question names
- * ("What does PerksPlus reimburse, up to how much?": "…expense up to $1000…").
- */
-const addresses = (c: Candidate) => c.ownMatch > 0 || (c.fact && c.scoped);
-
 /** A question asking for a fact (an amount, a date, yes or no), or one asking to explain. */
 const answerKind = (intent: QuestionIntent) => (intent.wants.length || intent.yesNo ? "fact" : "explain");
-
-interface RankedPart {
-  intent: QuestionIntent;
-  /** The question's language. */
-  lang: Lang;
-  /** The question names a document by its title's words ("Will Northwind Standard pay…"). */
-  namesDocument: boolean;
-  /** The documents a question naming two or more compares, in the order their names come. */
-  compared: string[];
-  /** What a yes/no question asks leave to skip ("without encrypting": "encrypt"). */
-  skipped: string | null;
-  /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
-  namesMissing: boolean;
-  /** Question terms a sentence must hold itself to answer it. */
-  termsNeeded: number;
-  byScore: Candidate[];
-  best: Candidate;
-}
-
-function rankPart({ question, asked: ownWords, chunks }: QuestionPart): RankedPart | null {
-  const asked = readingOf(detectLanguage(question));
-  // The passages are read in their own language: an English question is taken to be asked of
-  // documents in English (detecting each passage's language would cost more than the answer).
-  const documents = asked.lang === "en" ? asked : readingOf(dominantLanguage(chunks.map((c) => c.content)) ?? "en");
-  const terms = questionTerms(question, asked);
-  const intent = questionIntent(question);
-  const skipped = skippedAction(question);
-  const candidates: Candidate[] = [];
-  const own: StemSet[] = [];
-  const context: { heading: StemSet; title: StemSet }[] = [];
-  chunks.forEach((chunk, rank) => {
-    const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
-    const title = new StemSet(documentTitle(chunk.file_name), documents);
-    textUnits(chunk.content, heading).forEach((unit, position) => {
-      const text = neutralizeBrackets(unit.text);
-      candidates.push({
-        text,
-        heading: unit.heading ?? null,
-        citation: citationId(chunk),
-        rank,
-        position,
-        match: 0,
-        ownMatch: 0,
-        held: 0,
-        fact: holdsWantedFact(text, intent) || (skipped !== null && requires(text, skipped)),
-        requiresSkipped: skipped !== null && requires(text, skipped),
-        scoped: false,
-        comparing: false,
-        complete: unit.complete,
-        score: 0,
-      });
-      own.push(new StemSet(text, documents));
-      context.push({ heading: new StemSet(unit.heading ?? "", documents), title });
-    });
-  });
-  if (candidates.length === 0 || terms.stems.length + terms.acronyms.length === 0) return null;
-
-  // Terms a retrieved document's title holds ("Northwind Health Plus") say which document the
-  // question is about: its sentences need not repeat them. The other terms say what it asks.
-  const scope = terms.stems.filter((s) => context.some((c) => c.title.has(s)));
-  const topical =
-    scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
-  const scopeOnly = scope.filter((s) => !topical.includes(s));
-  // Names are capitalised inside the question ("Will Northwind Standard pay…"): "details" is not one.
-  const names = namesIn(question).map(asked.stem);
-  // "…on Standard or on Health Plus?" names two documents: it compares them, each in scope.
-  const titles = new Map(candidates.map((c, i) => [documentOf(c), context[i].title]));
-  // Only names the person wrote compare: a follow-up's borrowed subject does not.
-  const written = new Set(contentWords(ownWords ?? question, asked.lang).map(asked.stem));
-  const nameTerms = scopeOnly.filter((s) => names.includes(s) && written.has(s));
-  const named = namedDocuments(nameTerms, titles);
-  const compared = named.length > 1 ? named.flat() : [];
-  // "Which plan covers…?" names none: a sentence naming two of the documents found compares them.
-  const comparing = intent.wants.includes("comparison");
-  const namesTwoDocuments = (text: string) => namedDocuments(namesIn(` ${text}`).map(asked.stem), titles).length > 1;
-  if (compared.length && !intent.wants.includes("comparison")) intent.wants.push("comparison");
-
-  // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
-  // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
-  // documents never use at all is said up front by offlineAnswer; an acronym counts in full.)
-  const idf = (df: number) => Math.log(1 + candidates.length / (1 + df));
-  const stemWeight = new Map(
-    topical.map((s) => [
-      s,
-      idf(Math.max(1, own.filter((set) => set.holds(s, terms.formal)).length)) *
-        (own.some((set) => set.holds(s, terms.formal)) ? 1 : UNFOUND_WEIGHT),
-    ]),
-  );
-  const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
-  const total = [...stemWeight.values(), ...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
-
-  candidates.forEach((c, i) => {
-    let match = 0;
-    let ownMatch = 0;
-    let held = 0;
-    for (const [stem, weight] of stemWeight) {
-      const inSentence = own[i].holds(stem, terms.formal);
-      if (inSentence) {
-        ownMatch += weight;
-        held++;
-      }
-      match +=
-        weight *
-        (inSentence ? 1 : context[i].heading.holds(stem, terms.formal) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
-    }
-    for (const [acronym, weight] of acronymWeight) {
-      if (own[i].hasAcronym(acronym)) {
-        ownMatch += weight;
-        held++;
-        match += weight;
-      }
-    }
-    c.comparing = compared.length > 0 ? nameTerms.every((s) => own[i].has(s)) : comparing && namesTwoDocuments(c.text);
-    const inScope = compared.length
-      ? Number(c.comparing || compared.includes(documentOf(c)))
-      : scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);
-    c.scoped = scopeOnly.length > 0 && inScope === 1;
-    c.match = match / total;
-    c.ownMatch = ownMatch / total;
-    c.held = held;
-    c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
-  });
-  // Only whole sentences that say something on the question themselves (not through their heading).
-  const quotable = candidates.filter((c) => c.complete && addresses(c)).sort((a, b) => b.score - a.score);
-  const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
-  const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
-  // A sentence holding one of two or more terms the passages use is about something else
-  // ("dress code": "…bathing, dressing…"). Of a question naming a document, the terms its own
-  // passages use: "weekend" found only in another document's text is no term PerksPlus must hold.
-  const read = candidates.some((c) => c.scoped) ? own.filter((_, i) => candidates[i].scoped) : own;
-  const found =
-    topical.filter((s) => read.some((set) => set.holds(s, terms.formal))).length +
-    terms.acronyms.filter((a) => read.some((set) => set.hasAcronym(a))).length;
-  return {
-    intent,
-    lang: asked.lang,
-    namesDocument: scopeOnly.some((s) => names.includes(s)),
-    compared,
-    skipped,
-    namesMissing,
-    termsNeeded: Math.min(2, found),
-    byScore,
-    best: keySentence(byScore),
-  };
-}
 
 /**
  * "How much parental leave…?" answered by a sentence holding no amount ("having a baby is an
@@ -358,21 +82,6 @@ const missesAskedFact = (r: RankedPart) =>
  * closest passages are shown as passages.
  */
 const answersAnotherDocument = (r: RankedPart) => r.namesDocument && !r.best.scoped && !r.intent.wants.includes("comparison");
-
-/** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
-const FACT_LEAD_MATCH = 0.4;
-
-/**
- * The sentence to lead with: the best one holding the kind of fact asked for ("how much": an
- * amount), unless it says much less on the question than the best one and is not from the
- * document the question names; else the best one.
- */
-function keySentence(byScore: Candidate[]): Candidate {
-  const bestMatch = Math.max(...byScore.map((c) => c.match));
-  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || c.scoped);
-  // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one.
-  return byScore.find((c) => c.comparing && leads(c)) ?? byScore.find(leads) ?? byScore[0];
-}
 
 /** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
 type Quote = Candidate & { alsoIn: string[] };
@@ -412,8 +121,6 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
     alsoIn: [...new Set(r.byScore.filter((o) => o.text === c.text && o.citation !== c.citation).map((o) => o.citation))],
   }));
 }
-
-const documentOf = (c: Candidate) => c.citation.split("#")[0];
 
 const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join("");
 

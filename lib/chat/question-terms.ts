@@ -1,0 +1,84 @@
+import { contentWords } from "@/lib/text/query";
+import { formalEquivalents } from "@/lib/text/everyday-words";
+import { words } from "@/lib/text/typos";
+import { answerStem, stemmer } from "@/lib/text/stem";
+import type { Lang } from "@/lib/text/language";
+
+/** The words of a question an offline answer's sentences are matched on, and how a sentence holds them. */
+
+/**
+ * Terms of the question: stems of its content words, and acronyms ("IT") matched as written.
+ * A stem may be held through a formal word for it ("turned" down: "denied"), each a phrase of stems.
+ */
+export interface Terms {
+  stems: string[];
+  acronyms: string[];
+  formal: Map<string, string[][]>;
+}
+
+/**
+ * "How long", "how much", "what do I pay", "which one", "is one better than the other": words that ask for a kind of fact, not terms a
+ * sentence must hold (the fact itself is looked for instead, see question-intent).
+ */
+const ASKING_PHRASE =
+  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs)\b/gi;
+
+/** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
+export interface Reading {
+  lang: Lang;
+  stem: (word: string) => string;
+}
+export const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ? answerStem : stemmer(lang) });
+
+export function questionTerms(question: string, reading: Reading): Terms {
+  const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
+  const content = contentWords(question.replace(ASKING_PHRASE, " "), reading.lang);
+  const everyday = reading.lang === "en" ? formalEquivalents(question) : new Map<string, string[]>();
+  const formal = new Map<string, string[][]>();
+  for (const word of content) {
+    const equivalents = everyday.get(words(word)[0] ?? "");
+    if (equivalents)
+      formal.set(
+        reading.stem(word),
+        equivalents.map((phrase) => contentWords(phrase, "en").map(reading.stem)),
+      );
+  }
+  return { stems: [...new Set(content.map(reading.stem))], acronyms, formal };
+}
+
+/**
+ * Prefixes of 4+ letters match when the rest is a suffix ("cover" and "coverage", "deni(ed)" and
+ * "denial"), not another word ("life" and "lifestyles").
+ */
+const stemsMatch = (a: string, b: string): boolean => {
+  if (a === b) return true;
+  if (a.length > b.length) return stemsMatch(b, a);
+  // a is the shorter: a prefix of b whose rest is a suffix (sliced only when it is).
+  return a.length >= 4 && b.startsWith(a) && (b.length - a.length <= 3 || SUFFIX.test(b.slice(a.length)));
+};
+const SUFFIX = /^(ously|ation|ations|ement|ements|ment|ments|ness|ities|ively|ably|ibly|ically|ances|ences|ings|able|ible|ance|ence|ship)$/;
+
+/** The stems of a text's words, and the text itself for acronyms. */
+export class StemSet {
+  private readonly stems: Set<string>;
+  constructor(
+    private readonly raw: string,
+    reading: Reading,
+  ) {
+    // "fitness-related" holds "fitness" and "related" as well as itself.
+    const words = contentWords(raw, reading.lang).flatMap((w) => (w.includes("-") ? [w, ...w.split("-").filter(Boolean)] : [w]));
+    this.stems = new Set(words.map(reading.stem));
+  }
+  has(stem: string): boolean {
+    if (this.stems.has(stem)) return true;
+    for (const s of this.stems) if (stemsMatch(s, stem)) return true;
+    return false;
+  }
+  /** Holds the stem itself or one of the formal phrases that may stand for it. */
+  holds(stem: string, formal: Terms["formal"]): boolean {
+    return this.has(stem) || (formal.get(stem)?.some((phrase) => phrase.every((s) => this.has(s))) ?? false);
+  }
+  hasAcronym(acronym: string): boolean {
+    return new RegExp(`\\b${acronym}\\b`).test(this.raw);
+  }
+}

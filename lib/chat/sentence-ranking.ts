@@ -1,0 +1,228 @@
+import type { Chunk } from "@/lib/knowledge/schemas";
+import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document-title";
+import { textUnits } from "@/lib/text/sentences";
+import { contentWords } from "@/lib/text/query";
+import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
+import { holdsWantedFact, questionIntent, requires, skippedAction, type QuestionIntent } from "@/lib/text/question-intent";
+import { citationId, neutralizeBrackets } from "./citations";
+import { questionTerms, readingOf, StemSet } from "./question-terms";
+
+/**
+ * The retrieved passages' sentences ranked for one question: each scored by the IDF-weighted
+ * share of the question's terms it holds (a term only in its section heading or document title
+ * counts in part), plus a bonus for holding the kind of fact asked for, for coming from the
+ * document the question names and from a higher-ranked passage; and the key sentence to lead with.
+ */
+
+/** Weight of the passage's rank against the sentence's own match. */
+const RANK_W = 0.2;
+/** Bonus for a sentence holding the kind of fact the question asks for (an amount, a date…). */
+const FACT_BONUS = 0.3;
+/** A question term found only in the sentence's section heading, or only in its document's title, counts this much. */
+const HEADING_WEIGHT = 0.5;
+const TITLE_WEIGHT = 0.6;
+/** Bonus for a sentence from the document the question names (by its title's words), or naming it itself. */
+const SCOPE_W = 0.3;
+/** Weight of a question word no candidate sentence holds, against the rarest word one holds. */
+const UNFOUND_WEIGHT = 0.5;
+
+export interface Candidate {
+  text: string;
+  /** The section heading it sits under ("What is Not Covered?"). */
+  heading: string | null;
+  citation: string;
+  rank: number;
+  position: number;
+  /** IDF-weighted share of the question's terms in the sentence (heading and title in part), 0..1. */
+  match: number;
+  /** The same share counting only the sentence's own words. */
+  ownMatch: number;
+  /** How many of the question's terms the sentence itself holds. */
+  held: number;
+  fact: boolean;
+  /** Requires what the question asks leave to skip ("…must be encrypted…" for "without encrypting"): it settles the question. */
+  requiresSkipped: boolean;
+  /** Names every document the question compares ("Northwind Health Plus … while Northwind Standard …"). */
+  comparing: boolean;
+  /** From the document the question names (every title word it uses is in the title or the sentence). */
+  scoped: boolean;
+  complete: boolean;
+  score: number;
+}
+
+/** One question of a compound question ("…, and what…?") with the passages found for it. */
+export interface QuestionPart {
+  question: string;
+  /** The person's own words, when `question` adds context borrowed from earlier turns. */
+  asked?: string;
+  chunks: Chunk[];
+}
+
+/**
+ * A sentence says something on the question: it holds one of its terms itself (not only through
+ * its heading), or it holds the kind of fact asked for in the document the question names
+ * ("What does PerksPlus reimburse, up to how much?": "…expense up to $1000…").
+ */
+export const addresses = (c: Candidate) => c.ownMatch > 0 || (c.fact && c.scoped);
+
+export interface RankedPart {
+  intent: QuestionIntent;
+  /** The question's language. */
+  lang: Lang;
+  /** The question names a document by its title's words ("Will Northwind Standard pay…"). */
+  namesDocument: boolean;
+  /** The documents a question naming two or more compares, in the order their names come. */
+  compared: string[];
+  /** What a yes/no question asks leave to skip ("without encrypting": "encrypt"). */
+  skipped: string | null;
+  /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
+  namesMissing: boolean;
+  /** Question terms a sentence must hold itself to answer it. */
+  termsNeeded: number;
+  byScore: Candidate[];
+  best: Candidate;
+}
+
+export function rankPart({ question, asked: ownWords, chunks }: QuestionPart): RankedPart | null {
+  const asked = readingOf(detectLanguage(question));
+  // The passages are read in their own language: an English question is taken to be asked of
+  // documents in English (detecting each passage's language would cost more than the answer).
+  const documents = asked.lang === "en" ? asked : readingOf(dominantLanguage(chunks.map((c) => c.content)) ?? "en");
+  const terms = questionTerms(question, asked);
+  const intent = questionIntent(question);
+  const skipped = skippedAction(question);
+  const candidates: Candidate[] = [];
+  const own: StemSet[] = [];
+  const context: { heading: StemSet; title: StemSet }[] = [];
+  chunks.forEach((chunk, rank) => {
+    const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
+    const title = new StemSet(documentTitle(chunk.file_name), documents);
+    textUnits(chunk.content, heading).forEach((unit, position) => {
+      const text = neutralizeBrackets(unit.text);
+      candidates.push({
+        text,
+        heading: unit.heading ?? null,
+        citation: citationId(chunk),
+        rank,
+        position,
+        match: 0,
+        ownMatch: 0,
+        held: 0,
+        fact: holdsWantedFact(text, intent) || (skipped !== null && requires(text, skipped)),
+        requiresSkipped: skipped !== null && requires(text, skipped),
+        scoped: false,
+        comparing: false,
+        complete: unit.complete,
+        score: 0,
+      });
+      own.push(new StemSet(text, documents));
+      context.push({ heading: new StemSet(unit.heading ?? "", documents), title });
+    });
+  });
+  if (candidates.length === 0 || terms.stems.length + terms.acronyms.length === 0) return null;
+
+  // Terms a retrieved document's title holds ("Northwind Health Plus") say which document the
+  // question is about: its sentences need not repeat them. The other terms say what it asks.
+  const scope = terms.stems.filter((s) => context.some((c) => c.title.has(s)));
+  const topical =
+    scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
+  const scopeOnly = scope.filter((s) => !topical.includes(s));
+  // Names are capitalised inside the question ("Will Northwind Standard pay…"): "details" is not one.
+  const names = namesIn(question).map(asked.stem);
+  // "…on Standard or on Health Plus?" names two documents: it compares them, each in scope.
+  const titles = new Map(candidates.map((c, i) => [documentOf(c), context[i].title]));
+  // Only names the person wrote compare: a follow-up's borrowed subject does not.
+  const written = new Set(contentWords(ownWords ?? question, asked.lang).map(asked.stem));
+  const nameTerms = scopeOnly.filter((s) => names.includes(s) && written.has(s));
+  const named = namedDocuments(nameTerms, titles);
+  const compared = named.length > 1 ? named.flat() : [];
+  // "Which plan covers…?" names none: a sentence naming two of the documents found compares them.
+  const comparing = intent.wants.includes("comparison");
+  const namesTwoDocuments = (text: string) => namedDocuments(namesIn(` ${text}`).map(asked.stem), titles).length > 1;
+  if (compared.length && !intent.wants.includes("comparison")) intent.wants.push("comparison");
+
+  // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
+  // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
+  // documents never use at all is said up front by offlineAnswer; an acronym counts in full.)
+  const idf = (df: number) => Math.log(1 + candidates.length / (1 + df));
+  const stemWeight = new Map(
+    topical.map((s) => [
+      s,
+      idf(Math.max(1, own.filter((set) => set.holds(s, terms.formal)).length)) *
+        (own.some((set) => set.holds(s, terms.formal)) ? 1 : UNFOUND_WEIGHT),
+    ]),
+  );
+  const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
+  const total = [...stemWeight.values(), ...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
+
+  candidates.forEach((c, i) => {
+    let match = 0;
+    let ownMatch = 0;
+    let held = 0;
+    for (const [stem, weight] of stemWeight) {
+      const inSentence = own[i].holds(stem, terms.formal);
+      if (inSentence) {
+        ownMatch += weight;
+        held++;
+      }
+      match +=
+        weight *
+        (inSentence ? 1 : context[i].heading.holds(stem, terms.formal) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
+    }
+    for (const [acronym, weight] of acronymWeight) {
+      if (own[i].hasAcronym(acronym)) {
+        ownMatch += weight;
+        held++;
+        match += weight;
+      }
+    }
+    c.comparing = compared.length > 0 ? nameTerms.every((s) => own[i].has(s)) : comparing && namesTwoDocuments(c.text);
+    const inScope = compared.length
+      ? Number(c.comparing || compared.includes(documentOf(c)))
+      : scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);
+    c.scoped = scopeOnly.length > 0 && inScope === 1;
+    c.match = match / total;
+    c.ownMatch = ownMatch / total;
+    c.held = held;
+    c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
+  });
+  // Only whole sentences that say something on the question themselves (not through their heading).
+  const quotable = candidates.filter((c) => c.complete && addresses(c)).sort((a, b) => b.score - a.score);
+  const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
+  const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
+  // A sentence holding one of two or more terms the passages use is about something else
+  // ("dress code": "…bathing, dressing…"). Of a question naming a document, the terms its own
+  // passages use: "weekend" found only in another document's text is no term PerksPlus must hold.
+  const read = candidates.some((c) => c.scoped) ? own.filter((_, i) => candidates[i].scoped) : own;
+  const found =
+    topical.filter((s) => read.some((set) => set.holds(s, terms.formal))).length +
+    terms.acronyms.filter((a) => read.some((set) => set.hasAcronym(a))).length;
+  return {
+    intent,
+    lang: asked.lang,
+    namesDocument: scopeOnly.some((s) => names.includes(s)),
+    compared,
+    skipped,
+    namesMissing,
+    termsNeeded: Math.min(2, found),
+    byScore,
+    best: keySentence(byScore),
+  };
+}
+
+/** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
+export const FACT_LEAD_MATCH = 0.4;
+
+/**
+ * The sentence to lead with: the best one holding the kind of fact asked for ("how much": an
+ * amount), unless it says much less on the question than the best one and is not from the
+ * document the question names; else the best one.
+ */
+export function keySentence(byScore: Candidate[]): Candidate {
+  const bestMatch = Math.max(...byScore.map((c) => c.match));
+  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || c.scoped);
+  // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one.
+  return byScore.find((c) => c.comparing && leads(c)) ?? byScore.find(leads) ?? byScore[0];
+}
+
+export const documentOf = (c: Candidate) => c.citation.split("#")[0];
