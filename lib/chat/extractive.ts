@@ -1,3 +1,4 @@
+import { documentTitle } from "@/lib/knowledge/document-title";
 import { contentWords } from "@/lib/text/query";
 import { formalEquivalents } from "@/lib/text/everyday-words";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
@@ -180,9 +181,29 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       quoted.add(c.text);
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
-    paragraphs.push(yesNo(r) + picked.map((c) => `${clip(c.text)} ${cite(c)}`).join(" "));
+    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(picked) : picked.map((c) => c.text);
+    paragraphs.push(yesNo(r) + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(" "));
   }
   return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true };
+}
+
+/**
+ * A comparison quoting two documents says whose each sentence is when the sentence does not
+ * ("**Northwind Standard Benefits Details:** the plan covers two hearing aids every three years").
+ */
+function withDocumentNames(picked: Quote[]): string[] {
+  const titles = [...new Set(picked.map(documentOf))].map((d) => ({
+    d,
+    title: documentTitle(d),
+    words: contentWords(documentTitle(d), "en"),
+  }));
+  if (titles.length < 2) return picked.map((c) => c.text);
+  return picked.map((c) => {
+    const own = titles.find((t) => t.d === documentOf(c))!;
+    const distinctive = own.words.filter((w) => titles.every((t) => t === own || !t.words.includes(w)));
+    const named = distinctive.some((w) => new RegExp(`\\b${w}\\b`, "i").test(c.text));
+    return named || c.comparing || !distinctive.length ? c.text : `**${own.title}:** ${c.text}`;
+  });
 }
 
 function closestPassages(ranked: RankedPart[]): ExtractedAnswer {

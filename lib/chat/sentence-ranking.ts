@@ -176,7 +176,8 @@ export function rankPart({ question, asked: ownWords, chunks }: QuestionPart): R
         match += weight;
       }
     }
-    c.comparing = compared.length > 0 ? nameTerms.every((s) => own[i].has(s)) : comparing && namesTwoDocuments(c.text);
+    c.comparing =
+      compared.length > 0 ? nameTerms.every((s) => own[i].has(s)) : comparing && (namesTwoDocuments(c.text) || BOTH.test(c.text));
     const inScope = compared.length
       ? Number(c.comparing || compared.includes(documentOf(c)))
       : scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);
@@ -224,5 +225,8 @@ export function keySentence(byScore: Candidate[]): Candidate {
   // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one.
   return byScore.find((c) => c.comparing && leads(c)) ?? byScore.find(leads) ?? byScore[0];
 }
+
+/** "Both plans offer…", "either option": a sentence speaking of each of the things compared. */
+const BOTH = /\b(both|either|each) (of the )?(\w+ )?(plans?|options?|programs?|policies)\b/i;
 
 export const documentOf = (c: Candidate) => c.citation.split("#")[0];

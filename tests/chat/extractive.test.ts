@@ -303,7 +303,7 @@ describe("an offline answer that answers", () => {
       { question: "Do I get longer to send in a claim on Standard or on Health Plus?", chunks: [plus, standard] },
     ]);
     expect(answer).toBe(
-      "Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83] All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
+      "**Northwind Health Plus:** Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83] **Northwind Standard:** All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
     );
     const options = doc(
       "Benefit_Options.pdf",
@@ -314,6 +314,18 @@ describe("an offline answer that answers", () => {
       extractiveAnswer([{ question: "Between Standard and Health Plus, which one covers more?", chunks: [options, plus, standard] }])
         .answer,
     ).toMatch(/^Northwind Health Plus offers more comprehensive coverage than Northwind Standard\. \[Benefit_Options\.pdf#page=3\]$/);
+    // Each plan's sentence says whose it is when it does not name its plan.
+    const standardAids = doc("Northwind_Standard.pdf", 30, "Hearing\n\nThe plan covers two hearing aids per ear every three years.");
+    const plusAids = doc(
+      "Northwind_Health_Plus.pdf",
+      30,
+      "Hearing\n\nThe Northwind Health Plus plan covers up to $1,500 every 3 years for hearing aids.",
+    );
+    expect(
+      extractiveAnswer([{ question: "How often will each plan pay for new hearing aids?", chunks: [standardAids, plusAids] }]).answer,
+    ).toBe(
+      "**Northwind Standard:** The plan covers two hearing aids per ear every three years. [Northwind_Standard.pdf#page=30] The Northwind Health Plus plan covers up to $1,500 every 3 years for hearing aids. [Northwind_Health_Plus.pdf#page=30]",
+    );
     // Naming none, "which plan" is answered by a sentence naming two of the documents found.
     const vision = doc(
       "Benefit_Options.pdf",
