@@ -65,6 +65,8 @@ export function quotedSentences(answer: string, citation: string): string[] {
       const text = sentence
         .replace(/^\s*>\s*/, "")
         .replace(/^(Yes|No)\.\s+/, "")
+        // A comparison labels a sentence with its document: "**Northwind Standard:** The plan…".
+        .replace(/^\s*\*\*[^*]+:\*\*\s+/, "")
         .replace(/…\s*$/, "")
         .trim();
       if (text.length >= 20) quoted.push(text);

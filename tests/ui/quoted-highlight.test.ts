@@ -14,6 +14,10 @@ describe("the citation viewer marks what the answer quotes", () => {
       "If a hearing aid is needed, the plan covers up to two hearing aids per ear every three years.",
     ]);
     expect(quotedSentences(answer, "other.pdf#page=9")).toEqual(["Something else entirely said here."]);
+    const compared =
+      "**Plus:** Claims are filed within 90 days of the service. [a.pdf#page=8] **Standard:** Claims are filed within twelve months. [b.pdf#page=7]";
+    expect(quotedSentences(compared, "b.pdf#page=7")).toEqual(["Claims are filed within twelve months."]);
+    expect(quotedSentences(compared, "a.pdf#page=8")).toEqual(["Claims are filed within 90 days of the service."]);
     expect(quotedSentences("> A closest passage shown as a quote here. [x.pdf#page=1]", "x.pdf#page=1")).toEqual([
       "A closest passage shown as a quote here.",
     ]);
