@@ -46,8 +46,13 @@ function withoutRelativeThat(question: string): string {
 
 /** True when the question may lean on the previous one: it points back, or names too little to search alone. */
 function mayNeedContext(question: string): boolean {
+  if (CHANGES_TOPIC.test(question)) return false;
   return refersBack(question) || contentWords(question).length < STANDALONE_WORDS;
 }
+
+/** "Unrelated:", "Something else:", "Different question –": the person says the topic changes. */
+const CHANGES_TOPIC =
+  /^\W*(unrelated|something else|(a |one )?(different|other|another|new|separate) (question|topic|thing|subject)|chang(e|ing) (of |the )?(subject|topic)|on (a |an )?(different|other|another|separate) note|by the way|btw|separately)\b/i;
 
 /** "and for dental?", "what about dental?": the follow-up names what takes the place of the previous question's last word. */
 const REPLACING_START = /^(and for|and what about|what about|how about|same for)\b/i;

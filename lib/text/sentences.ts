@@ -65,9 +65,17 @@ function blocks(text: string): string[][] {
     )
     .filter((b) => b.length);
   const joined: string[][] = [];
+  let addressOpen = false;
   for (const block of raw) {
     const previous = joined.at(-1);
     const last = previous?.at(-1);
+    // An address set in blocks of its own below "…send the request to:" stays with its lead-in.
+    const address: boolean = previous !== undefined && (addressOpen || /:$/.test(last!)) && block.every(isAddressLine);
+    addressOpen = address;
+    if (address) {
+      previous!.push(...block);
+      continue;
+    }
     const cut = last !== undefined && !isListItem(last) && wordCount(last) >= 5 && /[\p{Ll},]$/u.test(last) && !headingOf(previous!);
     if (cut && !isListItem(block[0])) {
       previous![previous!.length - 1] = `${last} ${block[0]}`;
@@ -76,6 +84,33 @@ function blocks(text: string): string[][] {
   }
   return joined;
 }
+
+/** Short lines with a number among them (a postal address, a phone list): what a lead-in ending in ":" gives. */
+const ADDRESS_LINES = { max: 5, words: 8 };
+
+/**
+ * "…you can send the request to:" above an address's lines is one fact: the lines are joined
+ * to it with commas ("…to: Prior Authorization Department, PO Box 1234, Anytown, USA 00000.").
+ */
+function withAddresses(block: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < block.length; i++) {
+    const line = block[i];
+    let end = i + 1;
+    if (/:$/.test(line)) {
+      while (end < block.length && end - i <= ADDRESS_LINES.max && isAddressLine(block[end])) end++;
+    }
+    const tail = block.slice(i + 1, end);
+    if (tail.length >= 2 && tail.some((l) => /\d/.test(l))) {
+      out.push(`${line} ${tail.join(", ")}.`);
+      i = end - 1;
+    } else out.push(line);
+  }
+  return out;
+}
+
+const isAddressLine = (line: string) =>
+  !isListItem(line) && !/[.!?:;]$/.test(line) && wordCount(line) <= ADDRESS_LINES.words && !/^[\p{Ll}]/u.test(line);
 
 /** Sentences of a run of text, not split after an abbreviation or an initial. */
 export function sentencesOf(paragraph: string): string[] {
@@ -115,7 +150,7 @@ function listUnits(leadIn: string | null, items: string[], heading: string | nul
 export function textUnits(text: string, heading: string | null = null): TextUnit[] {
   const units: TextUnit[] = [];
   let current = heading;
-  for (const block of blocks(text)) {
+  for (const block of blocks(text).map(withAddresses)) {
     const title = headingOf(block);
     if (title) {
       current = title;

@@ -385,6 +385,19 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("reads an address set on lines of its own as part of the sentence leading to it", () => {
+    const page =
+      "Prior Authorization\n\nIf you would like to make a request via mail, you can send the request to:\n\nPrior Authorization Department\nPO Box 1234\n\nAnytown, USA 00000\n\nA patient advocacy program can help you with the process.";
+    expect(textUnits(page).map((u) => u.text)).toEqual([
+      "If you would like to make a request via mail, you can send the request to: Prior Authorization Department, PO Box 1234, Anytown, USA 00000.",
+      "A patient advocacy program can help you with the process.",
+    ]);
+    const mail = doc("plan.pdf", 61, page);
+    expect(extractiveAnswer([{ question: "What address do I mail my pre-approval request to?", chunks: [mail] }]).answer).toMatch(
+      /^If you would like to make a request via mail, you can send the request to: Prior Authorization Department, PO Box 1234/,
+    );
+  });
+
   it("quotes a labelled value line as a fact of its own", () => {
     expect(textUnits("Zava Employee Handbook\nLast Updated: 2023-03-05\nZava makes aircraft parts for many customers.")).toEqual([
       { text: "Last Updated: 2023-03-05", heading: "Zava Employee Handbook", complete: true },

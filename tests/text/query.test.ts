@@ -34,6 +34,13 @@ describe("offline search query of a follow-up", () => {
     expect(offlineSearchQuery(turns("Does Northwind Standard cover vision?", "Which dental services does Northwind Standard cover?"))).toBe(
       "Which dental services does Northwind Standard cover?",
     );
+    // Said to change topic: nothing is borrowed, "else" and "that" notwithstanding.
+    expect(offlineSearchQuery(turns("Does Standard pay for allergy tests?", "Something else: what values does Zava stand for?"))).toBe(
+      "Something else: what values does Zava stand for?",
+    );
+    expect(offlineSearchQuery(turns("Does PerksPlus cover yoga?", "Unrelated: what do I do with that old customer data?"))).toBe(
+      "Unrelated: what do I do with that old customer data?",
+    );
   });
 });
 
