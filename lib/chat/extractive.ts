@@ -182,7 +182,9 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
     const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(picked) : picked.map((c) => c.text);
-    paragraphs.push(yesNo(r) + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(" "));
+    // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
+    const separator = labelled.some((text, i) => text !== picked[i].text) ? "\n\n" : " ";
+    paragraphs.push(yesNo(r) + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator));
   }
   return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true };
 }

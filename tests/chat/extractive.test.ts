@@ -303,7 +303,7 @@ describe("an offline answer that answers", () => {
       { question: "Do I get longer to send in a claim on Standard or on Health Plus?", chunks: [plus, standard] },
     ]);
     expect(answer).toBe(
-      "**Northwind Health Plus:** Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83] **Northwind Standard:** All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
+      "**Northwind Health Plus:** Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83]\n\n**Northwind Standard:** All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
     );
     const options = doc(
       "Benefit_Options.pdf",
@@ -324,7 +324,7 @@ describe("an offline answer that answers", () => {
     expect(
       extractiveAnswer([{ question: "How often will each plan pay for new hearing aids?", chunks: [standardAids, plusAids] }]).answer,
     ).toBe(
-      "**Northwind Standard:** The plan covers two hearing aids per ear every three years. [Northwind_Standard.pdf#page=30] The Northwind Health Plus plan covers up to $1,500 every 3 years for hearing aids. [Northwind_Health_Plus.pdf#page=30]",
+      "**Northwind Standard:** The plan covers two hearing aids per ear every three years. [Northwind_Standard.pdf#page=30]\n\nThe Northwind Health Plus plan covers up to $1,500 every 3 years for hearing aids. [Northwind_Health_Plus.pdf#page=30]",
     );
     // Naming none, "which plan" is answered by a sentence naming two of the documents found.
     const vision = doc(
