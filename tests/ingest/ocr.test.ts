@@ -30,6 +30,31 @@ const TITLE = "Notes on a small coastal town and its daily life";
 
 const words = (lines: string[]) => lines.join(" ");
 
+describe("pages scanned sideways or upside down", () => {
+  const NOTICE = [
+    "Quarterly maintenance notice for the harbour crane",
+    "Inspections start on Monday at seven in the morning",
+    "Contact the dock office about overtime pay",
+  ];
+
+  it("reads a picture turned by 90, 180 or 270 degrees the right way up", async () => {
+    const upright = await fixtures.makeTextImage(NOTICE);
+    for (const degrees of [90, 180, 270] as const) {
+      const doc = await parseFile(await fixtures.turnImage(upright, degrees), `notice-${degrees}.png`);
+      expect(doc.pages[0].text, `${degrees}°`).toBe(words(NOTICE));
+      expect(doc.notes, `${degrees}°`).toBeUndefined();
+    }
+  });
+
+  it("reads a scanned PDF page fed in sideways, beside an upright one", async () => {
+    // A Letter page at 150 dpi, its text at the top; turned, it lies across the PDF page.
+    const upright = await fixtures.makeLayoutImage([{ x: 100, y: 150, lines: LEFT }], { width: 1275, height: 1650, fontSize: 30 });
+    const pdf = await fixtures.makeScannedPdf([NOTICE, await fixtures.turnImage(upright, 270)]);
+    const doc = await parseFile(pdf, "scans.pdf");
+    expect(doc.pages.map((p) => p.text)).toEqual([words(NOTICE), words(LEFT)]);
+  });
+});
+
 describe("OCR reading order", () => {
   it("reads a two-column scan column by column, under a title that spans both", async () => {
     const image = await fixtures.makeLayoutImage([
