@@ -4,7 +4,7 @@ const otherPlatformBinaries = ["node_modules/@lancedb/lancedb-{darwin,win32,linu
 
 // Ingestion only (upload and cron, see below): PDFium (4 MiB of WebAssembly) reads PDFs and renders
 // scanned pages for OCR in the PDF worker (lib/ingest/workers/pdfium.mjs), and the OCR models
-// (English 2.8 MiB, French 0.7, German 1.3) are read by path at run time
+// (English 2.8 MiB, French 0.7, German 1.3, Spanish 2.0) are read by path at run time
 // (lib/ingest/workers/ocr-pool.ts). Tracing follows neither: the worker is an included file.
 const ingestOnly = [
   "./node_modules/@hyzyla/pdfium/package.json",
@@ -13,6 +13,7 @@ const ingestOnly = [
   "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*",
   "./node_modules/@tesseract.js-data/fra/4.0.0_best_int/*",
   "./node_modules/@tesseract.js-data/deu/4.0.0_best_int/*",
+  "./node_modules/@tesseract.js-data/spa/4.0.0_best_int/*",
 ];
 
 // A build made with a PostgreSQL DATABASE_URL (a Vercel deployment: its build sees the same

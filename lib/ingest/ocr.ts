@@ -8,15 +8,15 @@ import type { OcrLanguage, OcrPool, OcrResult } from "./workers/ocr-pool";
 /**
  * One scanned page (an image, a TIFF page, a PDF page without text) read by OCR, in its language
  * where a model for it ships with the app: read with the English model first, and again with the
- * French or German one when that text reads as such (the English model drops or misreads é, ç,
- * ß, ü).
+ * French, German or Spanish one when that text reads as such (the English model drops or misreads
+ * é, ç, ß, ü, ñ).
  * Other languages keep the English reading, which a note on the file points out; so does text
  * read with low confidence (another script read as Latin letters, a poor scan), and text read with
  * hardly any is left out rather than indexed as noise.
  */
 
 /** Tesseract's model for each language the product knows that has one here. */
-const MODELS: Partial<Record<Lang, OcrLanguage>> = { en: "eng", fr: "fra", de: "deu" };
+const MODELS: Partial<Record<Lang, OcrLanguage>> = { en: "eng", fr: "fra", de: "deu", es: "spa" };
 
 /** Tesseract's mean word confidence (0–100) under which a page's reading is doubtful, and under which it is noise. */
 const LOW_CONFIDENCE = 60;

@@ -7,7 +7,7 @@ import * as fixtures from "./helpers/formats";
 
 /**
  * OCR'd pages read as a person reads them: columns one after the other, tables row by row, French,
- * German with their letters, and a note on the file when its language has no OCR model here.
+ * German and Spanish with their letters, and a note on the file when its language has no OCR model here.
  */
 
 afterAll(() => closeOcrPool());
@@ -113,6 +113,11 @@ const SPANISH = [
   "Valparaíso, junto al puerto, y contrató a más de",
   "cincuenta técnicos para el nuevo señalizador.",
 ];
+const ITALIAN = [
+  "Il treno per Milano partirà alle otto dal binario",
+  "tre. I passeggeri sono pregati di salire in carrozza",
+  "e di non lasciare i bagagli incustoditi nella stazione.",
+];
 
 describe("OCR languages", () => {
   it("reads a French scan with the French model: accents kept, no note", async () => {
@@ -148,17 +153,19 @@ describe("OCR languages", () => {
     }
   });
 
-  it("reads a German scan with the German model: ß and ü kept", async () => {
+  it("reads German and Spanish scans with their models: ß, ü, ñ kept", async () => {
     const german = await parseFile(await fixtures.makeTextImage(GERMAN), "aushang.png");
     expect(german.pages[0].text).toBe(GERMAN.join(" "));
-    expect(german.notes).toBeUndefined();
+    const spanish = await parseFile(await fixtures.makeTextImage(SPANISH), "aviso.png");
+    expect(spanish.pages[0].text).toBe(SPANISH.join(" "));
+    expect([german.notes, spanish.notes]).toEqual([undefined, undefined]);
   });
 
   it("notes on the file a scan in a language OCR has no model for", async () => {
-    const doc = await parseFile(await fixtures.makeTextImage(SPANISH), "aviso.png");
-    expect(doc.pages[0].text).toContain("técnicos");
+    const doc = await parseFile(await fixtures.makeTextImage(ITALIAN), "avviso.png");
+    expect(doc.pages[0].text).toContain("binario");
     expect(doc.notes).toEqual([
-      "The scanned text looks like Spanish, which OCR here cannot read yet (only English, French and German): some words may be misread.",
+      "The scanned text looks like Italian, which OCR here cannot read yet (only English, French, German and Spanish): some words may be misread.",
     ]);
   });
 
@@ -166,7 +173,7 @@ describe("OCR languages", () => {
     const russian = ["Поезд отправляется с первой платформы в восемь", "часов утра. Пассажиров просят занять свои места."];
     const doc = await parseFile(await fixtures.makeTextImage(russian), "board.png");
     expect(doc.notes).toEqual([
-      "The scanned text was read with low confidence: some of it may be wrong. It may be in a script OCR here cannot read (only English, French and German) or a poor scan.",
+      "The scanned text was read with low confidence: some of it may be wrong. It may be in a script OCR here cannot read (only English, French, German and Spanish) or a poor scan.",
     ]);
   });
 
@@ -180,7 +187,7 @@ describe("OCR languages", () => {
     expect(doubtful).toMatchObject({ text: "0000 0000 00C0 0000", confidence: 45 });
     const good = { text: "Fine.", language: "en", confidence: 92 } as const;
     expect(ocrNote([good, noise, good])).toBe(
-      "1 of 3 scanned pages were read with low confidence (the text of 1 was left out). It may be in a script OCR here cannot read (only English, French and German) or a poor scan.",
+      "1 of 3 scanned pages were read with low confidence (the text of 1 was left out). It may be in a script OCR here cannot read (only English, French, German and Spanish) or a poor scan.",
     );
     expect(ocrNote([good, good])).toBeNull();
   });
