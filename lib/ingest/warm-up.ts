@@ -35,7 +35,7 @@ async function warmUp(): Promise<void> {
   console.log(`[ingest] warmed up in ${Math.round(performance.now() - started)} ms (${workers} PDF worker thread(s))`);
 }
 
-const SAMPLE_PAGES = 12;
+const SAMPLE_PAGES = 4;
 const SAMPLE_TEXT = [
   "Coverage and Benefits",
   "Members may choose any in-network provider for preventive care, including annual physical",
