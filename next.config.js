@@ -1,24 +1,19 @@
 // Functions run on linux-x64 glibc (Vercel, the Node images): native builds for other platforms
 // that npm installed beside it would double LanceDB's 160 MiB library in a function.
-const otherPlatformBinaries = [
-  "node_modules/@lancedb/lancedb-{darwin,win32,linux-arm64,linux-x64-musl}*/**",
-  "node_modules/@napi-rs/canvas-{darwin,win32,android,linux-arm,linux-riscv,linux-x64-musl}*/**",
-];
+const otherPlatformBinaries = ["node_modules/@lancedb/lancedb-{darwin,win32,linux-arm64,linux-x64-musl}*/**"];
 
-// Ingestion only (upload and cron, see below): @napi-rs/canvas (32 MiB) renders scanned PDF pages
-// for OCR, and the OCR models (English 2.8 MiB, French 0.7, German 1.3) are read by path at run time (lib/ingest/workers/ocr-pool.ts).
-// Tracing does not follow either (the in-thread fallback in lib/ingest/parsers/pdf.ts imports the
-// canvas untraced; the PDF worker is an included file).
+// Ingestion only (upload and cron, see below): PDFium (4 MiB of WebAssembly) reads PDFs and renders
+// scanned pages for OCR in the PDF worker (lib/ingest/workers/pdfium.mjs), and the OCR models
+// (English 2.8 MiB, French 0.7, German 1.3, Spanish 2.0) are read by path at run time
+// (lib/ingest/workers/ocr-pool.ts). Tracing follows neither: the worker is an included file.
 const ingestOnly = [
-  "./node_modules/@napi-rs/canvas/*",
-  "./node_modules/@napi-rs/canvas-linux-x64-gnu/*",
+  "./node_modules/@hyzyla/pdfium/package.json",
+  "./node_modules/@hyzyla/pdfium/dist/index.esm.js",
+  "./node_modules/@hyzyla/pdfium/dist/pdfium.wasm",
   "./node_modules/@tesseract.js-data/eng/4.0.0_best_int/*",
   "./node_modules/@tesseract.js-data/fra/4.0.0_best_int/*",
   "./node_modules/@tesseract.js-data/deu/4.0.0_best_int/*",
-  // pdf.js reads these by path (lib/ingest/parsers/pdf.ts): CMaps for CJK text in fonts not embedded.
-  "./node_modules/pdfjs-dist/package.json",
-  "./node_modules/pdfjs-dist/cmaps/*",
-  "./node_modules/pdfjs-dist/standard_fonts/*",
+  "./node_modules/@tesseract.js-data/spa/4.0.0_best_int/*",
 ];
 
 // A build made with a PostgreSQL DATABASE_URL (a Vercel deployment: its build sees the same
@@ -37,8 +32,8 @@ const nextConfig = {
   // Separate build folders let several builds/dev servers run side by side (tests, benches).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native modules that must stay outside the server bundle.
-  // tesseract.js starts its worker threads from its own files, and @napi-rs/canvas is native.
-  serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "unpdf", "pg", "tesseract.js", "@napi-rs/canvas"],
+  // tesseract.js starts its worker threads from its own files; PDFium reads its wasm by path.
+  serverExternalPackages: ["@lancedb/lancedb", "better-sqlite3", "pg", "tesseract.js", "@hyzyla/pdfium"],
   turbopack: {
     resolveAlias: postgresBuild ? Object.fromEntries(sqliteDriver.map((m) => [m, "./lib/db/sqlite-left-out.mjs"])) : {},
   },

@@ -2,7 +2,7 @@
 // lancedb.linux-x64-gnu.node keeps its Rust symbol tables (.symtab/.strtab, 32 MiB of 193 MiB),
 // which nothing loads at run time (Node resolves the N-API entry points through the dynamic
 // symbol table, which stays); only panic backtraces lose function names. It is what brings the
-// two functions that ingest (LanceDB + @napi-rs/canvas for OCR) under 225 MiB on Vercel
+// two functions that ingest (LanceDB, the PDF reader and the OCR models) under 225 MiB on Vercel
 // (`npm run check:bundle`). Needs `strip` (binutils); without it the library is left as is.
 // The stripped copy replaces the file by rename, so a hard-linked original (npm's cache, another
 // checkout) is left untouched. Idempotent: a library that does not shrink is kept.

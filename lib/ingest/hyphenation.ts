@@ -6,6 +6,8 @@
 
 /** A hyphen at the end of a line after a letter, the next line starting with a letter. */
 export const LINE_END_HYPHEN = /(\p{L}[\p{L}\p{M}'’-]*)-\s*\n\s*(\p{L}[\p{L}\p{M}'’]*)/gu;
+/** What LINE_END_HYPHEN needs besides letters: a hyphen and a line break, with only white space between. */
+const LINE_END_BREAK = /-\s*\n/;
 const TOKEN = /\p{L}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*/gu;
 
 export interface DocumentWords {
@@ -20,7 +22,9 @@ export function documentWords(pages: string[]): DocumentWords {
   const words = new Set<string>();
   const compounds = new Set<string>();
   for (const page of pages) {
-    for (const [token] of page.replace(LINE_END_HYPHEN, " ").matchAll(TOKEN)) {
+    // Most pages have no line-end hyphen: skip the costly pattern there.
+    const text = LINE_END_BREAK.test(page) ? page.replace(LINE_END_HYPHEN, " ") : page;
+    for (const [token] of text.matchAll(TOKEN)) {
       const lower = token.toLowerCase();
       if (lower.includes("-")) {
         compounds.add(lower);

@@ -2,20 +2,21 @@ import { LANGUAGE_NAMES, detectLanguage, type Lang } from "@/lib/text/language";
 import { normalizeWhitespace } from "./normalize";
 import { ocrReadingOrder } from "./ocr-layout";
 import { reflowPdfPage } from "./pdf-reflow";
+import { rotatePng } from "./rotate";
 import type { OcrLanguage, OcrPool, OcrResult } from "./workers/ocr-pool";
 
 /**
  * One scanned page (an image, a TIFF page, a PDF page without text) read by OCR, in its language
  * where a model for it ships with the app: read with the English model first, and again with the
- * French or German one when that text reads as such (the English model drops or misreads é, ç,
- * ß, ü).
+ * French, German or Spanish one when that text reads as such (the English model drops or misreads
+ * é, ç, ß, ü, ñ).
  * Other languages keep the English reading, which a note on the file points out; so does text
  * read with low confidence (another script read as Latin letters, a poor scan), and text read with
  * hardly any is left out rather than indexed as noise.
  */
 
 /** Tesseract's model for each language the product knows that has one here. */
-const MODELS: Partial<Record<Lang, OcrLanguage>> = { en: "eng", fr: "fra", de: "deu" };
+const MODELS: Partial<Record<Lang, OcrLanguage>> = { en: "eng", fr: "fra", de: "deu", es: "spa" };
 
 /** Tesseract's mean word confidence (0–100) under which a page's reading is doubtful, and under which it is noise. */
 const LOW_CONFIDENCE = 60;
@@ -34,6 +35,7 @@ export interface OcrPage {
 /** One page, read first with `first` (English unless the document's pages read as another language so far). */
 export async function readScan(pool: Pick<OcrPool, "recognize">, image: Uint8Array, first: OcrLanguage = "eng"): Promise<OcrPage> {
   let result = await pool.recognize(image, first);
+  if (result.confidence < LOW_CONFIDENCE) ({ image, result } = await uprightReading(pool, image, first, result));
   let text = cleanOcrText(result);
   const language = detectLanguage(text);
   const model = MODELS[language] ?? "eng";
@@ -43,6 +45,32 @@ export async function readScan(pool: Pick<OcrPool, "recognize">, image: Uint8Arr
   }
   if (text && result.confidence < NOISE_CONFIDENCE) return { text: "", language, confidence: result.confidence, noise: true };
   return { text, language, confidence: text ? result.confidence : 0 };
+}
+
+/** A turned reading must beat the upright one by this much (0–100) to be taken. */
+const TURNED_MARGIN = 15;
+
+/**
+ * A page read with low confidence may have been scanned sideways or upside down: it is read
+ * again turned by 180°, 90° and 270° (upside down first, the commonest), until a reading is
+ * confident. The most confident reading wins, and its image is the one read from then on.
+ * Pages in another script, or poor scans, pay for the three extra readings.
+ */
+async function uprightReading(
+  pool: Pick<OcrPool, "recognize">,
+  image: Uint8Array,
+  lang: OcrLanguage,
+  upright: OcrResult,
+): Promise<{ image: Uint8Array; result: OcrResult }> {
+  let best = { image, result: upright };
+  for (const quarterTurns of [2, 1, 3] as const) {
+    const turned = rotatePng(image, quarterTurns);
+    if (!turned) break;
+    const result = await pool.recognize(turned, lang);
+    if (result.confidence > best.result.confidence + (best.image === image ? TURNED_MARGIN : 0)) best = { image: turned, result };
+    if (best.result.confidence >= LOW_CONFIDENCE) break;
+  }
+  return best;
 }
 
 /**

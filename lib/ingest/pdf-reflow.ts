@@ -88,10 +88,28 @@ function cleanLine(line: string): string {
 }
 
 function joinWrappedLines(paragraph: string, line: string, known: DocumentWords): string {
-  const left = /(\p{L}[\p{L}\p{M}'’-]*)-$/u.exec(paragraph)?.[1];
+  const left = hyphenatedEnd(paragraph);
   const right = /^\p{L}[\p{L}\p{M}'’]*/u.exec(line)?.[0];
   if (left === undefined || right === undefined) return `${paragraph} ${line}`;
   // "Ex-" + "isting" is one word hyphenated: drop the hyphen. "in-" + "network" is a compound
   // split at its hyphen (all such breaks in the Northwind set are): keep it, drop the space.
   return isHyphenatedWord(left, right, known) ? paragraph.slice(0, -1) + line : paragraph + line;
+}
+
+const WORD_CHAR = /^[\p{L}\p{M}'’-]$/u;
+
+/**
+ * The word (letters, marks, apostrophes, hyphens) the paragraph ends with when it ends with a
+ * hyphen after a letter: the regex below, run on the paragraph's last run of word characters
+ * only. Run on the whole paragraph it rescanned it at every joined line (quadratic in its length).
+ */
+function hyphenatedEnd(paragraph: string): string | undefined {
+  if (!paragraph.endsWith("-")) return undefined;
+  let start = paragraph.length - 1;
+  while (start > 0) {
+    const pair = start >= 2 && /[\uDC00-\uDFFF]/.test(paragraph[start - 1]) ? 2 : 1;
+    if (!WORD_CHAR.test(paragraph.slice(start - pair, start))) break;
+    start -= pair;
+  }
+  return /(\p{L}[\p{L}\p{M}'’-]*)-$/u.exec(paragraph.slice(start))?.[1];
 }

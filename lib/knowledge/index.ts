@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { warmUpIngestion } from "@/lib/ingest/warm-up";
 import { registerPolymathPassages } from "@/lib/polymath/passages";
 import { getIngestor, registerIngestor } from "./registry";
 import { registerJobBackend } from "./jobs/backend";
@@ -23,9 +24,14 @@ registerPolymathPassages();
  * probe makes it, so jobs an earlier run left resume at once. Not at import (no module starts
  * work by being imported), and not from instrumentation.ts, whose imports are traced into every
  * serverless function (lib/bootstrap.ts): routes that never ingest stay free of LanceDB.
+ * The worker's start also warms up ingestion (PDF workers, tokenizer, embedder) in the
+ * background, so the first upload does not pay for it.
  */
 export function activeIngestor(): Ingestor {
-  if (serverRunsWorker()) startWorker();
+  if (serverRunsWorker()) {
+    startWorker();
+    void warmUpIngestion();
+  }
   return getIngestor(config().knowledgeBackend);
 }
 export { activeRetriever } from "./retrievers";

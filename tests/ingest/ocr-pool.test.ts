@@ -5,8 +5,8 @@ import path from "node:path";
 
 /** The OCR pool's limits, without OCR itself (formats.test.ts reads real text once and shares it). */
 describe("OCR worker pool", () => {
-  it("loads the English, French and German models from node_modules, never from the network", () => {
-    expect(OCR_LANGUAGES).toEqual(["eng", "fra", "deu"]);
+  it("loads the English, French, German and Spanish models from node_modules, never from the network", () => {
+    expect(OCR_LANGUAGES).toEqual(["eng", "fra", "deu", "spa"]);
     for (const lang of OCR_LANGUAGES) {
       const folder = langPath(lang);
       expect(folder).toContain(`node_modules${path.sep}@tesseract.js-data${path.sep}${lang}`);

@@ -7,7 +7,7 @@ import * as fixtures from "./helpers/formats";
 
 /**
  * OCR'd pages read as a person reads them: columns one after the other, tables row by row, French,
- * German with their letters, and a note on the file when its language has no OCR model here.
+ * German and Spanish with their letters, and a note on the file when its language has no OCR model here.
  */
 
 afterAll(() => closeOcrPool());
@@ -29,6 +29,31 @@ const RIGHT_2 = ["The town hall clock has not kept", "the right time for ninety 
 const TITLE = "Notes on a small coastal town and its daily life";
 
 const words = (lines: string[]) => lines.join(" ");
+
+describe("pages scanned sideways or upside down", () => {
+  const NOTICE = [
+    "Quarterly maintenance notice for the harbour crane",
+    "Inspections start on Monday at seven in the morning",
+    "Contact the dock office about overtime pay",
+  ];
+
+  it("reads a picture turned by 90, 180 or 270 degrees the right way up", async () => {
+    const upright = await fixtures.makeTextImage(NOTICE);
+    for (const degrees of [90, 180, 270] as const) {
+      const doc = await parseFile(await fixtures.turnImage(upright, degrees), `notice-${degrees}.png`);
+      expect(doc.pages[0].text, `${degrees}°`).toBe(words(NOTICE));
+      expect(doc.notes, `${degrees}°`).toBeUndefined();
+    }
+  });
+
+  it("reads a scanned PDF page fed in sideways, beside an upright one", async () => {
+    // A Letter page at 150 dpi, its text at the top; turned, it lies across the PDF page.
+    const upright = await fixtures.makeLayoutImage([{ x: 100, y: 150, lines: LEFT }], { width: 1275, height: 1650, fontSize: 30 });
+    const pdf = await fixtures.makeScannedPdf([NOTICE, await fixtures.turnImage(upright, 270)]);
+    const doc = await parseFile(pdf, "scans.pdf");
+    expect(doc.pages.map((p) => p.text)).toEqual([words(NOTICE), words(LEFT)]);
+  });
+});
 
 describe("OCR reading order", () => {
   it("reads a two-column scan column by column, under a title that spans both", async () => {
@@ -88,6 +113,11 @@ const SPANISH = [
   "Valparaíso, junto al puerto, y contrató a más de",
   "cincuenta técnicos para el nuevo señalizador.",
 ];
+const ITALIAN = [
+  "Il treno per Milano partirà alle otto dal binario",
+  "tre. I passeggeri sono pregati di salire in carrozza",
+  "e di non lasciare i bagagli incustoditi nella stazione.",
+];
 
 describe("OCR languages", () => {
   it("reads a French scan with the French model: accents kept, no note", async () => {
@@ -123,17 +153,19 @@ describe("OCR languages", () => {
     }
   });
 
-  it("reads a German scan with the German model: ß and ü kept", async () => {
+  it("reads German and Spanish scans with their models: ß, ü, ñ kept", async () => {
     const german = await parseFile(await fixtures.makeTextImage(GERMAN), "aushang.png");
     expect(german.pages[0].text).toBe(GERMAN.join(" "));
-    expect(german.notes).toBeUndefined();
+    const spanish = await parseFile(await fixtures.makeTextImage(SPANISH), "aviso.png");
+    expect(spanish.pages[0].text).toBe(SPANISH.join(" "));
+    expect([german.notes, spanish.notes]).toEqual([undefined, undefined]);
   });
 
   it("notes on the file a scan in a language OCR has no model for", async () => {
-    const doc = await parseFile(await fixtures.makeTextImage(SPANISH), "aviso.png");
-    expect(doc.pages[0].text).toContain("técnicos");
+    const doc = await parseFile(await fixtures.makeTextImage(ITALIAN), "avviso.png");
+    expect(doc.pages[0].text).toContain("binario");
     expect(doc.notes).toEqual([
-      "The scanned text looks like Spanish, which OCR here cannot read yet (only English, French and German): some words may be misread.",
+      "The scanned text looks like Italian, which OCR here cannot read yet (only English, French, German and Spanish): some words may be misread.",
     ]);
   });
 
@@ -141,7 +173,7 @@ describe("OCR languages", () => {
     const russian = ["Поезд отправляется с первой платформы в восемь", "часов утра. Пассажиров просят занять свои места."];
     const doc = await parseFile(await fixtures.makeTextImage(russian), "board.png");
     expect(doc.notes).toEqual([
-      "The scanned text was read with low confidence: some of it may be wrong. It may be in a script OCR here cannot read (only English, French and German) or a poor scan.",
+      "The scanned text was read with low confidence: some of it may be wrong. It may be in a script OCR here cannot read (only English, French, German and Spanish) or a poor scan.",
     ]);
   });
 
@@ -155,7 +187,7 @@ describe("OCR languages", () => {
     expect(doubtful).toMatchObject({ text: "0000 0000 00C0 0000", confidence: 45 });
     const good = { text: "Fine.", language: "en", confidence: 92 } as const;
     expect(ocrNote([good, noise, good])).toBe(
-      "1 of 3 scanned pages were read with low confidence (the text of 1 was left out). It may be in a script OCR here cannot read (only English, French and German) or a poor scan.",
+      "1 of 3 scanned pages were read with low confidence (the text of 1 was left out). It may be in a script OCR here cannot read (only English, French, German and Spanish) or a poor scan.",
     );
     expect(ocrNote([good, good])).toBeNull();
   });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument, ParsedPage } from "../types";
@@ -7,6 +8,7 @@ import { documentWords } from "../hyphenation";
 import { looksGarbled } from "../garbled";
 import { dropRunningLines } from "../running-lines";
 import {
+  defaultWorkerFile,
   pdfWorkerPool,
   type RenderOptions,
   type ScannedPage,
@@ -23,7 +25,7 @@ export const PDF_MIME_TYPE = "application/pdf";
 /** Reflow yields to the event loop after this much work, so big PDFs do not stall requests. */
 const REFLOW_SLICE_MS = 10;
 
-/** pdf.js throws this (by name; the class is not exported) when a user password is required. */
+/** The PDF reader's error when a user password is required (named PasswordException, as pdf.js names it). */
 export function isPasswordError(error: unknown): boolean {
   if (!error || typeof error !== "object") return false;
   const { name, message } = error as { name?: unknown; message?: unknown };
@@ -31,12 +33,10 @@ export function isPasswordError(error: unknown): boolean {
 }
 
 /**
- * A page with no text layer at all is a scanned page: render and OCR it. (Pages with a little
- * text are not: pdf.js cannot draw the standard fonts such text often uses without their data.)
+ * A page with no text layer at all is a scanned page: render and OCR it. (A page with any text
+ * keeps its text layer and is not OCR'd.)
  */
 const SCANNED_PAGE_MIN_CHARS = 1;
-/** Longest one page may take to render for OCR (about 0.3 s is usual); same as the worker's. */
-const RENDER_PAGE_MS = 20_000;
 /** Scanned pages are rendered this many pixels wide for OCR (about 200 dpi for A4 or Letter). */
 const OCR_RENDER_WIDTH = 1700;
 
@@ -113,7 +113,7 @@ async function extractRawPages(data: Uint8Array, render: RenderOptions | undefin
   if (pool) {
     try {
       // The worker gets its own copy, transferred (moved, not cloned again), so the caller's
-      // bytes stay usable; the in-thread path copies too, as pdf.js may detach its input.
+      // bytes stay usable (the in-thread path copies them into PDFium's memory).
       // new Uint8Array(data), not data.slice(): for a Node Buffer, slice() is a view into a
       // possibly larger buffer (a request body, Buffer's pool), which must not be moved away.
       const { pages, scans } = await pool.extract(new Uint8Array(data).buffer, render);
@@ -143,77 +143,20 @@ function isNamed(error: unknown, name: (WorkerCrashedError | WorkerTimeoutError 
 }
 
 async function extractInThread(data: Uint8Array, render: RenderOptions | undefined): Promise<{ pages: string[]; scans: ScannedPage[] }> {
-  // Loaded on first use: with worker threads, the main thread never needs pdf.js.
-  const { getDocumentProxy, renderPageAsImage } = await import("unpdf");
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  // The worker's own module (../workers/pdfium.mjs), loaded by path as the worker script is:
+  // loaded on first use, so with worker threads the main thread never compiles PDFium.
+  const { extractPages } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pdfiumModuleUrl())) as {
+    extractPages(data: Uint8Array, render: RenderOptions | undefined): Promise<{ pages: string[]; scans: ScannedPage[] }>;
+  };
   try {
-    // pdf.js may detach the buffer it is given; hand it a copy so the caller's bytes stay usable.
-    // verbosity 0: pdf.js otherwise prints font warnings ("TT: undefined function") to the console.
-    pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0, ...pdfDataDirs() });
+    return await extractPages(data, render);
   } catch (error) {
     throw toIngestError(error, data);
   }
-  try {
-    const pages: string[] = [];
-    // One page at a time, as the worker does (see pageTexts in ../workers/pdf-worker.mjs).
-    for (let number = 1; number <= pdf.numPages; number++) {
-      const page = await pdf.getPage(number);
-      const { items } = await page.getTextContent();
-      pages.push(items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));
-      page.cleanup();
-    }
-    const scans: ScannedPage[] = [];
-    for (let i = 0; render && i < pages.length && scans.length < render.maxPages; i++) {
-      if (pages[i].trim().length >= render.minChars) continue;
-      // As in the worker: a render that never settles ends the rendering.
-      const png = await withinTime(renderPageAsImage(pdf, i + 1, { canvasImport: loadCanvas, width: render.width }), RENDER_PAGE_MS);
-      if (!png) break;
-      scans.push({ pageNumber: i + 1, png });
-    }
-    return { pages, scans };
-  } catch (error) {
-    throw toIngestError(error, data);
-  } finally {
-    await pdf.destroy().catch(() => undefined);
-  }
 }
 
-/**
- * The CMaps (fonts not embedded: Japanese, Chinese, Korean text) and standard font data pdf.js
- * reads from disk, shipped by pdfjs-dist (the pdf.js unpdf bundles is the same version). The
- * worker (../workers/pdf-worker.mjs) finds them by module resolution; this in-thread fallback
- * runs bundled, where the app's root is the working directory.
- */
-function pdfDataDirs(): { cMapUrl: string; standardFontDataUrl: string } {
-  // The name is not written as a literal: file tracing would otherwise ship all of pdfjs-dist
-  // (17 MiB) with every function; next.config.js ships just the two data folders.
-  const root = path.join(process.cwd(), "node_modules", ["pdfjs", "dist"].join("-"));
-  return { cMapUrl: `${path.join(root, "cmaps")}/`, standardFontDataUrl: `${path.join(root, "standard_fonts")}/` };
-}
-
-/**
- * @napi-rs/canvas (32 MiB of native Skia), only to render scanned pages for OCR. Imported
- * untraced (turbopackIgnore, a name not written as a literal) so the build's file tracing does
- * not follow it into every function that imports the ingestion code (collections, health):
- * next.config.js ships it explicitly with the functions that ingest (upload, cron). The PDF
- * worker thread (../workers/pdf-worker.mjs) loads it for itself; this is the in-thread fallback.
- */
-function loadCanvas(): Promise<typeof import("@napi-rs/canvas")> {
-  const name = ["@napi-rs", "canvas"].join("/");
-  return import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name);
-}
-
-/** The promise's value, or null when it takes longer than `ms`. */
-async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function pdfiumModuleUrl(): string {
+  return pathToFileURL(path.join(path.dirname(defaultWorkerFile()), "pdfium.mjs")).href;
 }
 
 /** Rejoin wrapped lines page by page; a page's last line may be a heading for the next page. */
@@ -234,7 +177,7 @@ async function reflowPages(rawPages: string[]): Promise<ParsedPage[]> {
 
 /**
  * Any failure is reported as encryption or damage; the original error is kept as `cause` for logs.
- * Besides PasswordException, an /Encrypt entry means an encryption pdf.js cannot open
+ * Besides PasswordException, an /Encrypt entry means an encryption the reader cannot open
  * (e.g. certificate security), which the user also fixes by removing the protection.
  */
 function toIngestError(error: unknown, data: Uint8Array): IngestError {

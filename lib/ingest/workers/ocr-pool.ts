@@ -8,7 +8,7 @@ import { WorkerPool, type PoolWorker } from "./pool";
  * Offline OCR: a small pool of tesseract.js workers (each one a worker thread running
  * Tesseract's WebAssembly build), fed one image at a time, so OCR uses the cores without
  * blocking the main thread's event loop. The models come from the npm packages
- * `@tesseract.js-data/<eng|fra|deu>` in node_modules: nothing is ever downloaded. A worker
+ * `@tesseract.js-data/<eng|fra|deu|spa>` in node_modules: nothing is ever downloaded. A worker
  * reads one language; a page in another takes an idle worker's place.
  *
  * Scheduled like the PDF pool (both by ./pool.ts): workers start on demand up to `size`, stay
@@ -38,7 +38,7 @@ export class OcrUnavailableError extends Error {
 type TesseractWorker = Awaited<ReturnType<(typeof import("tesseract.js"))["createWorker"]>>;
 
 /** The languages whose models ship with the app (Tesseract's codes). */
-export const OCR_LANGUAGES = ["eng", "fra", "deu"] as const;
+export const OCR_LANGUAGES = ["eng", "fra", "deu", "spa"] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 
 /** Idle workers are ended after this long (a new one loads its model in about a second). */

@@ -12,7 +12,7 @@ import { WorkerPool, type PoolWorker } from "./pool";
  * keep the process alive and are ended after a few minutes. Each worker runs one file at a time
  * (the scheduling is ./pool.ts, shared with the OCR pool).
  * A worker that dies mid-file fails that file only (WorkerCrashedError); the next file gets a
- * fresh worker. If workers cannot start at all (the script is missing, unpdf cannot load in a
+ * fresh worker. If workers cannot start at all (the script is missing, PDFium cannot load in a
  * worker), every call rejects with WorkerUnavailableError and callers parse in-thread instead.
  */
 
@@ -53,7 +53,7 @@ export interface PdfPoolStats {
   crashes: number;
 }
 
-/** pdf.js could not read the file; `name`/`message` are pdf.js's own (e.g. "PasswordException"). */
+/** PDFium could not read the file; `name` as pdf.js names it (e.g. "PasswordException"), see ./pdfium.mjs. */
 export class PdfReadError extends Error {
   constructor(name: string, message: string, stack?: string) {
     super(message);
@@ -84,8 +84,8 @@ export class WorkerUnavailableError extends Error {
 }
 
 /**
- * Idle workers are ended after this long. A new one starts in ~0.2 s, but pdf.js runs 2-3x
- * slower in a fresh thread until V8 has optimised it, so keep warm workers for a while.
+ * Idle workers are ended after this long. A new one starts and compiles PDFium in ~0.1 s, and
+ * reads a third slower until V8 has optimised the WebAssembly, so keep warm workers for a while.
  */
 const IDLE_MS = 5 * 60_000;
 /** Longest a single PDF may take to read (a 500-page PDF takes a few seconds here). */
@@ -108,7 +108,7 @@ type WorkerMessage =
 class PdfThread implements PoolWorker<Task, PdfExtraction> {
   readonly worker: Worker;
   readonly threadId: number;
-  /** unpdf and pdf.js loaded: a later exit is a crash, an earlier one means workers cannot run here. */
+  /** PDFium loaded: a later exit is a crash, an earlier one means workers cannot run here. */
   private ready = false;
   /** First uncaught error reported by the worker, kept for the exit that follows. */
   private error: unknown;
@@ -183,7 +183,7 @@ class PdfThread implements PoolWorker<Task, PdfExtraction> {
       return;
     }
     if (!this.ready) {
-      // Died before unpdf and pdf.js loaded: no worker will do better. Parse in-thread from now on.
+      // Died before PDFium loaded: no worker will do better. Parse in-thread from now on.
       const error = new WorkerUnavailableError(`The PDF worker thread failed to start (exit code ${code}): ${describeError(this.error)}`, {
         cause: this.error,
       });
@@ -228,7 +228,7 @@ export class PdfWorkerPool {
       },
       timeoutMs: (task) => (task.render ? taskTimeoutMs * RENDER_TIMEOUT_FACTOR : taskTimeoutMs),
       timeoutError: () => new WorkerTimeoutError(`Reading the PDF took longer than ${Math.round(this.taskTimeoutMs / 1000)} s`),
-      // pdf.js could not read the file (or it could not be sent): the worker is fine.
+      // PDFium could not read the file (or it could not be sent): the worker is fine.
       keepsWorker: (error) => !(error instanceof WorkerCrashedError),
       disables: (error) => error instanceof WorkerUnavailableError,
       closedError: (when) => new WorkerUnavailableError(`The PDF worker pool ${when} closed`),

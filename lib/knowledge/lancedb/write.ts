@@ -25,6 +25,9 @@ export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
 export async function deleteFileChunks(name: string, fileIds: string[]): Promise<void> {
   if (fileIds.length === 0) return;
   const t = await table(name);
+  // An empty table (a new collection's first files) has nothing to delete, and a delete is a
+  // commit: the files of a job, started together, would contend for it.
+  if ((await t.countRows()) === 0) return;
   await t.delete(`file_id IN (${fileIds.map(sqlString).join(", ")})`);
   forgetIndexedWords(name);
 }

@@ -1,5 +1,5 @@
 import { crc32, deflateRawSync } from "node:zlib";
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
@@ -160,6 +160,18 @@ export async function makeTextImage(
   return new Uint8Array(
     format === "png" ? await canvas.encode("png") : format === "jpeg" ? await canvas.encode("jpeg", 90) : await canvas.encode("webp", 90),
   );
+}
+
+/** The image turned clockwise by `degrees` (90, 180 or 270), its canvas with it: a page fed into the scanner sideways. */
+export async function turnImage(png: Uint8Array, degrees: 90 | 180 | 270): Promise<Uint8Array> {
+  const image = await loadImage(Buffer.from(png));
+  const sideways = degrees !== 180;
+  const canvas = createCanvas(sideways ? image.height : image.width, sideways ? image.width : image.height);
+  const g = canvas.getContext("2d");
+  g.translate(canvas.width / 2, canvas.height / 2);
+  g.rotate((degrees * Math.PI) / 180);
+  g.drawImage(image, -image.width / 2, -image.height / 2);
+  return new Uint8Array(await canvas.encode("png"));
 }
 
 /** A page of text blocks, each drawn at (x, y) line under line: columns, titles, tables as a scan shows them. */
