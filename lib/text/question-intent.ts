@@ -75,17 +75,19 @@ export function questionIntent(question: string): QuestionIntent {
   const q = question.trim();
   // "Can I reach customer service on a Sunday night?" asks when they can be reached, not how.
   if (AVAILABILITY.test(q)) return { wants: ["time"], yesNo: isYesNo(q), availability: true, pointed: true };
-  const asked = (kind: FactKind) => ASKS[kind].test(q);
+  // What a message asks is in the clause that asks ("I can't afford my coinsurance. Can I pay it off gradually?").
+  const clause = askingClause(q);
+  const asked = (kind: FactKind) => ASKS[kind].test(clause);
   // "How many days" asks for a time; "combien de jours" for a count, not an amount.
-  const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(q);
+  const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(clause);
   const yesNo = isYesNo(q);
   const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
     if (kind === "count") return !timeCount;
     // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much.
-    if (kind === "amount") return (!asked("count") || /\bhow much\b/i.test(q)) && (!yesNo || NAMES_AN_AMOUNT.test(q));
+    if (kind === "amount") return (!asked("count") || /\bhow much\b/i.test(clause)) && (!yesNo || NAMES_AN_AMOUNT.test(clause));
     return true;
   });
-  return { wants, yesNo, pointed: POINTED.test(q) };
+  return { wants, yesNo, pointed: POINTED.test(clause) };
 }
 
 // "Is it A or B?" asks which, not whether.

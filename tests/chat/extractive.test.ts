@@ -253,6 +253,8 @@ describe("an offline answer that answers", () => {
     expect(questionIntent("What happens if I am late, can I be fired?").yesNo).toBe(false);
     expect(questionIntent("Was stellt Zava eigentlich her?").yesNo).toBe(false);
     expect(questionIntent("Was my claim denied?").yesNo).toBe(true);
+    // The scene names an amount; the question asks whether.
+    expect(questionIntent("I can't afford my coinsurance in one go. Am I allowed to pay it off gradually?").wants).toEqual([]);
     const review = doc(
       "handbook.pdf",
       4,
