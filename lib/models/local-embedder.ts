@@ -1,4 +1,8 @@
 import type { Embedder } from "./types";
+import { BIGRAM_SALT, CHARGRAM_SEED, FNV_PRIME, WORD_SEED, addHashed, fnvRange, fnvString } from "./local-hash/feature-hashing";
+import { stem } from "./local-hash/stem";
+import { mixFamily } from "./local-hash/vector-math";
+import { STOP_WORDS, isWordChar, joinsWord, normalizeText } from "./local-hash/words";
 
 /**
  * Offline default embedder: signed feature hashing ("hashing trick") of
@@ -25,24 +29,8 @@ const CHARGRAM_WEIGHT = 0.4;
 const MAX_WORD_CHARS = 64; // longer tokens (URLs, hashes) are truncated: they carry little meaning
 const YIELD_EVERY = 64; // texts per slice before giving the event loop a turn
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const WORD_SEED = FNV_OFFSET;
-const CHARGRAM_SEED = FNV_OFFSET ^ 0x5bd1e995;
-const BIGRAM_SALT = 0x9e3779b1;
-
 const LT = 60; // '<'
 const GT = 62; // '>'
-
-// Kept small on purpose. Direction words ("out", "over", "under"...) are NOT stop words here:
-// "out-of-network" vs "in-network" must stay distinguishable.
-const STOP_WORDS = (
-  "a an the and or but if then else of at by for with about against between into through during before after " +
-  "to from in on again further once here there when where why how all any both each few more most other some such " +
-  "no nor not only own same so than too very can will just should now i me my we our ours you your yours he him his " +
-  "she her it its they them their theirs what which who whom whose this that these those am is are was were be been being " +
-  "have has had having do does did doing would could may might must shall s t dont also per via"
-).split(" ");
 
 const STOP_HASHES = new Set(STOP_WORDS.map((w) => fnvString(w, WORD_SEED)));
 
@@ -169,136 +157,6 @@ export class LocalHashEmbedder implements Embedder {
     for (let i = 0; i < d; i++) out[i] = mixed[i] * scale;
     return out;
   }
-}
-
-/** Applies sublinear tf in place and adds the family, unit-normalised and weighted, into `into`. */
-function mixFamily(into: Float64Array, acc: Float64Array, weight: number): boolean {
-  let sq = 0;
-  for (let i = 0; i < acc.length; i++) {
-    const v = acc[i];
-    if (v === 0) continue;
-    const t = v > 0 ? 1 + Math.log(v) : -1 - Math.log(-v);
-    acc[i] = t;
-    sq += t * t;
-  }
-  if (sq === 0) return false;
-  const scale = weight / Math.sqrt(sq);
-  for (let i = 0; i < acc.length; i++) into[i] += acc[i] * scale;
-  return true;
-}
-
-/** Signed hashing: bucket from the high bits, sign from the low bit, so colliding features tend to cancel. */
-function addHashed(acc: Float64Array, h: number, dimensions: number): void {
-  const m = fmix32(h);
-  acc[(m >>> 1) % dimensions] += (m & 1) === 0 ? 1 : -1;
-}
-
-/** murmur3 finaliser: spreads FNV's weak low bits before taking bucket and sign. */
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-function fnvRange(chars: Uint16Array, len: number, seed: number): number {
-  let h = seed;
-  for (let i = 0; i < len; i++) h = Math.imul(h ^ chars[i], FNV_PRIME);
-  return h;
-}
-
-function fnvString(s: string, seed: number): number {
-  let h = seed;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
-  return h;
-}
-
-const NON_ASCII = /[^\x00-\x7f]/;
-
-/** NFKD splits PDF ligatures ("ﬁ" → "fi") and accents (dropped later); only paid for non-ASCII text. */
-function normalizeText(text: string): string {
-  return NON_ASCII.test(text) ? text.normalize("NFKD").toLowerCase() : text.toLowerCase();
-}
-
-function isWordChar(c: number): boolean {
-  if (c < 0x80) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
-  if (c < 0xc0 || c === 0xd7 || c === 0xf7) return false; // Latin-1 symbols, ×, ÷
-  if (c >= 0x0300 && c <= 0x036f) return false; // combining accents (handled by joinsWord)
-  if (c >= 0x2000 && c <= 0x2bff) return false; // punctuation, symbols, arrows, math, box drawing
-  if (c >= 0x3000 && c <= 0x303f) return false; // CJK punctuation
-  if (c >= 0xd800 && c <= 0xdfff) return false; // surrogates (mostly emoji)
-  if (c >= 0xfe30 && c <= 0xfe4f) return false; // CJK compatibility forms
-  return c !== 0xfeff && c !== 0xfffd; // BOM, replacement char
-}
-
-/** Characters skipped without ending the word: accents, apostrophes ("plan's"), digit groups ("1,500"). */
-function joinsWord(c: number, prev: number, next: number): boolean {
-  if (c >= 0x0300 && c <= 0x036f) return true;
-  if (c === 39 || c === 0x2019) return true;
-  return (c === 44 || c === 46) && isDigit(prev) && isDigit(next);
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-function isAsciiLetter(c: number): boolean {
-  return c >= 97 && c <= 122;
-}
-
-function isVowel(c: number): boolean {
-  return c === 97 || c === 101 || c === 105 || c === 111 || c === 117 || c === 121;
-}
-
-function hasVowel(w: Uint16Array, len: number): boolean {
-  for (let i = 0; i < len; i++) if (isVowel(w[i])) return true;
-  return false;
-}
-
-/** Compares the last `suffix.length` chars of w[0..len) with an ASCII suffix. */
-function endsWith(w: Uint16Array, len: number, suffix: string): boolean {
-  const k = suffix.length;
-  if (len < k) return false;
-  for (let i = 0; i < k; i++) if (w[len - k + i] !== suffix.charCodeAt(i)) return false;
-  return true;
-}
-
-/**
- * Light English stemming in place (returns the new length): plurals, -ing, -ed, final -e.
- * Not Porter: just enough that "deductibles"/"deductible", "covered"/"covers"/"covering" and
- * "policies"/"policy" meet. Non-Latin and numeric tokens are left alone.
- */
-export function stem(w: Uint16Array, len: number): number {
-  if (len <= 3 || !isAsciiLetter(w[len - 1])) return len;
-
-  if (endsWith(w, len, "ies") && len > 4) {
-    w[len - 3] = 121; // y
-    len -= 2;
-  } else if (endsWith(w, len, "sses")) {
-    len -= 2;
-  } else if (w[len - 1] === 115 && w[len - 2] !== 115 && w[len - 2] !== 117 && w[len - 2] !== 105) {
-    len -= 1; // -s, but not -ss ("class"), -us ("status"), -is ("analysis")
-  }
-
-  if (endsWith(w, len, "ing") && len - 3 >= 3 && hasVowel(w, len - 3)) {
-    len = undouble(w, len - 3);
-  } else if (endsWith(w, len, "ed") && len - 2 >= 3 && hasVowel(w, len - 2)) {
-    len = undouble(w, len - 2);
-  }
-
-  if (len > 4 && w[len - 1] === 101) len -= 1; // "require"/"required" → "requir"
-  return len;
-}
-
-/** "planned" → "plann" → "plan"; keeps -ll/-ss/-zz ("billing" → "bill"). */
-function undouble(w: Uint16Array, len: number): number {
-  const c = w[len - 1];
-  if (len >= 3 && c === w[len - 2] && isAsciiLetter(c) && !isVowel(c) && c !== 108 && c !== 115 && c !== 122) {
-    return len - 1;
-  }
-  return len;
 }
 
 function yieldToEventLoop(): Promise<void> {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  EMPTY_TEXT_DIMENSION,
-  LOCAL_HASH_DEFAULT_DIMENSIONS,
-  LOCAL_HASH_MODEL,
-  LocalHashEmbedder,
-  stem,
-} from "@/lib/models/local-embedder";
+import { EMPTY_TEXT_DIMENSION, LOCAL_HASH_DEFAULT_DIMENSIONS, LOCAL_HASH_MODEL, LocalHashEmbedder } from "@/lib/models/local-embedder";
+import { stem } from "@/lib/models/local-hash/stem";
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);
 const norm = (a: Float32Array) => Math.sqrt(dot(a, a));

@@ -7,15 +7,8 @@ import { firstLine, reflowPdfPage } from "../pdf-reflow";
 import { documentWords } from "../hyphenation";
 import { looksGarbled } from "../garbled";
 import { dropRunningLines } from "../running-lines";
-import {
-  defaultWorkerFile,
-  pdfWorkerPool,
-  type RenderOptions,
-  type ScannedPage,
-  type WorkerCrashedError,
-  type WorkerTimeoutError,
-  type WorkerUnavailableError,
-} from "../workers/pdf-pool";
+import { defaultWorkerFile, pdfWorkerPool } from "../workers/pdf-pool";
+import type { RenderOptions, ScannedPage, WorkerCrashedError, WorkerTimeoutError, WorkerUnavailableError } from "../workers/pdf-extraction";
 import { ocrPool } from "../workers/ocr-pool";
 import { ocrNote, readScans, type OcrPage } from "../ocr";
 import { config } from "@/lib/config";

@@ -1,5 +1,5 @@
 /**
- * PDF text extraction in a worker thread (see ./pdf-pool.ts, which starts and feeds it), with
+ * PDF text extraction in a worker thread (see ./pdf-thread.ts, which starts and feeds it), with
  * PDFium (./pdfium.mjs).
  *
  * Plain ESM JavaScript on purpose: the pool starts this file by path at run time, so it must run
