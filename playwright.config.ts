@@ -1,10 +1,13 @@
 import { defineConfig } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
+import { KEEP_ALIVE_MS } from "./e2e/pages/instance";
 import { ADMIN_TOKEN, CHAT_TOKEN, OPEN_PORT, PROTECTED_PORT, S3_PORT, S3_URL, STORAGE_PORT } from "./e2e/pages/protected";
 import { s3Environment } from "./tests/helpers/s3-server";
 
 const PORT = OPEN_PORT;
+/** `next start` as the suite runs it (idle connections kept: see KEEP_ALIVE_MS). */
+const start = (port: number) => `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${port} --keepAliveTimeout ${KEEP_ALIVE_MS}`;
 const offline = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", MAX_UPLOAD_MB: "5", NEXT_TELEMETRY_DISABLED: "1" };
 /** A throwaway data directory per run: the suite starts from an empty app, as a new user would. */
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `docchat-e2e-${Date.now()}`);
@@ -37,7 +40,7 @@ export default defineConfig({
   webServer: [
     {
       // The production build, offline defaults (no API key, no tokens: local single-user mode), fresh data.
-      command: `node node_modules/next/dist/bin/next build && node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
+      command: `node node_modules/next/dist/bin/next build && ${start(PORT)}`,
       url: `http://127.0.0.1:${PORT}/v1/knowledge/health`,
       // The build takes 2-3 min on 2 quiet cores, over 5 when other jobs share them.
       timeout: 900_000,
@@ -54,7 +57,7 @@ export default defineConfig({
     {
       // The same build (the servers start in order, so it exists by now) as a protected
       // instance: admin and chat tokens set, for the hostile-input suite (e2e/hostile.spec.ts).
-      command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PROTECTED_PORT}`,
+      command: start(PROTECTED_PORT),
       url: `http://127.0.0.1:${PROTECTED_PORT}/v1/knowledge/health`,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -71,7 +74,7 @@ export default defineConfig({
     },
     {
       // Originals in object storage, uploads straight from the browser (e2e/object-storage.spec.ts).
-      command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${STORAGE_PORT}`,
+      command: start(STORAGE_PORT),
       url: `http://127.0.0.1:${STORAGE_PORT}/v1/knowledge/health`,
       timeout: 60_000,
       reuseExistingServer: false,

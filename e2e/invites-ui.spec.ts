@@ -8,7 +8,7 @@ import { OPEN_PORT } from "./pages/protected";
  * (ADMIN_TOKEN set, no account yet): the first visitor at the server creates the first admin and
  * the path closes; the admin invites an editor by link; the invitee sets their name and password
  * and is signed in with that role and group; the link then refuses a second use; the admin reads
- * who did it on Settings -> Audit.
+ * who did it, and who signed in, on Settings -> Audit.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -118,16 +118,25 @@ test("the admin reads who did what on Settings -> Audit", async ({ page }, testI
   await page.goto(`${app!.url}/settings/audit`);
   await expect(page.getByRole("heading", { name: "Audit" })).toBeVisible();
   const rows = page.getByTestId("audit-event");
-  await expect(rows.first()).toContainText("invite.accept");
-  await expect(rows.first()).toContainText("eve@example.org");
+  // Newest first: the sign-in that just opened this page, then what the earlier tests did.
+  await expect(rows.first()).toContainText("auth.sign_in");
+  await expect(rows.first()).toContainText("root@example.org");
+  await expect(rows.first()).toContainText("method: password");
+  await expect(page.getByRole("row", { name: /invite\.accept/ })).toContainText("eve@example.org");
   await expect(page.getByRole("row", { name: /invite\.create/ })).toContainText("root@example.org");
   await expect(page.getByRole("row", { name: /setup\.first_admin/ })).toBeVisible();
 
+  // Eve's own rows: accepting the invite, and the sign-in it gave her.
   await page.getByLabel("Person").selectOption({ label: "eve@example.org" });
-  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "invite.accept" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "auth.sign_in" })).toContainText("method: password");
   await page.getByLabel("Person").selectOption("");
   await page.getByLabel("Action").selectOption("invite.create");
   await expect(rows).toHaveCount(1);
+  // Every sign-in: the first admin's at setup and twice at the login form, and Eve's by her invite.
+  await page.getByLabel("Action").selectOption("auth.sign_in");
+  await expect(rows).toHaveCount(4);
   await page.getByLabel("Action").selectOption("");
   await new AppShell(page).screenshot("settings-audit");
   await new AppShell(page).expectAccessibleInBothThemes(testInfo, "settings-audit");

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { config, onVercel } from "./config";
 import { migrate } from "./db/migrate";
+import { lingerAfterRefusals } from "./http/lingering-close";
 import { applyStoredModelSettings } from "./models/settings";
 import { clearIncoming } from "./knowledge/storage";
 import { markServerStarted } from "./knowledge/worker-mode";
@@ -26,6 +27,10 @@ export async function bootstrap(): Promise<void> {
   const leftovers = await clearIncoming();
   if (leftovers) console.log(`[uploads] removed ${leftovers} temp upload(s) left by an earlier run`);
   markServerStarted();
-  // On Vercel a process lives for one request: the daily cron (/api/cron/ingest) does it there.
-  if (!onVercel()) startHousekeeping();
+  // On Vercel a process lives for one request (the daily cron, /api/cron/ingest, does the upkeep
+  // there) and the platform's front end holds the client's connection.
+  if (!onVercel()) {
+    startHousekeeping();
+    lingerAfterRefusals();
+  }
 }

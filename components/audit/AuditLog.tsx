@@ -41,9 +41,9 @@ export function AuditLog() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Audit</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-300">
-          Who uploaded or deleted files, changed a collection&apos;s access or a setting, managed people, invitations and API keys, and
-          when. Shared tokens appear as &ldquo;admin token&rdquo; or &ldquo;chat token&rdquo;; without accounts, the one local user as
-          &ldquo;local&rdquo;.
+          Who signed in and out, uploaded or deleted files, changed a collection&apos;s access or a setting, managed people, sessions,
+          invitations and API keys, and when. Shared tokens appear as &ldquo;admin token&rdquo; or &ldquo;chat token&rdquo;; without
+          accounts, the one local user as &ldquo;local&rdquo;.
         </p>
       </div>
       {needsToken ? (

@@ -39,6 +39,9 @@ function createAuth() {
     user: { additionalFields: { groups: { type: "string", defaultValue: "[]", input: false } } },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), ...(sso ? [ssoPlugin(sso)] : [])],
     telemetry: { enabled: false },
+    // Password sign-ins are throttled as every credential check is, failures only
+    // (lib/auth/password-sign-in.ts), not by Better Auth's three sign-ins in ten seconds per address.
+    rateLimit: { customRules: { "/sign-in/email": false } },
     databaseHooks: {
       user: { create: { after: async (user) => auditSsoSignUp(user) } },
       session: {

@@ -84,7 +84,8 @@ function errorResponse(error: unknown, shape: ErrorShape, request: Request | nul
 /**
  * A request with a body did not pass the proxy: its response gets what the proxy adds (security
  * headers, its request id, the owner cookie). A body left unread (a refusal) is not waited for: the connection
- * closes after the answer instead of taking in the rest.
+ * closes after the answer instead of taking in the rest (a moment after it, so that the client reads
+ * the answer: lib/http/lingering-close.ts).
  */
 function asTheProxyWould(request: Request, response: Response, requestId: string | undefined): Response {
   if (!carriesBody(request)) return response;

@@ -132,4 +132,25 @@ describe("local accounts", () => {
     expect((await patch({})).status).toBe(400);
     expect((await patch({ role: "owner" })).status).toBe(400);
   });
+
+  it("sign in as often as they like from one address; a password guesser is throttled, alone", async () => {
+    // People behind one address (an office, a proxy): successful sign-ins never count.
+    const office = { forwardedFor: "203.0.113.7" };
+    for (let round = 0; round < 4; round++) {
+      for (const email of ["hr@example.org", "sam@example.org", "ada@example.org"]) expect((await signIn(email, office)).status).toBe(200);
+    }
+    const guess = (forwardedFor: string) =>
+      call(
+        accountPost as Handler,
+        request("/api/account/sign-in/email", { forwardedFor, body: { email: "hr@example.org", password: "not the password" } }),
+      );
+    for (let i = 0; i < 10; i++) expect((await guess("198.51.100.9")).status).toBe(401);
+    const refused = await guess("198.51.100.9");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^Too many failed attempts/);
+    // The guesser's address waits even with the right password; the office does not.
+    expect((await signIn("hr@example.org", { forwardedFor: "198.51.100.9" })).status).toBe(429);
+    expect((await signIn("hr@example.org", office)).status).toBe(200);
+  });
 });
