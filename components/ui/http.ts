@@ -1,4 +1,7 @@
-/** Errors from the app's APIs carry the server's message: `{detail}` (/v1) or `{error}` (chat). */
+/**
+ * Errors from the app's APIs carry the server's message: `{detail}` (/v1), `{error}` (chat) or
+ * `{message}` (sign-in, Better Auth: "Invalid email or password").
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -13,7 +16,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   let message = `Request failed (${response.status} ${response.statusText})`;
   try {
     const body = await response.json();
-    const text = body?.detail ?? body?.error?.message ?? body?.error;
+    const text = body?.detail ?? body?.error?.message ?? body?.error ?? body?.message;
     if (typeof text === "string" && text) message = text;
   } catch {
     // Not JSON: keep the status line.
