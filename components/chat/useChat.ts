@@ -108,14 +108,15 @@ export function useChat({ settings, collections, sources, onStored }: Options) {
             }));
           }
         }
-        patchTurn(turn.id, () => ({ status: "done" }));
+        // The answer just stored is the chat's last: its id is what feedback is given on. The turn
+        // is done (its thumbs shown) once the id is known, so a quick thumbs click is not lost.
+        let messageId: string | undefined;
         if (storedId) {
           onStored?.(storedId);
-          // The answer just stored is the chat's last: its id is what feedback is given on.
           const stored = await fetchJson<StoredChat>(`/api/history/${encodeURIComponent(storedId)}`).catch(() => null);
-          const messageId = stored?.messages.findLast((m) => m.role === "assistant")?.id;
-          if (messageId) patchTurn(turn.id, () => ({ messageId }));
+          messageId = stored?.messages.findLast((m) => m.role === "assistant")?.id;
         }
+        patchTurn(turn.id, () => ({ status: "done", ...(messageId ? { messageId } : {}) }));
       } catch (error) {
         if (abort.signal.aborted) patchTurn(turn.id, () => ({ status: "stopped" }));
         else patchTurn(turn.id, () => ({ status: "error", error: errorMessage(error) }));
