@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { toDataPoints } from "./citations";
 import { extractiveAnswer, offlineAnswer } from "./extractive";
 import { offlineFollowups } from "./followups";
+import { readAsked } from "./question-reading";
 import { applyStoredModelSettings } from "@/lib/models/settings";
 import { appendTurn, ensureChat } from "./history";
 import { modelAnswer, modelSearchQuery, tokenUsage } from "./model-answer";
@@ -126,7 +127,8 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
         ? queries.map((part, i) => ({ question: corrected(part), chunks: paged(retrieval.perQuery[i]) }))
         : [{ question: corrected(`${question} ${query}`), asked: corrected(question), chunks: paged(retrieval.chunks) }];
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
-    const extracted = extractiveAnswer(parts);
+    const asked = await readAsked(parts, retrieval.chunks);
+    const extracted = extractiveAnswer(asked.parts);
     const answer = searchedNothing
       ? await nothingSearched(caller.principal)
       : offlineAnswer(
@@ -134,6 +136,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
           retrieval.unknownWords,
           extracted,
           retrieval.chunks.map((c) => c.content),
+          asked.glossed,
         );
     step.elapsed_ms = since(started);
     for (const piece of streamPieces(answer)) yield { type: "delta", content: piece };

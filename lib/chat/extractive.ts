@@ -58,6 +58,10 @@ export interface ExtractedAnswer {
   citations: string[];
   /** False when no sentence addressed the question: the answer only shows the closest passages. */
   answered: boolean;
+  /** The "Yes. " or "No. " its paragraphs open with because the key sentence matches the question. */
+  verdicts?: string[];
+  /** A yes/no question was answered without a sentence settling it (opening hours, a requirement). */
+  yesNoUnsettled?: boolean;
 }
 
 function clip(sentence: string): string {
@@ -130,15 +134,18 @@ const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join
  * section it sits in, "What is Not Covered?") denies it, or requires what the question asks to
  * skip.
  */
-function yesNo(r: RankedPart): string {
+function yesNo(r: RankedPart): { lead: string; byMatch: boolean } {
+  const none = { lead: "", byMatch: false };
   // A sentence of another document than the one asked about says nothing of that one.
-  if (!r.intent.yesNo || (r.namesDocument && !r.best.scoped)) return "";
+  if (!r.intent.yesNo || (r.namesDocument && !r.best.scoped)) return none;
   const { text, heading } = r.best;
   const [yes, no] = YES_NO[r.lang] ?? ["Yes", "No"];
-  if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return `${yes}. `;
-  if (r.best.ownMatch < YES_NO_MATCH && !r.best.requiresSkipped) return "";
-  const denied = isNegative(text) || (heading !== null && isNegative(heading)) || (r.skipped !== null && requires(text, r.skipped));
-  return `${denied ? no : yes}. `;
+  // Open at any hour, or requiring what the question would skip: the sentence settles it.
+  if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return { lead: `${yes}. `, byMatch: false };
+  if (r.skipped !== null && requires(text, r.skipped)) return { lead: `${no}. `, byMatch: false };
+  if (r.best.ownMatch < YES_NO_MATCH) return none;
+  const denied = isNegative(text) || (heading !== null && isNegative(heading));
+  return { lead: `${denied ? no : yes}. `, byMatch: true };
 }
 
 /** Yes and no in the question's language. */
@@ -174,6 +181,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   const quoted = new Set<string>();
   const citations = new Set<string>();
   const paragraphs: string[] = [];
+  const verdicts: string[] = [];
+  let yesNoUnsettled = false;
   for (const r of answeredParts) {
     const picked = pickSentences(r, perPart(r)).filter((c) => !quoted.has(c.text));
     if (!picked.length) continue;
@@ -184,9 +193,12 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(picked) : picked.map((c) => c.text);
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
     const separator = labelled.some((text, i) => text !== picked[i].text) ? "\n\n" : " ";
-    paragraphs.push(yesNo(r) + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator));
+    const verdict = yesNo(r);
+    if (verdict.byMatch) verdicts.push(verdict.lead);
+    if (r.intent.yesNo && (verdict.byMatch || !verdict.lead)) yesNoUnsettled = true;
+    paragraphs.push(verdict.lead + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator));
   }
-  return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true };
+  return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true, verdicts, yesNoUnsettled };
 }
 
 /**
@@ -235,13 +247,19 @@ export function offlineAnswer(
   unknownWords: readonly string[],
   extracted: ExtractedAnswer,
   passages: readonly string[] = [],
+  glossed: readonly string[] = [],
 ): string {
   const questionLang = detectLanguage(question);
   const words = [...new Set(contentWords(question, questionLang))];
   // A word said formally in the documents ("counsellor": "counseling") is not missing from an answer found through it.
   const saidFormally = extracted.answered ? formalEquivalents(question) : new Map();
   const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally.has(w));
-  if (missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length)) return extracted.answer;
+  const fewMissing = missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length);
+  // "Does the company reimburse daycare?": whether a matter the documents never mention is so
+  // is not answered by sentences on the rest of the question.
+  const verdictOnMissing = missing.length > 0 && extracted.yesNoUnsettled === true;
+  // Read in English and not answered: said so in the person's language, not in English.
+  if (fewMissing && !verdictOnMissing && (extracted.answered || glossed.length === 0)) return extracted.answer;
   const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;
   const note = notFoundMessage({
     questionLang,
@@ -251,6 +269,16 @@ export function offlineAnswer(
   });
   if (!passagesHelp) return note;
   // The passages' own lead line ("I could not find a direct answer…") says the same again.
-  const body = extracted.answered ? extracted.answer : extracted.answer.replace(`${NO_DIRECT_ANSWER}\n\n`, "");
+  const body = extracted.answered ? withoutVerdicts(extracted) : extracted.answer.replace(`${NO_DIRECT_ANSWER}\n\n`, "");
   return `${note}\n\n${body}`;
+}
+
+function withoutVerdicts({ answer, verdicts = [] }: ExtractedAnswer): string {
+  return answer
+    .split("\n\n")
+    .map((paragraph) => {
+      const verdict = verdicts.find((v) => paragraph.startsWith(v));
+      return verdict ? paragraph.slice(verdict.length) : paragraph;
+    })
+    .join("\n\n");
 }

@@ -56,6 +56,12 @@ export interface QuestionPart {
   /** The person's own words, when `question` adds context borrowed from earlier turns. */
   asked?: string;
   chunks: Chunk[];
+  /**
+   * The question as the person wrote it, when `question` is its English reading (a question in
+   * German of English documents, lib/text/cross-language): what it asks for and the language of
+   * a yes or a no are read from it.
+   */
+  original?: { question: string; lang: Lang };
 }
 
 /**
@@ -83,13 +89,27 @@ export interface RankedPart {
   best: Candidate;
 }
 
-export function rankPart({ question, asked: ownWords, chunks }: QuestionPart): RankedPart | null {
+/**
+ * What a question asks for, read in its own words and in its English reading: a yes/no question
+ * is known by its own ("¿PerksPlus me paga…?"), whose English reading ("PerksPlus pay…") lost it.
+ */
+const withEnglishIntent = (own: QuestionIntent, english: QuestionIntent): QuestionIntent =>
+  own.yesNo ? own : { ...own, wants: [...new Set([...own.wants, ...english.wants])], pointed: own.pointed || english.pointed };
+
+/**
+ * A follow-up's words borrowed from the earlier question ("Will they keep my identity private?"
+ * after one on reporting fraud) weigh this much of its own: they say where, the person's own
+ * words say what is asked.
+ */
+const BORROWED_WEIGHT = 0.5;
+
+export function rankPart({ question, asked: ownWords, chunks, original }: QuestionPart): RankedPart | null {
   const asked = readingOf(detectLanguage(question));
   // The passages are read in their own language: an English question is taken to be asked of
   // documents in English (detecting each passage's language would cost more than the answer).
   const documents = asked.lang === "en" ? asked : readingOf(dominantLanguage(chunks.map((c) => c.content)) ?? "en");
   const terms = questionTerms(question, asked);
-  const intent = questionIntent(question);
+  const intent = original ? withEnglishIntent(questionIntent(original.question), questionIntent(question)) : questionIntent(question);
   const skipped = skippedAction(question);
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
@@ -149,7 +169,8 @@ export function rankPart({ question, asked: ownWords, chunks }: QuestionPart): R
     topical.map((s) => [
       s,
       idf(Math.max(1, own.filter((set) => set.holds(s, terms.formal)).length)) *
-        (own.some((set) => set.holds(s, terms.formal)) ? 1 : UNFOUND_WEIGHT),
+        (own.some((set) => set.holds(s, terms.formal)) ? 1 : UNFOUND_WEIGHT) *
+        (written.has(s) ? 1 : BORROWED_WEIGHT),
     ]),
   );
   const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
@@ -200,7 +221,7 @@ export function rankPart({ question, asked: ownWords, chunks }: QuestionPart): R
     terms.acronyms.filter((a) => read.some((set) => set.hasAcronym(a))).length;
   return {
     intent,
-    lang: asked.lang,
+    lang: original?.lang ?? asked.lang,
     namesDocument: scopeOnly.some((s) => names.includes(s)),
     compared,
     skipped,

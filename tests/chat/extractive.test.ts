@@ -186,6 +186,21 @@ describe("extractive answers", () => {
     expect(offlineAnswer("What is the deductible?", [], found)).toBe(found.answer);
   });
 
+  it("says no yes or no on a matter the documents never mention, unless a sentence settles it", () => {
+    const benefits = (n: number, content: string): Chunk => ({ ...page(n, content), file_name: "benefits.pdf" });
+    const ask = (question: string, unknown: string[], content: string) =>
+      offlineAnswer(question, unknown, extractiveAnswer([{ question, chunks: [benefits(5, content)] }]));
+    const reimbursement = "Reimbursement\n\nThe company may reimburse you for a portion of the costs you have already paid.";
+    expect(ask("Does the company reimburse the costs of daycare?", [], reimbursement)).toMatch(/^Yes\. /);
+    expect(ask("Does the company reimburse the costs of daycare?", ["daycare"], reimbursement)).toBe(
+      "The selected documents never mention “daycare”; these passages come closest.\n\n" +
+        "The company may reimburse you for a portion of the costs you have already paid. [benefits.pdf#page=5]",
+    );
+    // What is asked to be skipped is required: that settles it, whatever the unknown word.
+    const encryption = "Data Security\n\nAll customer data must be encrypted when stored or transferred.";
+    expect(ask("Can I keep customer data on a USB stick without encrypting it?", ["usb"], encryption)).toMatch(/^No\. All customer data/);
+  });
+
   it("says so when nothing was found", () => {
     expect(extractiveAnswer([{ question: "What is the hotel allowance?", chunks: [] }])).toEqual({
       answer: "I could not find anything about that in the selected documents.",
@@ -555,6 +570,24 @@ describe("compound questions", () => {
     expect(questionParts("What does PerksPlus cover, and what does Northwind Standard exclude?")[1]).toBe(
       "what does Northwind Standard exclude?",
     );
+  });
+
+  it("answers a follow-up on its own words, the borrowed subject only narrowing where", () => {
+    const handbook = (n: number, content: string): Chunk => ({ ...page(n, content), file_name: "handbook.pdf" });
+    const chunks = [
+      handbook(
+        4,
+        "Reporting Fraud\n\nWhen you report fraud, include details such as dates, names and amounts. The identity of the person reporting is kept private as far as the law allows.",
+      ),
+    ];
+    const { answer } = extractiveAnswer([
+      {
+        question: "Will they keep my identity private? details include report fraud seen work",
+        asked: "Will they keep my identity private?",
+        chunks,
+      },
+    ]);
+    expect(answer).toMatch(/^The identity of the person reporting is kept private/);
   });
 
   it("leaves a single question whole, even with 'and' in it", () => {

@@ -91,6 +91,17 @@ describe("chat (offline)", () => {
     );
   });
 
+  it("answers a question in German from English documents, word by word through the glossary", async () => {
+    const ask = async (content: string) => (await (await post(chat, { messages: [{ role: "user", content }] })).json()).message.content;
+    const vacation = await ask("Wie viele Urlaubstage bekomme ich pro Jahr?");
+    expect(vacation).toMatch(/^Employees receive twenty days of paid vacation each year\. \[handbook\.pdf#page=1\]/);
+    expect(await ask("Wie hoch ist die Selbstbeteiligung im Netzwerk?")).toContain("1,500 dollars");
+    // A word none of whose first senses the documents use is said to be missing, in German.
+    expect(await ask("Darf ich meinen Hund mit ins Büro bringen?")).toMatch(
+      /^Die ausgewählten Dokumente erwähnen „hund“ oder „bringen“ nicht/,
+    );
+  });
+
   it("streams NDJSON: context first, then content, then follow-ups", async () => {
     const res = await post(chatStream, {
       messages: [{ role: "user", content: "How many vacation days do employees get?" }],

@@ -59,6 +59,15 @@ describe("a collection's text index in its own language", () => {
     expect(await found("Hotels")).toEqual(["reisen.md"]);
   });
 
+  it("searches an English collection for a German, French or Spanish question by its words' English senses", async () => {
+    // No word of these is in the English text; "travel", "costs", "reimbursed", "night" are.
+    expect(await found("Werden Reisekosten erstattet?", "handbook")).toEqual(["travel.md"]);
+    expect(await found("Les frais de voyage sont-ils remboursés ?", "handbook")).toEqual(["travel.md"]);
+    expect(await found("¿Cuánto pagan por noche de hotel?", "handbook")).toEqual(["travel.md"]);
+    // A German collection is searched in German, as asked.
+    expect((await found("Werden Reisekosten erstattet?"))[0]).toBe("reisen.md");
+  });
+
   it("reports only a question's content words as unknown, in the question's language", async () => {
     // English documents: "wie", "viele", "bekomme", "pro" are how the question asks, not what about.
     const spelling = await activeRetriever().correctSpelling!("Wie viele Urlaubstage bekomme ich pro Jahr?", "handbook");

@@ -3,10 +3,14 @@ import type { RetrievalMode } from "../schemas";
 import type { SpellingResult } from "../types";
 import { bestPerPage } from "../pages";
 import { bm25Query } from "@/lib/text/bm25-query";
+import { readInEnglish, type EnglishReading } from "@/lib/text/cross-language";
+import { words } from "@/lib/text/typos";
+import { detectLanguage } from "@/lib/text/language";
 import { fuse, scoreFromBm25, scoreFromDistance, VECTOR_WEIGHT } from "../ranking/fusion";
 import { RECORD_COLUMN, plain, unpackRecord, type ScoredChunk, type StoredChunk } from "./rows";
 import { correctSpelling, TEXT_COLUMN } from "./spelling";
 import { cachedIndexBits, hasTextIndex, projection, table, takenColumns } from "./tables";
+import { indexLanguage } from "./text-index";
 import { NPROBES, VECTOR_BITS } from "./upkeep";
 
 /**
@@ -35,6 +39,39 @@ export async function spellCheck(name: string, query: string): Promise<SpellingR
   const t = await table(name);
   if (!(await hasTextIndex(name, t))) return { query, corrections: {}, unknown: [] };
   return correctSpelling(t, name, query);
+}
+
+/**
+ * A question in German, French or Spanish of an English collection, read in English word by word
+ * (lib/text/cross-language); null for any other question or collection.
+ */
+async function readingFor(name: string, query: string): Promise<EnglishReading | null> {
+  const lang = detectLanguage(query);
+  if (lang === "en" || (await indexLanguage(await table(name), TEXT_COLUMN)) !== "en") return null;
+  return readInEnglish(query, lang);
+}
+
+/** The query as the collection's documents can match it: another language's words by their English senses. */
+export async function inCollectionLanguage(name: string, query: string): Promise<string> {
+  return (await readingFor(name, query))?.searchText ?? query;
+}
+
+/**
+ * Spelling of a query read in English: its own words are no typos of English ones, and a word
+ * read through the glossary is unknown when its first, most common English sense is not in the
+ * collection ("Urlaubstage": "vacation day"; "leave day", a rarer sense, would find a leave of absence).
+ */
+export async function spellCheckAcrossLanguages(name: string, query: string): Promise<SpellingResult> {
+  const own = await spellCheck(name, query);
+  const reading = await readingFor(name, query);
+  if (!reading) return own;
+  const english = await spellCheck(name, reading.searchText);
+  const known = (sense: string) => words(sense).every((w) => !english.unknown.includes(w));
+  const unknown = own.unknown.filter((w) => {
+    const senses = reading.senses.get(w);
+    return !senses || !known(senses[0]);
+  });
+  return { ...own, unknown };
 }
 
 export interface SearchParams {

@@ -6,7 +6,7 @@ import { failedRetrieval, type Chunk, type Filters, type RetrievalOutcome } from
 import type { ReadChunksOptions, RetrieveOptions, Retriever, SpellingResult, StoredPassage } from "../types";
 import { filtersToWhere } from "./filters";
 import * as repo from "../repo";
-import { searchChunks, spellCheck } from "./hybrid-search";
+import { inCollectionLanguage, searchChunks, spellCheck, spellCheckAcrossLanguages } from "./hybrid-search";
 import { readRows } from "./read";
 import type { ScoredChunk } from "./rows";
 import { LANCEDB_BACKEND } from "./backend";
@@ -135,7 +135,8 @@ export class LanceDbRetriever implements Retriever {
       // Spelling is a help, never a reason for a search to fail.
       // Its model, size and table come from one record: a re-embedding swaps all three at once.
       const chunkTable = repo.tableOf(collection);
-      const searched = options.correctSpelling === false ? query : (await spellCheck(chunkTable, query).catch(() => ({ query }))).query;
+      const spelled = options.correctSpelling === false ? query : (await spellCheck(chunkTable, query).catch(() => ({ query }))).query;
+      const searched = await inCollectionLanguage(chunkTable, spelled);
       const vector =
         options.vector ??
         (mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0]);
@@ -167,7 +168,7 @@ export class LanceDbRetriever implements Retriever {
   }
 
   async correctSpelling(query: string, collectionName: string): Promise<SpellingResult> {
-    return spellCheck((await repo.tableFor(collectionName)) ?? collectionName, query);
+    return spellCheckAcrossLanguages((await repo.tableFor(collectionName)) ?? collectionName, query);
   }
 
   async readChunks(collectionName: string, options: ReadChunksOptions = {}): Promise<StoredPassage[]> {

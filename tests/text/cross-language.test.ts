@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { readInEnglish } from "@/lib/text/cross-language";
+
+describe("questions in German, French and Spanish read in English", () => {
+  it("reads each word by its glossary senses, keeping names and punctuation", async () => {
+    const german = await readInEnglish("Wem soll ich Bescheid sagen, wenn mich ein Kollege bedroht?");
+    expect(german?.lang).toBe("de");
+    expect(german?.text).toMatch(/^who\b.*,.*\bcolleague\b.*\bthreaten\?$/);
+    const spanish = await readInEnglish("¿PerksPlus me paga las clases de yoga?");
+    expect(spanish?.text).toBe("PerksPlus pay class yoga?");
+    expect(spanish?.glossed).toEqual(expect.arrayContaining(["paga", "clases"]));
+  });
+
+  it("searches every sense of a word, not only the first", async () => {
+    const french = await readInEnglish("Est-ce que l'entreprise rembourse les frais de crèche ?");
+    expect(french?.searchText.split(" ")).toEqual(expect.arrayContaining(["reimburse", "costs", "daycare", "childcare"]));
+    // Articles and pronouns joined by apostrophes and hyphens are no words of the reading.
+    expect(french?.text).not.toMatch(/['-]/);
+  });
+
+  it("reaches the dictionary form of inflected words the stemmer leaves apart", async () => {
+    expect((await readInEnglish("Wer hat den Kollegen bedroht?"))?.senses.get("bedroht")).toContain("threaten");
+    expect((await readInEnglish("Combien rembourse la mutuelle pour les lunettes ?"))?.senses.get("rembourse")?.[0]).toBe("reimburse");
+    expect((await readInEnglish("¿Cuánto me descuentan de la nómina cada mes?"))?.glossed).toContain("nómina");
+  });
+
+  it("reads a German compound from its parts and a separable verb with its particle", async () => {
+    const compound = await readInEnglish("Wer zahlt die Zahnarztrechnung für meine Kinder?");
+    expect(compound?.senses.get("zahnarztrechnung")?.[0]).toBe("dentist invoice");
+    // Three parts, the head a compound itself: "Zahn-arzt-rechnung-s-betrag".
+    expect((await readInEnglish("Wie hoch ist der Zahnarztrechnungsbetrag?"))?.senses.get("zahnarztrechnungsbetrag")?.[0]).toBe(
+      "dentist invoice amount",
+    );
+    const separable = await readInEnglish("Wann rufe ich die Personalabteilung an?");
+    expect(separable?.text).toMatch(/^when call\b/);
+    expect(separable?.text).not.toMatch(/\ban\b/);
+  });
+
+  it("leaves English and languages without a glossary alone", async () => {
+    expect(await readInEnglish("How many vacation days do I get?")).toBeNull();
+    expect(await readInEnglish("Quanti giorni di ferie ho all'anno?")).toBeNull();
+  });
+});
