@@ -142,8 +142,15 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   if (candidates.length === 0 || terms.stems.length + terms.acronyms.length === 0) return null;
 
   // Terms a retrieved document's title holds ("Northwind Health Plus") say which document the
-  // question is about: its sentences need not repeat them. The other terms say what it asks.
-  const scope = terms.stems.filter((s) => context.some((c) => c.title.has(s)));
+  // question is about: its sentences need not repeat them. The other terms say what it asks. A
+  // title word several titles share names a document only as a name ("Northwind"), not as the
+  // common word it also is ("a copy of my personal details": "…Benefits Details").
+  const titleSets = [...new Map(candidates.map((c, i) => [documentOf(c), context[i].title])).values()];
+  const capitalised = new Set(namesIn(question).map(asked.stem));
+  const scope = terms.stems.filter((s) => {
+    const holding = titleSets.filter((t) => t.has(s)).length;
+    return holding === 1 || (holding > 1 && capitalised.has(s));
+  });
   const topical =
     scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
   const scopeOnly = scope.filter((s) => !topical.includes(s));

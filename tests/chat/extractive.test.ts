@@ -293,6 +293,16 @@ describe("an offline answer that answers", () => {
     expect(answer).toBe("If your claim is denied, you may file an appeal within 60 days of the denial letter. [plan.pdf#page=84]");
   });
 
+  it("takes a word two titles share for a document's name only when written as one", () => {
+    const chunks = [
+      doc("Standard_Benefits_Details.pdf", 97, "Notices\n\nKeep a copy of all notices in a safe place."),
+      doc("Plus_Benefits_Details.pdf", 12, "Claims\n\nKeep a copy of every claim you send."),
+      doc("handbook.pdf", 7, "Privacy\n\nYou may request a copy of the personal details we store about you."),
+    ];
+    const { answer } = extractiveAnswer([{ question: "Can I get a copy of the personal details you keep on me?", chunks }]);
+    expect(answer).toMatch(/^Yes\. You may request a copy of the personal details/);
+  });
+
   it("needs a question naming a document to find only the terms that document uses", () => {
     const perks = doc(
       "PerksPlus.pdf",
