@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { toDataPoints } from "./citations";
+import { citationId, toDataPoints } from "./citations";
 import { extractiveAnswer, offlineAnswer } from "./extractive";
 import { offlineFollowups } from "./followups";
 import { readAsked } from "./question-reading";
@@ -140,7 +140,11 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
         );
     step.elapsed_ms = since(started);
     for (const piece of streamPieces(answer)) yield { type: "delta", content: piece };
-    const followups = followupsWanted ? offlineFollowups(question, retrieval.chunks, extracted.citations) : undefined;
+    // No follow-up from an answer that found nothing: its passages are about something else.
+    const answered = extracted.answered && answer === extracted.answer;
+    const findPages = async (q: string) => (await retrieveForChat({ ...plan, queries: [q], top: 5 })).chunks.map(citationId);
+    const turn = { question, answer, cited: extracted.citations, chunks: paged(retrieval.chunks) };
+    const followups = followupsWanted ? (answered ? await offlineFollowups(turn, findPages) : []) : undefined;
     yield* finish(chatId, question, answer, { ...context, ...(followups ? { followup_questions: followups } : {}) });
     return;
   }

@@ -33,10 +33,21 @@ export function sectionQuestion(
     .trim();
   const known = new Set([...asked, ...contentWordsIn(title, "en")].map(snowballStem));
   const words = contentWordsIn(topic, "en").map(snowballStem);
-  if (words.length === 0 || words.every((w) => known.has(w) || GENERIC.has(w))) return null;
+  const specific = words.filter((w) => !GENERIC.has(w));
+  // A question mostly about what was just asked repeats it ("emergency room services" after "emergency room visits").
+  const negated = negates(raw) ? 1 : 0;
+  const fresh = specific.filter((w) => !known.has(w)).length + (asked.has(NEGATION) ? 0 : negated);
+  const all = specific.length + negated;
+  if (all === 0 || fresh === 0 || fresh * 2 < all) return null;
   const question = phrased(topic, section.covered, subjectOf(title));
-  return question && question.charAt(0).toUpperCase() + question.slice(1);
+  return question && (question.charAt(0).toUpperCase() + question.slice(1)).replace(/\bi\b/g, "I");
 }
+
+/** Put in `asked` when the question itself is negative ("What is not covered?"): a "Not Covered" heading then adds nothing. */
+export const NEGATION = "not";
+
+/** "What is Not Covered?", "Exclusions": the other side of a question about what is covered. */
+const negates = (heading: string) => /\b(not|exclusions?|excluded)\b/i.test(heading);
 
 /**
  * A short heading naming the document by its name ("Northwind Health Standard Plan", "Tips for
@@ -53,10 +64,13 @@ const MAX_WORDS = 9;
 
 /** Words that name no subject of their own: a heading made only of them asks about nothing. */
 const GENERIC = new Set(
-  "overview introduction summary conclusion content table index appendix glossary definition tip note notice background purpose scope general information important other miscellaneous detail about preface foreword abstract reference resource handbook exception covered service provider page continued my plan member employee employer"
+  "overview introduction summary conclusion content contents disclaimer copyright table index appendix glossary definition tip note notice background purpose scope general information important other miscellaneous detail about preface foreword abstract reference resource handbook exception covered service provider page continued my plan member employee employer"
     .split(" ")
     .map(snowballStem),
 );
+
+/** A stem (snowballStem) of a word that names no subject of its own. */
+export const isGenericStem = (stem: string) => GENERIC.has(stem);
 
 /**
  * The topic a heading names, and whether it is one of a document's covered services:
@@ -90,11 +104,13 @@ function splitSection(heading: string): { topic: string; covered: boolean } | nu
 function cased(topic: string, text: string): string {
   if (topic === topic.toUpperCase()) return topic.toLowerCase();
   return topic.replace(/\p{Lu}[\p{L}'’-]*/gu, (word) => {
-    if (/\p{Lu}.*\p{Lu}/u.test(word)) return word;
+    // "I", acronyms ("COB"), inner capitals ("PerksPlus"); not a Title-Case compound ("Out-Of-Network").
+    if (word === "I" || /^[\p{Lu}&-]{2,}$/u.test(word.replace(/['’]s$/u, "")) || /\p{Ll}\p{Lu}/u.test(word)) return word;
     // "Zava's": the name is what the text writes, with or without the possessive.
     const escaped = word.replace(/['’]s$/u, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     // After a lower-case word: the heading repeated in the text ("Balance Billing") says nothing.
-    const midSentence = new RegExp(`(?<!\\p{L})\\p{Ll}+[,;:]? ${escaped}(?!\\p{L})`, "u");
+    // Not followed by another capitalised word: a title quoted in the text ("see Orthognathic Surgery") is no name.
+    const midSentence = new RegExp(`(?<!\\p{L})\\p{Ll}+[,;:]? ${escaped}(?!\\p{L})(?!(?:['’]s)?[\\s-]+\\p{Lu})`, "u");
     // A word, not part of an address ("hr@zava.com").
     const lower = new RegExp(`(?<![\\p{L}@./])${escaped.toLowerCase()}(?!\\p{L}|\\.\\p{L})`, "u");
     return midSentence.test(text) && !lower.test(text) ? word : word.toLowerCase();
@@ -108,6 +124,8 @@ const subjectOf = (title: string) =>
 /** Heads of a topic that is an amount: "What is the … under <plan>?". */
 const AMOUNT =
   /^(deductible|maximum|copays?|copayments?|co-payments?|coinsurance|co-insurance|amount|costs?|fees?|premiums?|rates?|allowance)$/;
+/** A document named like a plan: an amount is "under" it ("under Northwind Standard", not "under Travel Policy"). */
+const PLAN = /\b(plan|plus|standard|insurance|coverage|program|perks\w*)\b/i;
 /** Heads of a topic that is a mechanism: "How does … work?". */
 const MECHANISM =
   /^(protection|authorization|prior-authorization|management|review|filing|billing|coverage|coordination|reimbursement|subrogation|coinsurance|enrollment|appeals?|claims?|process|procedure|continuity|cooperation|compensation|insurance)$/;
@@ -139,6 +157,7 @@ const the = (topic: string) => (/^(the|my|a|an)\s|^\S+['’]s\s/i.test(topic) ? 
 function phrased(topic: string, covered: boolean, subject: string): string | null {
   let m: RegExpMatchArray | null;
   if (covered) return `What does ${subject} cover for ${topic}?`;
+  if ((m = topic.match(/^what (?:is|are|services are) (not )?covered\??$/i))) return `What does ${subject} ${m[1] ? "not " : ""}cover?`;
   if (topic.endsWith("?")) return topic;
   if ((m = topic.match(/^(?:understanding|summary of|about)\s+(?:the\s+)?(.+)$/i))) return phrased(m[1], false, subject);
   if ((m = topic.match(/^how to (.+)$/i))) return `How do I ${m[1]}?`;
@@ -161,7 +180,7 @@ function phrased(topic: string, covered: boolean, subject: string): string | nul
   if (/^definitions?$|definitions$|^glossary$/i.test(topic)) return null;
   const head = headWord(topic);
   const plural = isPlural(topic);
-  if (AMOUNT.test(head)) return `What ${plural ? "are" : "is"} ${the(topic)} under ${subject}?`;
+  if (AMOUNT.test(head)) return `What ${plural ? "are" : "is"} ${the(topic)}${PLAN.test(subject) ? ` under ${subject}` : ""}?`;
   if (MECHANISM.test(head)) return `How ${plural ? "do" : "does"} ${topic} work?`;
   if (RULES.test(head)) return `What ${plural ? "are" : "is"} ${the(topic)}?`;
   return `What should I know about ${topic}?`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { offlineFollowups } from "@/lib/chat/followups";
-import { sectionQuestion } from "@/lib/chat/topics";
+import { followupCandidates, offlineFollowups } from "@/lib/chat/followups";
+import { pageSections } from "@/lib/chat/page-sections";
+import { NEGATION, sectionQuestion } from "@/lib/chat/topics";
 import type { Chunk } from "@/lib/knowledge/schemas";
 
 const PLAN = "Acme_Care_Plus_Benefits_Details.pdf";
@@ -87,10 +88,66 @@ describe("sectionQuestion: a heading as a person would ask about it", () => {
   });
 });
 
-const chunk = (n: number, heading: string, file = PLAN): Chunk => ({
-  chunk_id: `c:${n}`,
-  content: `${heading}\n\nText of section ${n}.`,
-  score: 1 - n / 10,
+describe("sectionQuestion: no repeats, and grammatical", () => {
+  it("asks the other side of what is covered, with the plan's name", () => {
+    expect(sectionQuestion("PerksPlus.pdf", "What is Not Covered?")).toBe("What does PerksPlus not cover?");
+    expect(sectionQuestion("PerksPlus.pdf", "What is Not Covered?", new Set([NEGATION]))).toBeNull();
+    expect(sectionQuestion(PLAN, "Exclusions", new Set(["covered"]))).toBe("What does Acme Care Plus not cover?");
+  });
+
+  it("asks nothing mostly about what was just asked", () => {
+    const asked = new Set(["emergency", "room", "visits"]);
+    expect(sectionQuestion(PLAN, "Utilizing Emergency Room Services", asked)).toBeNull();
+    expect(sectionQuestion(PLAN, "Coverage for Emergency Room Services", asked)).toBeNull();
+    expect(sectionQuestion(PLAN, "COVERED SERVICES: Urgent Care", asked)).toBe("What does Acme Care Plus cover for urgent care?");
+  });
+
+  it("writes I, acronyms and names as a person would, and Title-Case compounds in lower case", () => {
+    expect(sectionQuestion(PLAN, "WHAT IF I HAVE OTHER COVERAGE?")).toBe("What if I have other coverage?");
+    expect(sectionQuestion(PLAN, "Exceptions to Prior-Authorization for Out-Of-Network Providers")).toBe(
+      "What are the exceptions to prior-authorization for out-of-network providers?",
+    );
+    const text = "See Orthognathic Surgery below. Orthognathic Surgery is covered when medically necessary.";
+    expect(sectionQuestion(PLAN, "Orthognathic Surgery", new Set(), text)).toBe("What should I know about orthognathic surgery?");
+  });
+
+  it.each(["Disclaimer", "Copyright", "Contents"])("asks nothing about %s", (heading) => {
+    expect(sectionQuestion(PLAN, heading)).toBeNull();
+  });
+});
+
+describe("pageSections", () => {
+  it("cuts a page at its headings, question headings and stacked ones included", () => {
+    const page = [
+      "Overview",
+      "",
+      "PerksPlus lets employees expense up to $1000 for fitness each year.",
+      "",
+      "What is Covered?",
+      "",
+      "PerksPlus covers a wide range of fitness activities, such as these:",
+      "• Gym memberships",
+      "",
+      "Performance Reviews",
+      "Performance Reviews at Zava",
+      "",
+      "Reviews are conducted annually by your supervisor and are written down.",
+    ].join("\n");
+    expect(pageSections(page, "Overview").map((s) => s.heading)).toEqual([
+      "Overview",
+      "What is Covered?",
+      "Performance Reviews",
+      "Performance Reviews at Zava",
+    ]);
+    expect(pageSections(page)[1].text).toContain("• Gym memberships");
+  });
+});
+
+/** A page of a small corpus: its sections as the chunker writes them (heading, blank line, body). */
+const page = (file: string, n: number, sections: [string, string][], score = 0.5): Chunk => ({
+  chunk_id: `${file}:${n}`,
+  content: sections.map(([heading, body]) => `${heading}\n\n${body}`).join("\n\n"),
+  score,
   file_name: file,
   page_number: n,
   display_citation: `${file}, p.${n}`,
@@ -99,43 +156,106 @@ const chunk = (n: number, heading: string, file = PLAN): Chunk => ({
   structured_data: null,
   image_storage_uri: null,
   image_url: null,
-  metadata: { heading },
+  metadata: { heading: sections[0][0] },
 });
 
-describe("offlineFollowups", () => {
-  it("asks at most three questions, each once, none about the asked topic or a generic heading", () => {
-    const chunks = [
-      chunk(1, "COVERED SERVICES: Hearing Aids"),
-      chunk(2, "Overview"),
-      chunk(3, "IMPORTANT PLAN INFORMATION: Annual Deductible"),
-      chunk(4, "IMPORTANT PLAN INFORMATION: ANNUAL DEDUCTIBLE"),
-      chunk(5, "Tips for Employees"),
-      chunk(6, "How to File a Claim"),
-      chunk(7, "Remote Work Policy"),
-    ];
-    expect(offlineFollowups("Does the plan cover hearing aids?", chunks)).toEqual([
-      "What is the annual deductible under Acme Care Plus?",
-      "How do I file a claim?",
-      "What is the remote work policy?",
+const HANDBOOK = "Zava_Employee_Handbook.pdf";
+const MOTOR = "Motor_Insurance_Terms.pdf";
+const CORPUS: Chunk[] = [
+  page(HANDBOOK, 1, [["Table of Contents", "Privacy at Zava ... 4\nWorkplace Safety ... 6"]]),
+  page(HANDBOOK, 2, [["Disclaimer", "This handbook is for information only and does not form a contract of employment."]]),
+  page(HANDBOOK, 4, [
+    ["Privacy at Zava", "Zava protects the personal information of its employees and never sells personal data to anyone."],
+    ["Access to Your Personal Data", "Employees may ask the privacy team for a copy of the personal data Zava keeps about them."],
+  ]),
+  page(HANDBOOK, 5, [
+    ["Reporting a Data Breach", "Report any loss of personal data or customer data to the privacy team within one day."],
+    ["Data Retention", "Personal data is deleted seven years after an employee leaves, unless the privacy team keeps it longer."],
+  ]),
+  page(HANDBOOK, 9, [["Parking", "Employees park in the north lot; visitors use the marked spaces by reception."]]),
+  page(MOTOR, 3, [
+    ["Personal Injury Protection", "Personal injury protection pays medical costs after a car accident, whoever was at fault."],
+  ]),
+];
+
+/** Retrieval over the corpus: pages ranked by the question's words they contain. */
+async function findPages(question: string): Promise<string[]> {
+  const words = question.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  return CORPUS.map((c) => ({
+    id: `${c.file_name}#page=${c.page_number}`,
+    hits: words.filter((w) => c.content.toLowerCase().includes(w)).length,
+  }))
+    .filter((p) => p.hits > 0)
+    .sort((a, b) => b.hits - a.hits)
+    .map((p) => p.id);
+}
+
+const PRIVACY_TURN = {
+  question: "How does Zava protect my personal information?",
+  answer:
+    "Zava protects the personal information of its employees and never sells personal data to anyone. [Zava_Employee_Handbook.pdf#page=4]",
+  cited: ["Zava_Employee_Handbook.pdf#page=4"],
+  chunks: CORPUS,
+};
+
+/** A question a person would ask: a question word first, one question mark last, no heading furniture. */
+const WELL_FORMED = /^(What|How|Does|Do|Is|Are|Can|Which|When|Who|Where)\b[^?]{8,100}\?$/;
+
+describe("offlineFollowups on a small corpus", () => {
+  it("asks about the cited pages' own sections, never about another document or page furniture", async () => {
+    const followups = await offlineFollowups(PRIVACY_TURN, findPages);
+    expect(followups).toEqual([
+      "What should I know about access to my personal data?",
+      "What should I know about reporting a data breach?",
+      "What should I know about data retention?",
     ]);
+    for (const q of followups) {
+      expect(q).toMatch(WELL_FORMED);
+      expect(q).not.toMatch(/motor|injury|parking|contents|disclaimer|overview|say about/i);
+    }
+    expect(new Set(followups).size).toBe(followups.length);
   });
 
-  it("asks first about the documents the answer cites, not about the section it quotes", () => {
-    const chunks = [
-      chunk(1, "Subrogation and Reimbursement"),
-      chunk(4, "Reimbursement Amount", "PerksPlus.pdf"),
-      chunk(2, "Eligible Activities", "PerksPlus.pdf"),
-      chunk(3, "How to File a Claim"),
-    ];
-    // Page 4 is the one the answer quoted: no question about it.
-    expect(offlineFollowups("What does PerksPlus reimburse?", chunks, ["PerksPlus.pdf#page=4"], 2)).toEqual([
-      "Which activities are eligible for PerksPlus?",
-      "How do subrogation and reimbursement work?",
-    ]);
+  it("never asks about the section the answer quoted, nor repeats the question", async () => {
+    const followups = await offlineFollowups(PRIVACY_TURN, findPages);
+    expect(followups.join(" ")).not.toMatch(/privacy at zava/i);
+    expect(followups).not.toContain(PRIVACY_TURN.question);
   });
 
-  it("reads the asked topic in the question's language", () => {
-    const chunks = [chunk(1, "Urlaubstage"), chunk(2, "Reisekosten")];
-    expect(offlineFollowups("Wie viele Urlaubstage bekomme ich pro Jahr?", chunks)).toEqual(["What should I know about reisekosten?"]);
+  it("drops a suggestion whose search would not find its own section", async () => {
+    const missesBreach = async (q: string) => ((await findPages(q)).length && /breach/i.test(q) ? [`${MOTOR}#page=3`] : findPages(q));
+    expect(await offlineFollowups(PRIVACY_TURN, missesBreach)).not.toContain("What should I know about reporting a data breach?");
+    expect(await offlineFollowups(PRIVACY_TURN, () => Promise.reject(new Error("search down")))).toEqual([]);
+  });
+
+  it("asks about a sibling of the quoted section", async () => {
+    const travel = [
+      page("travel_policy.pdf", 1, [["Hotel Allowance", "Employees may spend up to 180 euros per night on hotels in Zurich."]]),
+      page("travel_policy.pdf", 2, [["Meal Allowance", "The daily meal allowance for business trips is 45 euros."]]),
+    ];
+    const turn = {
+      question: "How much may employees spend per night on hotels in Zurich?",
+      answer: "Employees may spend up to 180 euros per night on hotels in Zurich. [travel_policy.pdf#page=1]",
+      cited: ["travel_policy.pdf#page=1"],
+      chunks: travel,
+    };
+    expect(await offlineFollowups(turn, async () => ["travel_policy.pdf#page=2"])).toEqual(["What is the meal allowance?"]);
+  });
+
+  it("suggests nothing rather than something unrelated", async () => {
+    const parking = {
+      question: "Where do I park?",
+      answer: "Employees park in the north lot; visitors use the marked spaces by reception. [Zava_Employee_Handbook.pdf#page=9]",
+      cited: ["Zava_Employee_Handbook.pdf#page=9"],
+      chunks: CORPUS,
+    };
+    expect(await offlineFollowups(parking, findPages)).toEqual([]);
+  });
+
+  it("asks at most three, each once", async () => {
+    const many = await offlineFollowups(PRIVACY_TURN, findPages, 2);
+    expect(many).toHaveLength(2);
+    const candidates = followupCandidates(PRIVACY_TURN).map((c) => c.question);
+    expect(new Set(candidates).size).toBe(candidates.length);
   });
 });
