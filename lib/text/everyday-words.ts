@@ -43,3 +43,9 @@ export function formalEquivalents(question: string): Map<string, string[]> {
   }
   return found;
 }
+
+/** The question with the formal words and phrases its everyday words may stand for after it. */
+export function withFormalWords(question: string): string {
+  const formal = [...formalEquivalents(question).values()].flat();
+  return formal.length ? `${question} ${formal.join(" ")}` : question;
+}

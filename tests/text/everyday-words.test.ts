@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formalEquivalents } from "@/lib/text/everyday-words";
+import { formalEquivalents, withFormalWords } from "@/lib/text/everyday-words";
 import { bm25Query } from "@/lib/text/bm25-query";
 
 describe("everyday words", () => {
@@ -16,6 +16,11 @@ describe("everyday words", () => {
   it("searches the formal words beside the question's own, in English only", () => {
     expect(bm25Query("How long to fight a denial?").split(" ")).toEqual(expect.arrayContaining(["fight", "appeal", "dispute"]));
     expect(bm25Query("Wie lange habe ich Zeit?")).not.toMatch(/appeal/);
+  });
+
+  it("embeds a question with the formal words after it, as BM25 searches them", () => {
+    expect(withFormalWords("Will they pay for my son's braces?")).toMatch(/^Will they pay for my son's braces\? .*\borthodontic\b/);
+    expect(withFormalWords("What is the deductible?")).toBe("What is the deductible?");
   });
 
   it("searches a comparison where the documents compare", () => {

@@ -11,6 +11,7 @@ import { readRows } from "./read";
 import type { ScoredChunk } from "./rows";
 import { LANCEDB_BACKEND } from "./backend";
 import { rerank } from "../ranking/rerank";
+import { withFormalWords } from "@/lib/text/everyday-words";
 
 /**
  * Candidates the second stage ranks, per result asked for: the fused lists' best chunks, read
@@ -137,9 +138,12 @@ export class LanceDbRetriever implements Retriever {
       const chunkTable = repo.tableOf(collection);
       const spelled = options.correctSpelling === false ? query : (await spellCheck(chunkTable, query).catch(() => ({ query }))).query;
       const searched = await inCollectionLanguage(chunkTable, spelled);
+      // The vector is of the question with the formal words it may stand for, as BM25 searches them.
       const vector =
         options.vector ??
-        (mode === "text" ? null : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([searched]))[0]);
+        (mode === "text"
+          ? null
+          : (await embedderFor(collection.embeddingModel, collection.embeddingDims).embed([withFormalWords(searched)]))[0]);
       // The second stage weighs words (lib/knowledge/ranking): vector-only search keeps its order.
       const lexical = mode !== "vectors";
       const perPage = options.perPage ?? 1;
