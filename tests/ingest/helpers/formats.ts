@@ -163,7 +163,7 @@ export async function makeTextImage(
 }
 
 /** The image turned clockwise by `degrees` (90, 180 or 270), its canvas with it: a page fed into the scanner sideways. */
-export async function turnImage(png: Uint8Array, degrees: 90 | 180 | 270): Promise<Uint8Array> {
+export async function turnImage(png: Uint8Array, degrees: 90 | 180 | 270, format: "png" | "jpeg" | "webp" = "png"): Promise<Uint8Array> {
   const image = await loadImage(Buffer.from(png));
   const sideways = degrees !== 180;
   const canvas = createCanvas(sideways ? image.height : image.width, sideways ? image.width : image.height);
@@ -171,7 +171,9 @@ export async function turnImage(png: Uint8Array, degrees: 90 | 180 | 270): Promi
   g.translate(canvas.width / 2, canvas.height / 2);
   g.rotate((degrees * Math.PI) / 180);
   g.drawImage(image, -image.width / 2, -image.height / 2);
-  return new Uint8Array(await canvas.encode("png"));
+  return new Uint8Array(
+    format === "png" ? await canvas.encode("png") : format === "jpeg" ? await canvas.encode("jpeg", 90) : await canvas.encode("webp", 90),
+  );
 }
 
 /** A page of text blocks, each drawn at (x, y) line under line: columns, titles, tables as a scan shows them. */
