@@ -287,17 +287,32 @@ export function makePasswordZip(): Uint8Array {
 }
 
 /**
- * What Office writes for a password-protected file: an OLE compound file (CFB) whose streams
- * include "EncryptedPackage". Only the signature and the stream name matter to the check.
+ * What Office writes for a password-protected file: an OLE compound file (CFB, version 3: 512-byte
+ * sectors) whose directory lists the streams "EncryptionInfo" and "EncryptedPackage" (`streams`
+ * names others). Sector 0 holds the FAT, sector 1 the directory; the streams hold no data.
  */
-export function makeEncryptedOffice(): Uint8Array {
-  const file = Buffer.alloc(4096);
+export function makeEncryptedOffice(streams = ["EncryptionInfo", "EncryptedPackage"]): Uint8Array {
+  const file = Buffer.alloc(512 * 3);
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(file, 0);
   file.writeUInt16LE(0x003e, 24); // minor version
   file.writeUInt16LE(0x0003, 26); // major version 3
   file.writeUInt16LE(0xfffe, 28); // byte order
-  file.writeUInt16LE(9, 30); // sector shift
-  Buffer.from("EncryptedPackage", "utf16le").copy(file, 1024);
+  file.writeUInt16LE(9, 30); // sector shift: 512-byte sectors
+  file.writeUInt16LE(6, 32); // mini sector shift
+  file.writeUInt32LE(1, 44); // FAT sectors
+  file.writeUInt32LE(1, 48); // first directory sector
+  file.writeUInt32LE(4096, 56); // mini stream cutoff
+  file.writeUInt32LE(0xfffffffe, 60); // no mini FAT
+  file.writeUInt32LE(0xfffffffe, 68); // no DIFAT sectors
+  for (let i = 0; i < 109; i++) file.writeUInt32LE(i === 0 ? 0 : 0xffffffff, 76 + 4 * i); // the FAT is sector 0
+  const fat = 512;
+  for (let i = 0; i < 128; i++) file.writeUInt32LE(i === 0 ? 0xfffffffd : i === 1 ? 0xfffffffe : 0xffffffff, fat + 4 * i);
+  ["Root Entry", ...streams].forEach((name, i) => {
+    const entry = 1024 + 128 * i;
+    Buffer.from(name, "utf16le").copy(file, entry);
+    file.writeUInt16LE((name.length + 1) * 2, entry + 64);
+    file[entry + 66] = i === 0 ? 5 : 2; // root storage, then streams
+  });
   return new Uint8Array(file);
 }
 
