@@ -2,7 +2,7 @@ import { LANGUAGE_NAMES, detectLanguage, type Lang } from "@/lib/text/language";
 import { normalizeWhitespace } from "./normalize";
 import { ocrReadingOrder } from "./ocr-layout";
 import { reflowPdfPage } from "./pdf-reflow";
-import { rotatePng } from "./rotate";
+import { isPng, rotatePng } from "./rotate";
 import type { OcrLanguage, OcrPool, OcrResult } from "./workers/ocr-pool";
 
 /**
@@ -33,7 +33,11 @@ export interface OcrPage {
 }
 
 /** One page, read first with `first` (English unless the document's pages read as another language so far). */
-export async function readScan(pool: Pick<OcrPool, "recognize">, image: Uint8Array, first: OcrLanguage = "eng"): Promise<OcrPage> {
+export async function readScan(
+  pool: Pick<OcrPool, "recognize"> & Partial<Pick<OcrPool, "toPng">>,
+  image: Uint8Array,
+  first: OcrLanguage = "eng",
+): Promise<OcrPage> {
   let result = await pool.recognize(image, first);
   if (result.confidence < LOW_CONFIDENCE) ({ image, result } = await uprightReading(pool, image, first, result));
   let text = cleanOcrText(result);
@@ -54,17 +58,19 @@ const TURNED_MARGIN = 15;
  * A page read with low confidence may have been scanned sideways or upside down: it is read
  * again turned by 180°, 90° and 270° (upside down first, the commonest), until a reading is
  * confident. The most confident reading wins, and its image is the one read from then on.
- * Pages in another script, or poor scans, pay for the three extra readings.
+ * Pages in another script, or poor scans, pay for the three extra readings. A JPEG or WebP
+ * picture is turned as the PNG the pool decodes it to.
  */
 async function uprightReading(
-  pool: Pick<OcrPool, "recognize">,
+  pool: Pick<OcrPool, "recognize"> & Partial<Pick<OcrPool, "toPng">>,
   image: Uint8Array,
   lang: OcrLanguage,
   upright: OcrResult,
 ): Promise<{ image: Uint8Array; result: OcrResult }> {
   let best = { image, result: upright };
+  const png = isPng(image) ? image : await pool.toPng?.(image, lang).catch(() => null);
   for (const quarterTurns of [2, 1, 3] as const) {
-    const turned = rotatePng(image, quarterTurns);
+    const turned = png && rotatePng(png, quarterTurns);
     if (!turned) break;
     const result = await pool.recognize(turned, lang);
     if (result.confidence > best.result.confidence + (best.image === image ? TURNED_MARGIN : 0)) best = { image: turned, result };
@@ -78,7 +84,10 @@ async function uprightReading(
  * read first with the model of the page read last: a French document costs one pass a page after
  * its first pages, not two. Settled in page order, like Promise.allSettled.
  */
-export async function readScans(pool: Pick<OcrPool, "recognize" | "size">, images: Uint8Array[]): Promise<PromiseSettledResult<OcrPage>[]> {
+export async function readScans(
+  pool: Pick<OcrPool, "recognize" | "size"> & Partial<Pick<OcrPool, "toPng">>,
+  images: Uint8Array[],
+): Promise<PromiseSettledResult<OcrPage>[]> {
   const results: PromiseSettledResult<OcrPage>[] = [];
   let first: OcrLanguage = "eng";
   let next = 0;

@@ -1,6 +1,7 @@
 import { IngestError } from "@/lib/errors";
 import type { ParsedDocument } from "./types";
-import { describeType, isEncryptedOffice, sniffType } from "./sniff";
+import { isEncryptedOffice } from "./encryption";
+import { describeType, sniffType } from "./sniff";
 import { assertSafeZip } from "./zip-guard";
 import { PDF_MIME_TYPE, parsePdf } from "./parsers/pdf";
 import { MARKDOWN_MIME_TYPE, TEXT_MIME_TYPE, parseText } from "./parsers/text";

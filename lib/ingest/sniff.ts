@@ -42,11 +42,6 @@ export function describeType(sniffed: string | null): string {
   return DESCRIPTIONS[sniffed] ?? `a ${sniffed.toUpperCase()} file`;
 }
 
-/** Office files saved with a password are CFB containers holding an "EncryptedPackage" stream. */
-export function isEncryptedOffice(data: Uint8Array): boolean {
-  return Buffer.from(data.buffer, data.byteOffset, data.byteLength).includes(Buffer.from("EncryptedPackage", "utf16le"));
-}
-
 /** Width × height of a PNG, JPEG or WebP from its header, without decoding it; null if unreadable. */
 export function imageSize(data: Uint8Array, type: string): { width: number; height: number } | null {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);

@@ -8,10 +8,11 @@ import { pdfWorkerPool } from "./workers/pdf-pool";
  * What the first upload after a server start would otherwise pay for, done at the start: each
  * PDF worker thread started and reading a generated document (PDFium compiled, its hot code
  * optimised), and on this thread the reflow, the tokenizer's tables, the chunker and the
- * embedder run once. Once per process, in the background; a failure is logged, never thrown.
+ * embedder run once. `alsoWith` runs on the chunks' texts too (the caller's own per-file work,
+ * such as summaries). Once per process, in the background; a failure is logged, never thrown.
  */
-export function warmUpIngestion(): Promise<void> {
-  state.__docchatIngestWarmUp ??= warmUp().catch((error: unknown) =>
+export function warmUpIngestion(alsoWith?: (chunkTexts: string[]) => unknown): Promise<void> {
+  state.__docchatIngestWarmUp ??= warmUp(alsoWith).catch((error: unknown) =>
     console.warn("[ingest] warm-up failed:", error instanceof Error ? error.message : error),
   );
   return state.__docchatIngestWarmUp;
@@ -19,7 +20,7 @@ export function warmUpIngestion(): Promise<void> {
 
 const state = globalThis as unknown as { __docchatIngestWarmUp?: Promise<void> };
 
-async function warmUp(): Promise<void> {
+async function warmUp(alsoWith?: (chunkTexts: string[]) => unknown): Promise<void> {
   const started = performance.now();
   const workers = pdfWorkerPool()?.size ?? 1;
   const { chunkTokens, chunkOverlap } = config();
@@ -30,6 +31,7 @@ async function warmUp(): Promise<void> {
       const doc = await parseFile(samplePdf(SAMPLE_PAGES), `warm-up-${i}.pdf`);
       const chunks = chunkDocument(doc, { chunkTokens, overlapTokens: chunkOverlap });
       await embedder.embed(chunks.map((c) => c.text));
+      await alsoWith?.(chunks.map((c) => c.text));
     }),
   );
   console.log(`[ingest] warmed up in ${Math.round(performance.now() - started)} ms (${workers} PDF worker thread(s))`);

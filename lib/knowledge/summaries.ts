@@ -1,5 +1,6 @@
 import { config } from "@/lib/config";
 import { modelError, openaiClient } from "@/lib/models/chat";
+import { dominantLanguage, type Lang } from "@/lib/text/language";
 import { contentWords } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 
@@ -26,18 +27,24 @@ function bodyText(chunk: string): string {
     .join(" ");
 }
 
-const stems = (text: string) => new Set(contentWords(text).map(answerStem));
+const stems = (text: string, lang: Lang) => new Set(contentWords(text, lang).map(answerStem));
+
+/** Chunks read to tell the document's language: one detection per document, not one per chunk and sentence. */
+const LANGUAGE_SAMPLE_CHUNKS = 20;
+
+/** The document's language (its words are told from its stop words); English when none tells. */
+const documentLanguage = (chunkTexts: string[]): Lang => dominantLanguage(spread(chunkTexts, LANGUAGE_SAMPLE_CHUNKS)) ?? "en";
 
 /** How many of the chunks use each word stem. */
-function stemCounts(chunkTexts: string[]): Map<string, number> {
+function stemCounts(chunkTexts: string[], lang: Lang): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const chunk of chunkTexts) for (const stem of stems(chunk)) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  for (const chunk of chunkTexts) for (const stem of stems(chunk, lang)) counts.set(stem, (counts.get(stem) ?? 0) + 1);
   return counts;
 }
 
 /** How much a sentence uses the document's own words: the mean of log counts over its distinct words. */
-const weigher = (counts: Map<string, number>) => (sentence: string) => {
-  const own = [...stems(sentence)];
+const weigher = (counts: Map<string, number>, lang: Lang) => (sentence: string) => {
+  const own = [...stems(sentence, lang)];
   return own.length ? own.reduce((sum, stem) => sum + Math.log1p(counts.get(stem) ?? 0), 0) / own.length : 0;
 };
 
@@ -64,7 +71,9 @@ export function extractiveSummary(chunkTexts: string[]): string | null {
   // Whole sentences of each chunk (a chunk's unfinished end is not one); headings, page furniture
   // and very short fragments are not candidates; nor is a sentence twice.
   const sentences = [...new Set(bodies.flatMap(wholeSentences))];
-  const weights = sentences.map(weigher(stemCounts(chunkTexts.slice(0, COUNTED_CHUNKS))));
+  const counted = chunkTexts.slice(0, COUNTED_CHUNKS);
+  const lang = documentLanguage(counted);
+  const weights = sentences.map(weigher(stemCounts(counted, lang), lang));
   const typical = [...weights].sort((a, b) => a - b)[Math.floor((weights.length - 1) / 2)];
   // A short document has too few sentences to tell its topic from its boilerplate: it opens as it opens.
   const judged = sentences.length >= MIN_JUDGED_SENTENCES;
@@ -93,7 +102,9 @@ const CHUNKS_PER_STRETCH = 12;
  */
 export function summarySample(chunkTexts: string[], maxChars = SAMPLE_CHARS): string {
   const whole = chunkTexts.join("\n").trim();
-  const weight = weigher(stemCounts(spread(chunkTexts, COUNTED_CHUNKS)));
+  const counted = spread(chunkTexts, COUNTED_CHUNKS);
+  const lang = documentLanguage(counted);
+  const weight = weigher(stemCounts(counted, lang), lang);
   const seen = new Set<string>();
   const stretches = Array.from({ length: SAMPLE_STRETCHES }, (_, i) => {
     const stretch = chunkTexts.slice(

@@ -46,6 +46,20 @@ describe("pages scanned sideways or upside down", () => {
     }
   });
 
+  it("reads a JPEG or WebP photo of a page turned by 90, 180 or 270 degrees the right way up", async () => {
+    const upright = await fixtures.makeTextImage(NOTICE);
+    for (const [format, extension] of [
+      ["jpeg", "jpg"],
+      ["webp", "webp"],
+    ] as const) {
+      for (const degrees of [90, 180, 270] as const) {
+        const doc = await parseFile(await fixtures.turnImage(upright, degrees, format), `notice-${degrees}.${extension}`);
+        expect(doc.pages[0].text, `${format} ${degrees}°`).toBe(words(NOTICE));
+        expect(doc.pages[0].contentSubtype, `${format} ${degrees}°`).toBe(format === "jpeg" ? "jpg" : "webp");
+      }
+    }
+  });
+
   it("reads a scanned PDF page fed in sideways, beside an upright one", async () => {
     // A Letter page at 150 dpi, its text at the top; turned, it lies across the PDF page.
     const upright = await fixtures.makeLayoutImage([{ x: 100, y: 150, lines: LEFT }], { width: 1275, height: 1650, fontSize: 30 });

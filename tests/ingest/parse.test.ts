@@ -164,9 +164,9 @@ describe("PDF", () => {
     expect(doc.pages).toEqual([{ pageNumber: 1, text: "Readable but restricted" }]);
   });
 
-  it("recognises password errors by name or message", () => {
+  it("recognises password errors by their name, not their message", () => {
     expect(isPasswordError(Object.assign(new Error("No password given"), { name: "PasswordException" }))).toBe(true);
-    expect(isPasswordError(new Error("Incorrect Password"))).toBe(true);
+    expect(isPasswordError(new Error("Incorrect Password"))).toBe(false);
     expect(isPasswordError(new Error("Invalid PDF structure."))).toBe(false);
     expect(isPasswordError(undefined)).toBe(false);
   });

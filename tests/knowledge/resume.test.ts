@@ -36,7 +36,8 @@ describe("restart during ingestion", () => {
     expect(expected).toBeGreaterThan(0);
     await stopWorker();
 
-    // Simulate the crash: a job claimed, one file mid-way with two stray chunks stored.
+    // Simulate the crash: a job claimed, one file mid-way (its attempt counted, as every attempt
+    // is before it writes) with two stray chunks stored.
     const crashed = await ingestor.submitJob(
       [writeTemp(tmp, "b.pdf", pdf), writeTemp(tmp, "c.md", "# Notes\n\nSome notes about vacation policy and holidays.")],
       "resume",
@@ -45,7 +46,7 @@ describe("restart during ingestion", () => {
     await db().ingestionJob.update({ where: { id: crashed.jobId }, data: { status: "processing", startedAt: new Date() } });
     await db().jobFile.updateMany({
       where: { jobId: crashed.jobId, documentId: fileB },
-      data: { status: "ingesting", progressPercent: 40 },
+      data: { status: "ingesting", progressPercent: 40, attempts: 1 },
     });
     await db().document.update({ where: { id: fileB }, data: { status: "ingesting" } });
     const [vector] = await getEmbedder().embed(["stray"]);

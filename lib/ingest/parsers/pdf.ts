@@ -12,17 +12,19 @@ import type { RenderOptions, ScannedPage, WorkerCrashedError, WorkerTimeoutError
 import { ocrPool } from "../workers/ocr-pool";
 import { ocrNote, readScans, type OcrPage } from "../ocr";
 import { config } from "@/lib/config";
+import { pdfTrailerEncrypted } from "../encryption";
 
 export const PDF_MIME_TYPE = "application/pdf";
 
 /** Reflow yields to the event loop after this much work, so big PDFs do not stall requests. */
 const REFLOW_SLICE_MS = 10;
 
-/** The PDF reader's error when a user password is required (named PasswordException, as pdf.js names it). */
+/**
+ * The PDF reader's error when a user password is required: named PasswordException (as pdf.js
+ * names it) from PDFium's own error code (workers/pdfium.mjs), never told from message text.
+ */
 export function isPasswordError(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  const { name, message } = error as { name?: unknown; message?: unknown };
-  return name === "PasswordException" || (typeof message === "string" && /\bpassword\b/i.test(message));
+  return Boolean(error && typeof error === "object" && (error as { name?: unknown }).name === "PasswordException");
 }
 
 /**
@@ -170,14 +172,11 @@ async function reflowPages(rawPages: string[]): Promise<ParsedPage[]> {
 
 /**
  * Any failure is reported as encryption or damage; the original error is kept as `cause` for logs.
- * Besides PasswordException, an /Encrypt entry means an encryption the reader cannot open
- * (e.g. certificate security), which the user also fixes by removing the protection.
+ * Besides PasswordException, an /Encrypt entry in the trailer means an encryption the reader
+ * cannot open (e.g. certificate security), which the user also fixes by removing the protection.
  */
 function toIngestError(error: unknown, data: Uint8Array): IngestError {
-  const message = isPasswordError(error) || hasEncryptEntry(data) ? "This PDF is password-protected" : "This PDF is damaged or not a PDF";
+  const message =
+    isPasswordError(error) || pdfTrailerEncrypted(data) ? "This PDF is password-protected" : "This PDF is damaged or not a PDF";
   return Object.assign(new IngestError(message), { cause: error });
-}
-
-function hasEncryptEntry(data: Uint8Array): boolean {
-  return Buffer.from(data.buffer, data.byteOffset, data.byteLength).includes("/Encrypt");
 }

@@ -23,6 +23,8 @@ export interface OcrResult {
   /** Tesseract's mean word confidence, 0..100. */
   confidence: number;
   ms: number;
+  /** The image as a PNG, when asked for (OcrPool.toPng). */
+  png?: Uint8Array;
 }
 
 /** The page took longer than the pool allows; its worker was ended so others keep going. */
@@ -53,6 +55,8 @@ export function langPath(lang: OcrLanguage): string {
 interface Page {
   image: Uint8Array;
   lang: OcrLanguage;
+  /** Not read: the image is only decoded and given back as a PNG (OcrResult.png). */
+  asPng?: boolean;
 }
 
 /** One tesseract.js worker (a worker thread of its own) reading one language, one page at a time. */
@@ -72,9 +76,19 @@ class TesseractSlot implements PoolWorker<Page, OcrResult> {
     this.worker.catch(gone);
   }
 
-  async run({ image }: Page): Promise<OcrResult> {
+  async run({ image, asPng }: Page): Promise<OcrResult> {
     const started = performance.now();
     const worker = await this.worker;
+    if (asPng) {
+      // Only an image output asked for: tesseract.js decodes the image and skips recognition.
+      const { data } = await worker.recognize(
+        Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+        {},
+        { text: false, imageColor: true },
+      );
+      const png = new Uint8Array(Buffer.from((data.imageColor ?? "").replace(/^data:image\/png;base64,/, ""), "base64"));
+      return { text: "", words: [], confidence: 0, ms: performance.now() - started, png };
+    }
     // tesseract.js reads Node Buffers; a Uint8Array view is wrapped without copying.
     const { data } = await worker.recognize(
       Buffer.from(image.buffer, image.byteOffset, image.byteLength),
@@ -116,6 +130,16 @@ export class OcrPool {
   /** Text of one image (PNG, JPEG or WebP bytes), read as text in `lang`. */
   recognize(image: Uint8Array, lang: OcrLanguage = "eng"): Promise<OcrResult> {
     return this.pool.run({ image, lang });
+  }
+
+  /**
+   * The image (JPEG, WebP or PNG) decoded by Tesseract's own image library and written as a PNG,
+   * EXIF orientation applied: what rotatePng can turn. No text is read.
+   */
+  async toPng(image: Uint8Array, lang: OcrLanguage = "eng"): Promise<Uint8Array> {
+    const { png } = await this.pool.run({ image, lang, asPng: true });
+    if (!png?.length) throw new Error("OCR gave no PNG of the image");
+    return png;
   }
 
   stats(): { size: number; threads: number; busy: number; queued: number } {

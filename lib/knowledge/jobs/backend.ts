@@ -12,6 +12,8 @@ export interface FileToIngest {
   storagePath: string;
   /** The table (the backend's store for one collection) the file's passages go to. */
   collectionName: string;
+  /** No earlier attempt was started on this file, so none can have left chunks to remove. */
+  firstAttempt?: boolean;
 }
 
 export interface IngestOutcome {
@@ -36,7 +38,7 @@ export interface Reembedding {
 }
 
 export interface JobBackend {
-  /** Parse → chunk → embed → store one file; chunks an interrupted attempt left are removed first. */
+  /** Parse → chunk → embed → store one file; chunks an interrupted attempt left are removed first (unless `firstAttempt`). */
   ingestFile(file: FileToIngest, embedder: Embedder, onProgress: (percent: number) => Promise<void>): Promise<IngestOutcome>;
   deleteFileChunks(table: string, fileIds: string[]): Promise<void>;
   /** After a job that wrote files: what search needs at once (LanceDB: the full-text index). */

@@ -18,7 +18,13 @@ export async function ingestOne(job: ActiveJob, jobFile: JobFile): Promise<void>
     await repo.markDocumentIngesting(doc.id);
     const outcome = await job.backend.ingestFile(
       // The pipeline writes to the table it is given under `collectionName`.
-      { fileId: doc.id, fileName: doc.fileName, storagePath: doc.storagePath, collectionName: job.table },
+      {
+        fileId: doc.id,
+        fileName: doc.fileName,
+        storagePath: doc.storagePath,
+        collectionName: job.table,
+        firstAttempt: jobFile.attempts === 0,
+      },
       job.embedder,
       (percent) => setFile({ progressPercent: Math.round(percent) }),
     );

@@ -15,14 +15,15 @@ const EMBED_BATCH = 256;
 
 /**
  * Parse → chunk → embed → store one file. Any chunks a previous, interrupted attempt left
- * behind are removed first, so a retried file never has duplicates.
+ * behind are removed first, so a retried file never has duplicates. A first attempt skips
+ * that: the delete is a table commit the job's other files would wait for.
  */
 export async function ingestFile(
   file: FileToIngest,
   embedder: Embedder,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<IngestOutcome> {
-  await deleteFileChunks(file.collectionName, [file.fileId]);
+  if (!file.firstAttempt) await deleteFileChunks(file.collectionName, [file.fileId]);
   const data = await readOriginal(file.storagePath);
   const passages = passageFile(file.fileName, data);
   if (passages) return ingestPassages(file, passages.format, passages.content, embedder, onProgress);

@@ -163,7 +163,7 @@ export async function makeTextImage(
 }
 
 /** The image turned clockwise by `degrees` (90, 180 or 270), its canvas with it: a page fed into the scanner sideways. */
-export async function turnImage(png: Uint8Array, degrees: 90 | 180 | 270): Promise<Uint8Array> {
+export async function turnImage(png: Uint8Array, degrees: 90 | 180 | 270, format: "png" | "jpeg" | "webp" = "png"): Promise<Uint8Array> {
   const image = await loadImage(Buffer.from(png));
   const sideways = degrees !== 180;
   const canvas = createCanvas(sideways ? image.height : image.width, sideways ? image.width : image.height);
@@ -171,7 +171,9 @@ export async function turnImage(png: Uint8Array, degrees: 90 | 180 | 270): Promi
   g.translate(canvas.width / 2, canvas.height / 2);
   g.rotate((degrees * Math.PI) / 180);
   g.drawImage(image, -image.width / 2, -image.height / 2);
-  return new Uint8Array(await canvas.encode("png"));
+  return new Uint8Array(
+    format === "png" ? await canvas.encode("png") : format === "jpeg" ? await canvas.encode("jpeg", 90) : await canvas.encode("webp", 90),
+  );
 }
 
 /** A page of text blocks, each drawn at (x, y) line under line: columns, titles, tables as a scan shows them. */
@@ -285,17 +287,32 @@ export function makePasswordZip(): Uint8Array {
 }
 
 /**
- * What Office writes for a password-protected file: an OLE compound file (CFB) whose streams
- * include "EncryptedPackage". Only the signature and the stream name matter to the check.
+ * What Office writes for a password-protected file: an OLE compound file (CFB, version 3: 512-byte
+ * sectors) whose directory lists the streams "EncryptionInfo" and "EncryptedPackage" (`streams`
+ * names others). Sector 0 holds the FAT, sector 1 the directory; the streams hold no data.
  */
-export function makeEncryptedOffice(): Uint8Array {
-  const file = Buffer.alloc(4096);
+export function makeEncryptedOffice(streams = ["EncryptionInfo", "EncryptedPackage"]): Uint8Array {
+  const file = Buffer.alloc(512 * 3);
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(file, 0);
   file.writeUInt16LE(0x003e, 24); // minor version
   file.writeUInt16LE(0x0003, 26); // major version 3
   file.writeUInt16LE(0xfffe, 28); // byte order
-  file.writeUInt16LE(9, 30); // sector shift
-  Buffer.from("EncryptedPackage", "utf16le").copy(file, 1024);
+  file.writeUInt16LE(9, 30); // sector shift: 512-byte sectors
+  file.writeUInt16LE(6, 32); // mini sector shift
+  file.writeUInt32LE(1, 44); // FAT sectors
+  file.writeUInt32LE(1, 48); // first directory sector
+  file.writeUInt32LE(4096, 56); // mini stream cutoff
+  file.writeUInt32LE(0xfffffffe, 60); // no mini FAT
+  file.writeUInt32LE(0xfffffffe, 68); // no DIFAT sectors
+  for (let i = 0; i < 109; i++) file.writeUInt32LE(i === 0 ? 0 : 0xffffffff, 76 + 4 * i); // the FAT is sector 0
+  const fat = 512;
+  for (let i = 0; i < 128; i++) file.writeUInt32LE(i === 0 ? 0xfffffffd : i === 1 ? 0xfffffffe : 0xffffffff, fat + 4 * i);
+  ["Root Entry", ...streams].forEach((name, i) => {
+    const entry = 1024 + 128 * i;
+    Buffer.from(name, "utf16le").copy(file, entry);
+    file.writeUInt16LE((name.length + 1) * 2, entry + 64);
+    file[entry + 66] = i === 0 ? 5 : 2; // root storage, then streams
+  });
   return new Uint8Array(file);
 }
 
