@@ -100,6 +100,9 @@ function ownTermsFound(question: string, found: Found, stem: (w: string) => stri
   return Math.max(0, ...shares);
 }
 
+/** "How long", "how much": words that ask, not what about. */
+const HOW_MUCH = /\bhow (long|much|many|often|soon|far)\b/gi;
+
 /** Passages of each search looked at for the evidence. */
 const EVIDENCE_DEPTH = 3;
 
@@ -112,6 +115,9 @@ const EVIDENCE_DEPTH = 3;
  * unless that loses more than half of what the question alone finds.
  */
 export function keepsContext(question: string, alone: Found, withContext: Found, stem: (w: string) => string): boolean {
+  // One word of its own ("How long do I have to ask for that?") is no evidence either way: what
+  // the question points back to is its subject.
+  if (refersBack(question) && new Set(contentWords(question.replace(HOW_MUCH, " ")).map(stem)).size <= 1) return withContext.length > 0;
   const own = ownTermsFound(question, alone.slice(0, EVIDENCE_DEPTH), stem);
   const combined = ownTermsFound(question, withContext.slice(0, EVIDENCE_DEPTH), stem);
   if (combined === 0) return contentWords(question).length === 0;

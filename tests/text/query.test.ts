@@ -76,6 +76,10 @@ describe("whether a follow-up keeps the previous question's subject", () => {
 
   it("keeps it for a question that only points back", () => {
     expect(keepsContext("how much is it?", [hotel], [hotel], answerStem)).toBe(true);
+    // One word of its own, found anywhere ("Ask about their experience"), is no evidence against it.
+    const tips = "Ask about their experience. Ask about their methods.";
+    const review = "You must submit your request for an external review within four months of the decision.";
+    expect(keepsContext("How long do I have to ask for that?", [tips], [review], answerStem)).toBe(true);
   });
 
   it("takes 'IT' for a name, not for a word pointing back", () => {
