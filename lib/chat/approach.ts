@@ -128,6 +128,8 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
         : [{ question: corrected(`${question} ${query}`), asked: corrected(question), chunks: paged(retrieval.chunks) }];
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
     const asked = await readAsked(parts, retrieval.chunks);
+    // How a question in another language was read, for the thought process to show.
+    if (asked.glossed.length) step.props = { ...step.props, read_in_english: asked.parts.map((p) => p.question).join(" / ") };
     const extracted = extractiveAnswer(asked.parts);
     const answer = searchedNothing
       ? await nothingSearched(caller.principal)

@@ -32,8 +32,8 @@ interface Glossary {
   exact: Map<string, string[]>;
   /** Snowball stem of a one-word entry → its English senses (of every entry with that stem). */
   words: Map<string, string[]>;
-  /** Entries of several words, by their words' stems, longest first. */
-  phrases: { stems: string[]; senses: string[] }[];
+  /** Entries of several words, as written and by their words' stems, longest first. */
+  phrases: { words: string[]; stems: string[]; senses: string[] }[];
 }
 
 const glossaries = new Map<GlossaryLang, Promise<Glossary>>();
@@ -111,7 +111,7 @@ function indexGlossary(entries: Record<string, string[]>, stemOf: (word: string)
   const phrases: Glossary["phrases"] = [];
   for (const [entry, senses] of Object.entries(entries)) {
     const parts = tokens(entry);
-    if (parts.length > 1) phrases.push({ stems: parts.map(stemOf), senses });
+    if (parts.length > 1) phrases.push({ words: parts, stems: parts.map(stemOf), senses });
     else if (parts.length === 1) {
       exact.set(parts[0], senses);
       // The same stem from two entries ("bezahlen", "bezahlung"): both entries' senses.
@@ -143,7 +143,10 @@ export async function readInEnglish(question: string, detected: Lang = detectLan
   if (lang === "de") joinSeparableVerb(found, replacement, sensesOfWord, senses, glossary, stemOf);
   for (let i = 0; i < found.length; i++) {
     if (replacement[i] !== null) continue;
-    const phrase = glossary.phrases.find((p) => p.stems.every((s, j) => stems[i + j] === s));
+    // As written first: "wie viele" is "how many", though it stems as "wie viel", "how much".
+    const phrase =
+      glossary.phrases.find((p) => p.words.every((w, j) => found[i + j]?.lower === w)) ??
+      glossary.phrases.find((p) => p.stems.every((s, j) => stems[i + j] === s));
     if (phrase) {
       replacement[i] = phrase.senses[0];
       for (let j = 1; j < phrase.stems.length; j++) replacement[i + j] = "";

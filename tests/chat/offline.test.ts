@@ -93,7 +93,10 @@ describe("chat (offline)", () => {
 
   it("answers a question in German from English documents, word by word through the glossary", async () => {
     const ask = async (content: string) => (await (await post(chat, { messages: [{ role: "user", content }] })).json()).message.content;
-    const vacation = await ask("Wie viele Urlaubstage bekomme ich pro Jahr?");
+    const body = await (await post(chat, { messages: [{ role: "user", content: "Wie viele Urlaubstage bekomme ich pro Jahr?" }] })).json();
+    const step = body.context.thoughts.find((t: { title: string }) => /Extractive/.test(t.title));
+    expect(step.props.read_in_english).toMatch(/^how many vacation day\b/);
+    const vacation = body.message.content;
     expect(vacation).toMatch(/^Employees receive twenty days of paid vacation each year\. \[handbook\.pdf#page=1\]/);
     expect(await ask("Wie hoch ist die Selbstbeteiligung im Netzwerk?")).toContain("1,500 dollars");
     // A word none of whose first senses the documents use is said to be missing, in German.
