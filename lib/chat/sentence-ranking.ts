@@ -135,7 +135,8 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
         complete: unit.complete,
         score: 0,
       });
-      own.push(new StemSet(text, documents));
+      // A field holds what its heading names: "Reports To: Chief Executive Officer" under "Senior Manager of Operations".
+      own.push(new StemSet(unit.field && unit.heading ? `${unit.heading} ${text}` : text, documents));
       context.push({ heading: new StemSet(unit.heading ?? "", documents), title });
     });
   });

@@ -7,7 +7,7 @@
  */
 import { detectLanguage } from "./language";
 
-export type FactKind = "amount" | "count" | "time" | "contact" | "comparison" | "procedure";
+export type FactKind = "amount" | "count" | "time" | "contact" | "comparison" | "procedure" | "superior";
 
 export interface QuestionIntent {
   /** The kinds of fact that answer it (empty: any sentence that addresses it). */
@@ -38,6 +38,9 @@ const ASKS: Record<FactKind, RegExp> = {
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   contact:
     /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to)|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)\b/iu,
+  // "Who would the operations manager answer to?": whom a role reports to.
+  superior:
+    /\bwho (does|do|would|will|should) (?!(i|we|you|one)\b).{1,60}\b(report|answer) to\b|\bwho (is|'s) (the|my|his|her|their) (boss|manager|supervisor)\b/iu,
 };
 
 const HOLDS: Record<FactKind, RegExp> = {
@@ -49,6 +52,8 @@ const HOLDS: Record<FactKind, RegExp> = {
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
   contact:
     /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager)\b/i,
+  // "Reports To: Chief Executive Officer", "The COO will report to the CEO"; not "present reports to the board".
+  superior: /(^|\b(will|shall|must|who|which|that|directly)\s+)(reports?|reporting)\s+(directly\s+)?to\b/i,
 };
 
 const YES_NO_START =

@@ -13,6 +13,8 @@ export interface TextUnit {
   heading: string | null;
   /** False for a piece of a sentence that runs across the passage's edge. */
   complete: boolean;
+  /** A form's field ("Reports To: Chief Executive Officer"): its heading names what it is about. */
+  field?: boolean;
 }
 
 /** Words whose full stop does not end a sentence ("Mr. Smith", "e.g. a gym", "No. 5"). */
@@ -35,6 +37,11 @@ const squash = (s: string) =>
     .replace(/(\d)- (\d)/g, "$1-$2")
     .trim();
 const endsWhole = (s: string) => /[.!?…:]["'”’)\]]*$/.test(s);
+
+/** "Reports To: Chief Executive Officer": a short label, a colon, a value on the same line. */
+const isField = (line: string) => /^\p{Lu}[\p{L}]*( [\p{L}]+){0,3}:\s+\S/u.test(line.trim());
+/** Lines of a block that make it a form's fields rather than prose under a heading. */
+const MIN_FIELDS = 2;
 
 /** A line that names the section below it: Markdown, a title line, an FAQ question standing alone. */
 function headingOf(block: string[]): string | null {
@@ -173,6 +180,8 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
       items = [];
       leadIn = null;
     };
+    // "Job Title: …", "Reports To: Chief Executive Officer", "Location: …": a form's fields, each a fact.
+    const fields = block.filter(isField).length >= MIN_FIELDS;
     for (const line of block) {
       if (isListItem(line)) {
         flushProse();
@@ -180,9 +189,9 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
       } else {
         if (items.length) flushList();
         // "Last Updated: 2023-03-05" is a fact of its own, not the start of the next sentence.
-        if (isLabelledValue(line)) {
+        if (isLabelledValue(line) || (fields && isField(line))) {
           flushProse();
-          units.push({ text: line, heading: current, complete: true });
+          units.push({ text: line, heading: current, complete: true, ...(fields && isField(line) ? { field: true } : {}) });
           continue;
         }
         // A Title Case line inside a block heads the lines after it ("Exceptions" above its text).

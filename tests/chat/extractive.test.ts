@@ -432,6 +432,25 @@ describe("an offline answer that answers", () => {
     ]);
   });
 
+  it("reads a form's fields as facts about the record they head, and answers whom a role reports to", () => {
+    const role =
+      "Senior Manager of Operations\nJob Title: Senior Manager of Operations, Zava\nReports To: Chief Executive Officer\nLocation: Zava Headquarters, Anytown, USA\n\n" +
+      "The Senior Manager of Operations will be responsible for leading the daily operations of Zava. Prepare reports and presentations related to operations.";
+    expect(textUnits(role)[1]).toEqual({
+      text: "Reports To: Chief Executive Officer",
+      heading: "Senior Manager of Operations",
+      complete: true,
+      field: true,
+    });
+    const roles = doc("role_library.pdf", 20, role);
+    expect(extractiveAnswer([{ question: "Who would the senior operations manager at Zava answer to?", chunks: [roles] }]).answer).toBe(
+      "Reports To: Chief Executive Officer [role_library.pdf#page=20]",
+    );
+    // "Who do I report fraud to?" asks for a contact, not a superior.
+    expect(questionIntent("Who do I report fraud to?").wants).not.toContain("superior");
+    expect(questionIntent("Who does the COO report to?").wants).toContain("superior");
+  });
+
   it("adds to the asked-for fact only sentences holding such a fact", () => {
     const service = doc(
       "plan.pdf",
