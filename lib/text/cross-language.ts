@@ -1,3 +1,4 @@
+import { isEnglishWord } from "./english-words";
 import { detectLanguage, type Lang } from "./language";
 import { stemmer } from "./stem";
 import { stopWords } from "./stop-words";
@@ -155,12 +156,19 @@ export async function readInEnglish(question: string, detected: Lang = detectLan
       i += phrase.stems.length - 1;
       continue;
     }
-    const own = sensesOf(found[i].lower, lang, glossary, stemOf);
+    const word = found[i].lower;
+    // A stop word says nothing even where the glossary has a sense for it ("meinen": my, not "mean").
+    if (stop.has(word) && !Object.hasOwn(QUESTION_WORDS[lang], word)) {
+      replacement[i] = "";
+      continue;
+    }
+    const own = sensesOf(word, lang, glossary, stemOf) ?? (await cognate(word, lang));
     if (own) {
-      replacement[i] = own[0];
+      // A name that reads the same in English keeps its capital ("Northwind Standard").
+      replacement[i] = own[0] === word ? found[i].word : own[0];
       senses.push(...own);
-      sensesOfWord.set(found[i].lower, own);
-    } else if (stop.has(found[i].lower)) replacement[i] = "";
+      sensesOfWord.set(word, own);
+    }
   }
   if (sensesOfWord.size === 0) return null;
   // Between words only sentence punctuation stays: "l'achat", "est-ce" lose their apostrophe and hyphen.
@@ -230,6 +238,46 @@ const BASE_FORMS: Record<GlossaryLang, (word: string) => string[]> = {
     ...(/id[oa]s?$/.test(w) ? [w.replace(/id[oa]s?$/, "er"), w.replace(/id[oa]s?$/, "ir")] : []),
   ],
 };
+
+/**
+ * Endings that turn a German, French or Spanish word into its English cognate ("digitales":
+ * digital, "información": information, "Therapie": therapy, "qualité": quality).
+ */
+const COGNATE_ENDINGS: Record<GlossaryLang, [RegExp, string][]> = {
+  de: [
+    [/ie$/u, "y"],
+    [/ität(en)?$/u, "ity"],
+    [/isch(e[nrms]?)?$/u, "ic"],
+    [/(en|e|n|s)$/u, ""],
+  ],
+  fr: [
+    [/ité(s)?$/u, "ity"],
+    [/ique(s)?$/u, "ic"],
+    [/aux$/u, "al"],
+    [/(e|es|s)$/u, ""],
+  ],
+  es: [
+    [/ción$/u, "tion"],
+    [/ciones$/u, "tions"],
+    [/dad(es)?$/u, "ty"],
+    [/ico(s)?$/u, "ic"],
+    [/ales$/u, "al"],
+    [/(es|s|o|a)$/u, ""],
+  ],
+};
+/** Cognates shorter than this are too often false friends ("art", "son"). */
+const MIN_COGNATE_LENGTH = 5;
+
+/** The English word a word the glossary lacks is spelled like, if it is one: "digitales", "digital". */
+async function cognate(word: string, lang: GlossaryLang): Promise<string[] | null> {
+  const plain = word.normalize("NFD").replace(/\p{M}/gu, "");
+  const forms = [
+    plain,
+    ...COGNATE_ENDINGS[lang].filter(([ending]) => ending.test(plain)).map(([ending, english]) => plain.replace(ending, english)),
+  ];
+  for (const form of new Set(forms)) if (form.length >= MIN_COGNATE_LENGTH && (await isEnglishWord(form))) return [form];
+  return null;
+}
 
 /** Particles a German verb leaves at the end of its clause ("Was stellt Zava her?": herstellen). */
 const SEPARABLE_PARTICLES = new Set(

@@ -36,6 +36,16 @@ describe("questions in German, French and Spanish read in English", () => {
     expect(separable?.text).not.toMatch(/\ban\b/);
   });
 
+  it("reads a word the glossary lacks as its English cognate, and a stop word as nothing", async () => {
+    const spanish = await readInEnglish("¿Qué habilidades digitales necesita la información del puesto?");
+    expect(spanish?.senses.get("digitales")).toEqual(["digital"]);
+    expect(spanish?.senses.get("información")?.[0]).toBe("information");
+    // "meinen" is "my" here, not the verb "to mean"; a name keeps its capital.
+    const german = await readInEnglish("Kann ich bei Northwind Standard versichert bleiben, wenn ich meinen Job verliere?");
+    expect(german?.text).not.toMatch(/\bmean\b/);
+    expect(german?.text).toMatch(/^Northwind Standard\b/);
+  });
+
   it("leaves English and languages without a glossary alone", async () => {
     expect(await readInEnglish("How many vacation days do I get?")).toBeNull();
     expect(await readInEnglish("Quanti giorni di ferie ho all'anno?")).toBeNull();
