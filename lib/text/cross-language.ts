@@ -96,10 +96,24 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
   },
 };
 
+/** Words of quantity a glossary of content words leaves out ("n'importe quelle pharmacie": any pharmacy). */
+const ANY_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
+  de: { irgendein: ["any"], irgendeine: ["any"], jede: ["any", "every"], jeder: ["any", "every"], alle: ["all"] },
+  fr: {
+    "n importe quel": ["any"],
+    "n importe quelle": ["any"],
+    "n importe où": ["anywhere"],
+    "n importe quand": ["anytime"],
+    tout: ["all", "any"],
+    toute: ["all", "any"],
+  },
+  es: { cualquier: ["any"], cualquiera: ["any"], todo: ["all"], toda: ["all"], todos: ["all"] },
+};
+
 function glossaryOf(lang: GlossaryLang): Promise<Glossary> {
   let glossary = glossaries.get(lang);
   if (!glossary) {
-    glossary = LOADERS[lang]().then((data) => indexGlossary({ ...data.words, ...QUESTION_WORDS[lang] }, stemmer(lang)));
+    glossary = LOADERS[lang]().then((data) => indexGlossary({ ...data.words, ...ANY_WORDS[lang], ...QUESTION_WORDS[lang] }, stemmer(lang)));
     glossaries.set(lang, glossary);
     glossary.catch(() => glossaries.delete(lang));
   }
@@ -158,7 +172,7 @@ export async function readInEnglish(question: string, detected: Lang = detectLan
     }
     const word = found[i].lower;
     // A stop word says nothing even where the glossary has a sense for it ("meinen": my, not "mean").
-    if (stop.has(word) && !Object.hasOwn(QUESTION_WORDS[lang], word)) {
+    if (stop.has(word) && !Object.hasOwn(QUESTION_WORDS[lang], word) && !Object.hasOwn(ANY_WORDS[lang], word)) {
       replacement[i] = "";
       continue;
     }

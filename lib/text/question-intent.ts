@@ -56,8 +56,9 @@ const HOLDS: Record<FactKind, RegExp> = {
   superior: /(^|\b(will|shall|must|who|which|that|directly)\s+)(reports?|reporting)\s+(directly\s+)?to\b/i,
 };
 
+/** How a yes/no question starts; German and French also by a verb before its pronoun ("Bekomme ich…?", "Dois-je…?"). */
 const YES_NO_START =
-  /^(is|are|does|do|did|can|could|will|would|should|shall|may|am|has|have|was|were|isn't|aren't|doesn't|don't|can't|ist|sind|kann|darf|muss|gibt es|wird|hat|habe|est-ce que|puis-je|peut-on|¿?(es|son|puedo|puede|hay|tengo|cubre))\b/iu;
+  /^(is|are|does|do|did|can|could|will|would|should|shall|may|am|has|have|was|were|isn't|aren't|doesn't|don't|can't|ist|sind|kann|darf|muss|gibt es|wird|hat|habe|est-ce que|puis-je|peut-on|¿?(es|son|puedo|puede|hay|tengo|cubre))\b|^\p{L}+ (ich|du|wir|ihr|man)\b|^\p{L}+-(je|tu|il|elle|on|nous|vous|ils|elles)\b/iu;
 
 /** "On a Sunday night", "after hours": the question asks whether something is there at that time. */
 const AVAILABILITY =

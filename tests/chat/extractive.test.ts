@@ -267,6 +267,9 @@ describe("an offline answer that answers", () => {
     expect(questionIntent("Can I put my kid's snowboarding lessons on PerksPlus? Well, mine actually.").yesNo).toBe(true);
     expect(questionIntent("What happens if I am late, can I be fired?").yesNo).toBe(false);
     expect(questionIntent("Was stellt Zava eigentlich her?").yesNo).toBe(false);
+    // German and French ask yes or no with the verb before its pronoun.
+    expect(questionIntent("Bekomme ich von der Firma die Schutzausrüstung gestellt?").yesNo).toBe(true);
+    expect(questionIntent("Dois-je payer la franchise ?").yesNo).toBe(true);
     expect(questionIntent("Was my claim denied?").yesNo).toBe(true);
     // The scene names an amount; the question asks whether.
     expect(questionIntent("I can't afford my coinsurance in one go. Am I allowed to pay it off gradually?").wants).toEqual([]);

@@ -46,6 +46,11 @@ describe("questions in German, French and Spanish read in English", () => {
     expect(german?.text).toMatch(/^Northwind Standard\b/);
   });
 
+  it("reads 'any' where the glossary has only content words", async () => {
+    expect((await readInEnglish("Est-ce que je peux aller dans n'importe quelle pharmacie ?"))?.text).toMatch(/\bany pharmacy\?$/);
+    expect((await readInEnglish("¿Puedo ir a cualquier farmacia?"))?.text).toMatch(/\bany pharmacy\?$/);
+  });
+
   it("leaves English and languages without a glossary alone", async () => {
     expect(await readInEnglish("How many vacation days do I get?")).toBeNull();
     expect(await readInEnglish("Quanti giorni di ferie ho all'anno?")).toBeNull();
