@@ -45,8 +45,8 @@ const ANSWER_FLOOR = 0.35;
  * phrasing ("…if I want a copy of the data the company keeps on me": "…contact the Privacy Officer").
  */
 const POINTED_FACT_FLOOR = 0.15;
-/** A yes or a no is said only when the key sentence itself holds this share of the question's terms. */
-const YES_NO_MATCH = 0.5;
+/** A yes or a no is said only when the key sentence itself holds this share of the question's terms (weighted). */
+const YES_NO_MATCH = 0.3;
 /** Passages shown when nothing addresses the question. */
 const CLOSEST_PASSAGES = 2;
 
@@ -143,7 +143,8 @@ function yesNo(r: RankedPart): { lead: string; byMatch: boolean } {
   // Open at any hour, or requiring what the question would skip: the sentence settles it.
   if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return { lead: `${yes}. `, byMatch: false };
   if (r.skipped !== null && requires(text, r.skipped)) return { lead: `${no}. `, byMatch: false };
-  if (r.best.ownMatch < YES_NO_MATCH) return none;
+  // A name alone ("Does Zava offer life insurance?": "At Zava, … busy lifestyles…") says nothing of the matter.
+  if (r.best.ownMatch < YES_NO_MATCH || r.best.heldWords === 0) return none;
   const denied = isNegative(text) || (heading !== null && isNegative(heading));
   return { lead: `${denied ? no : yes}. `, byMatch: true };
 }

@@ -39,6 +39,8 @@ export interface Candidate {
   ownMatch: number;
   /** How many of the question's terms the sentence itself holds. */
   held: number;
+  /** Of those, the ones that are not names ("Zava" says who, not what): what a yes or no is about. */
+  heldWords: number;
   fact: boolean;
   /** Requires what the question asks leave to skip ("…must be encrypted…" for "without encrypting"): it settles the question. */
   requiresSkipped: boolean;
@@ -128,6 +130,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
         match: 0,
         ownMatch: 0,
         held: 0,
+        heldWords: 0,
         fact: holdsWantedFact(text, intent) || (skipped !== null && requires(text, skipped)),
         requiresSkipped: skipped !== null && requires(text, skipped),
         scoped: false,
@@ -188,11 +191,13 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     let match = 0;
     let ownMatch = 0;
     let held = 0;
+    let heldWords = 0;
     for (const [stem, weight] of stemWeight) {
       const inSentence = own[i].holds(stem, terms.formal);
       if (inSentence) {
         ownMatch += weight;
         held++;
+        if (!names.includes(stem)) heldWords++;
       }
       match +=
         weight *
@@ -214,6 +219,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     c.match = match / total;
     c.ownMatch = ownMatch / total;
     c.held = held;
+    c.heldWords = heldWords;
     c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
   });
   // Only whole sentences that say something on the question themselves (not through their heading).
