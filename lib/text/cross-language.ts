@@ -96,9 +96,26 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
   },
 };
 
-/** Words of quantity a glossary of content words leaves out ("n'importe quelle pharmacie": any pharmacy). */
-const ANY_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
-  de: { irgendein: ["any"], irgendeine: ["any"], jede: ["any", "every"], jeder: ["any", "every"], alle: ["all"] },
+/**
+ * Words of quantity and time a glossary of content words leaves out ("n'importe quelle
+ * pharmacie": any pharmacy; "d'abord … avant": first … before).
+ */
+const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
+  de: {
+    irgendein: ["any"],
+    irgendeine: ["any"],
+    jede: ["any", "every"],
+    jeder: ["any", "every"],
+    alle: ["all"],
+    vor: ["before"],
+    vorher: ["before"],
+    bevor: ["before"],
+    nach: ["after"],
+    danach: ["after"],
+    während: ["during"],
+    seit: ["since"],
+    zuerst: ["first"],
+  },
   fr: {
     "n importe quel": ["any"],
     "n importe quelle": ["any"],
@@ -106,14 +123,35 @@ const ANY_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     "n importe quand": ["anytime"],
     tout: ["all", "any"],
     toute: ["all", "any"],
+    "d abord": ["first"],
+    avant: ["before"],
+    après: ["after"],
+    pendant: ["during"],
+    depuis: ["since"],
   },
-  es: { cualquier: ["any"], cualquiera: ["any"], todo: ["all"], toda: ["all"], todos: ["all"] },
+  es: {
+    cualquier: ["any"],
+    cualquiera: ["any"],
+    todo: ["all"],
+    toda: ["all"],
+    todos: ["all"],
+    antes: ["before"],
+    después: ["after"],
+    durante: ["during"],
+    desde: ["since"],
+    primero: ["first"],
+  },
 };
+
+const grammarSenses = (lang: GlossaryLang): ReadonlySet<string> =>
+  new Set([...Object.values(QUESTION_WORDS[lang]), ...Object.values(FUNCTION_WORDS[lang])].flat());
 
 function glossaryOf(lang: GlossaryLang): Promise<Glossary> {
   let glossary = glossaries.get(lang);
   if (!glossary) {
-    glossary = LOADERS[lang]().then((data) => indexGlossary({ ...data.words, ...ANY_WORDS[lang], ...QUESTION_WORDS[lang] }, stemmer(lang)));
+    glossary = LOADERS[lang]().then((data) =>
+      indexGlossary({ ...data.words, ...FUNCTION_WORDS[lang], ...QUESTION_WORDS[lang] }, stemmer(lang)),
+    );
     glossaries.set(lang, glossary);
     glossary.catch(() => glossaries.delete(lang));
   }
@@ -172,7 +210,7 @@ export async function readInEnglish(question: string, detected: Lang = detectLan
     }
     const word = found[i].lower;
     // A stop word says nothing even where the glossary has a sense for it ("meinen": my, not "mean").
-    if (stop.has(word) && !Object.hasOwn(QUESTION_WORDS[lang], word) && !Object.hasOwn(ANY_WORDS[lang], word)) {
+    if (stop.has(word) && !Object.hasOwn(QUESTION_WORDS[lang], word) && !Object.hasOwn(FUNCTION_WORDS[lang], word)) {
       replacement[i] = "";
       continue;
     }
@@ -202,7 +240,8 @@ export async function readInEnglish(question: string, detected: Lang = detectLan
   return {
     lang,
     text,
-    searchText: [...new Set([...senses, ...kept])].join(" "),
+    // Question and function words tell how the question is put; searched, "before" or "how much" find anything.
+    searchText: [...new Set([...senses.filter((sense) => !grammarSenses(lang).has(sense)), ...kept])].join(" "),
     senses: sensesOfWord,
     glossed: [...sensesOfWord.keys()],
   };

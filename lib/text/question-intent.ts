@@ -37,7 +37,7 @@ const ASKS: Record<FactKind, RegExp> = {
   procedure:
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   contact:
-    /\b(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to)|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)\b/iu,
+    /(?<![\p{L}\p{N}])(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to)|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)(?![\p{L}\p{N}])/iu,
   // "Who would the operations manager answer to?": whom a role reports to.
   superior:
     /\bwho (does|do|would|will|should) (?!(i|we|you|one)\b).{1,60}\b(report|answer) to\b|\bwho (is|'s) (the|my|his|her|their) (boss|manager|supervisor)\b/iu,
@@ -69,7 +69,9 @@ const NAMES_AN_AMOUNT =
   /\b(how much|costs?|prices?|fees?|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|cap|amount|percent(age)?|[$€£]\s?\d)/iu;
 
 /** A Spanish question without a question word ("¿PerksPlus me paga…?") asks yes or no. */
-const SPANISH_OPEN_QUESTION = /^¿(?!.*\b(qu[eé]|cu[aá]l(es)?|cu[aá]nt[oa]s?|c[oó]mo|d[oó]nde|cu[aá]ndo|qui[eé]n(es)?|por qu[eé])\b)/iu;
+// Letters around the question word, not \b: JavaScript's \b ends "¿Qué" nowhere ("é" is no \w).
+const SPANISH_OPEN_QUESTION =
+  /^¿(?!.*(?<!\p{L})(qu[eé]|cu[aá]l(es)?|cu[aá]nt[oa]s?|c[oó]mo|d[oó]nde|cu[aá]ndo|qui[eé]n(es)?|por qu[eé])(?!\p{L}))/iu;
 
 /** Available at any hour: answers "yes" to whether something is there on a Sunday night. */
 const ALWAYS =
@@ -104,7 +106,7 @@ const isYesNo = (q: string) => {
 
 /** Starts asking for something other than yes or no. */
 const WH_START =
-  /^(what|which|who|whom|whose|when|where|why|how|was|wie|wer|wo|wann|welche[rsnm]?|warum|que|quel(le)?s?|qui|quand|où|comment|combien|qu[eé]|cu[aá]l|qui[eé]n|c[oó]mo|d[oó]nde|cu[aá]ndo|cu[aá]nt[oa]s?)\b/iu;
+  /^¿?(what|which|who|whom|whose|when|where|why|how|was|wie|wer|wo|wann|welche[rsnm]?|warum|que|quel(le)?s?|qui|quand|où|comment|combien|qu[eé]|cu[aá]l|qui[eé]n|c[oó]mo|d[oó]nde|cu[aá]ndo|cu[aá]nt[oa]s?)(?![\p{L}\p{N}])/iu;
 
 /** "Was" asks what in German ("Was stellt Zava her?"), whether in English ("Was my claim denied?"). */
 const asksWh = (clause: string) => WH_START.test(clause) && !(/^was\b/i.test(clause) && detectLanguage(clause) === "en");

@@ -270,6 +270,10 @@ describe("an offline answer that answers", () => {
     // German and French ask yes or no with the verb before its pronoun.
     expect(questionIntent("Bekomme ich von der Firma die Schutzausrüstung gestellt?").yesNo).toBe(true);
     expect(questionIntent("Dois-je payer la franchise ?").yesNo).toBe(true);
+    // Question words ending in an accented letter ("¿Qué…?", "Où…?") ask what and where.
+    expect(questionIntent("¿Qué certificación se valora para el puesto de director financiero?").yesNo).toBe(false);
+    expect(questionIntent("Où dois-je envoyer ma demande ?").yesNo).toBe(false);
+    expect(questionIntent("À qui dois-je signaler un accident ?").wants).toContain("contact");
     expect(questionIntent("Was my claim denied?").yesNo).toBe(true);
     // The scene names an amount; the question asks whether.
     expect(questionIntent("I can't afford my coinsurance in one go. Am I allowed to pay it off gradually?").wants).toEqual([]);

@@ -49,6 +49,11 @@ describe("questions in German, French and Spanish read in English", () => {
   it("reads 'any' where the glossary has only content words", async () => {
     expect((await readInEnglish("Est-ce que je peux aller dans n'importe quelle pharmacie ?"))?.text).toMatch(/\bany pharmacy\?$/);
     expect((await readInEnglish("¿Puedo ir a cualquier farmacia?"))?.text).toMatch(/\bany pharmacy\?$/);
+    // Read, not searched: "before" and "how much" would find any page.
+    const french = await readInEnglish("Dois-je d'abord payer ma franchise avant que mes soins auditifs soient pris en charge ?");
+    expect(french?.text).toMatch(/\bfirst pay deductible before\b/);
+    expect(french?.searchText.split(" ")).not.toContain("before");
+    expect(french?.glossed).toEqual(expect.arrayContaining(["abord", "avant"]));
   });
 
   it("leaves English and languages without a glossary alone", async () => {

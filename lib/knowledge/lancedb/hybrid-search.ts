@@ -57,9 +57,9 @@ export async function inCollectionLanguage(name: string, query: string): Promise
 }
 
 /**
- * Spelling of a query read in English: its own words are no typos of English ones, and a word
- * read through the glossary is unknown when its first, most common English sense is not in the
- * collection ("Urlaubstage": "vacation day"; "leave day", a rarer sense, would find a leave of absence).
+ * Spelling of a query read in English: its own words are no typos of English ones, and only a
+ * word read through the glossary can be unknown: when its first, most common English sense is not
+ * in the collection ("Urlaubstage": "vacation day"; "leave day", a rarer sense, would find a leave of absence).
  */
 export async function spellCheckAcrossLanguages(name: string, query: string): Promise<SpellingResult> {
   const own = await spellCheck(name, query);
@@ -67,9 +67,10 @@ export async function spellCheckAcrossLanguages(name: string, query: string): Pr
   if (!reading) return own;
   const english = await spellCheck(name, reading.searchText);
   const known = (sense: string) => words(sense).every((w) => !english.unknown.includes(w));
+  // A word the glossary cannot read is not known to be missing: it may be said in English after all.
   const unknown = own.unknown.filter((w) => {
     const senses = reading.senses.get(w);
-    return !senses || !known(senses[0]);
+    return senses !== undefined && !known(senses[0]);
   });
   return { ...own, unknown };
 }
