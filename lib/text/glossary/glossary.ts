@@ -1,0 +1,169 @@
+import type { Lang } from "../language";
+import { stemmer } from "../stem";
+
+/**
+ * The German, French and Spanish glossaries (de.json, fr.json, es.json: each language's most
+ * frequent words and the vocabulary of work, pay and health benefits, with their English senses),
+ * loaded on first use and indexed by word, stem and phrase; and the question and function words
+ * every reading needs whatever a glossary says.
+ */
+
+export const GLOSSARY_LANGUAGES = ["de", "fr", "es"] as const;
+export type GlossaryLang = (typeof GLOSSARY_LANGUAGES)[number];
+export const hasGlossary = (lang: Lang): lang is GlossaryLang => (GLOSSARY_LANGUAGES as readonly string[]).includes(lang);
+
+export interface Glossary {
+  /** A one-word entry as written → its English senses. */
+  exact: Map<string, string[]>;
+  /** Snowball stem of a one-word entry → its English senses (of every entry with that stem). */
+  words: Map<string, string[]>;
+  /** Entries of several words, as written and by their words' stems, longest first. */
+  phrases: { words: string[]; stems: string[]; senses: string[] }[];
+}
+
+const glossaries = new Map<GlossaryLang, Promise<Glossary>>();
+
+const LOADERS: Record<GlossaryLang, () => Promise<{ words: Record<string, string[]> }>> = {
+  de: () => import("./de.json").then((m) => m.default),
+  fr: () => import("./fr.json").then((m) => m.default),
+  es: () => import("./es.json").then((m) => m.default),
+};
+
+/**
+ * Question words, whatever the glossary says of them: they tell what is asked ("Wem…?": who,
+ * "¿Cuánto tiempo…?": how long), and most are stop words a glossary leaves out.
+ */
+const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
+  de: {
+    wer: ["who"],
+    wem: ["who"],
+    wen: ["who"],
+    "an wen": ["who"],
+    was: ["what"],
+    wann: ["when"],
+    wo: ["where"],
+    wohin: ["where"],
+    warum: ["why"],
+    wieso: ["why"],
+    weshalb: ["why"],
+    wie: ["how"],
+    "wie viel": ["how much"],
+    "wie viele": ["how many"],
+    "wie lange": ["how long"],
+    "wie oft": ["how often"],
+    welche: ["which"],
+  },
+  fr: {
+    qui: ["who"],
+    "à qui": ["who"],
+    quoi: ["what"],
+    quand: ["when"],
+    où: ["where"],
+    pourquoi: ["why"],
+    comment: ["how"],
+    combien: ["how much"],
+    "combien de temps": ["how long"],
+    quel: ["which"],
+  },
+  es: {
+    quién: ["who"],
+    "a quién": ["who"],
+    qué: ["what"],
+    cuándo: ["when"],
+    dónde: ["where"],
+    "por qué": ["why"],
+    cómo: ["how"],
+    cuánto: ["how much"],
+    cuántos: ["how many"],
+    "cuánto tiempo": ["how long"],
+    cuál: ["which"],
+  },
+};
+
+/**
+ * Words of quantity and time a glossary of content words leaves out ("n'importe quelle
+ * pharmacie": any pharmacy; "d'abord … avant": first … before).
+ */
+const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
+  de: {
+    irgendein: ["any"],
+    irgendeine: ["any"],
+    jede: ["any", "every"],
+    jeder: ["any", "every"],
+    alle: ["all"],
+    vor: ["before"],
+    vorher: ["before"],
+    bevor: ["before"],
+    nach: ["after"],
+    danach: ["after"],
+    während: ["during"],
+    seit: ["since"],
+    zuerst: ["first"],
+  },
+  fr: {
+    "n importe quel": ["any"],
+    "n importe quelle": ["any"],
+    "n importe où": ["anywhere"],
+    "n importe quand": ["anytime"],
+    tout: ["all", "any"],
+    toute: ["all", "any"],
+    "d abord": ["first"],
+    avant: ["before"],
+    après: ["after"],
+    pendant: ["during"],
+    depuis: ["since"],
+  },
+  es: {
+    cualquier: ["any"],
+    cualquiera: ["any"],
+    todo: ["all"],
+    toda: ["all"],
+    todos: ["all"],
+    antes: ["before"],
+    después: ["after"],
+    durante: ["during"],
+    desde: ["since"],
+    primero: ["first"],
+  },
+};
+
+/** A question or function word: read whatever the stop-word list says of it. */
+export const isGrammarWord = (lang: GlossaryLang, word: string): boolean =>
+  Object.hasOwn(QUESTION_WORDS[lang], word) || Object.hasOwn(FUNCTION_WORDS[lang], word);
+
+export const grammarSenses = (lang: GlossaryLang): ReadonlySet<string> =>
+  new Set([...Object.values(QUESTION_WORDS[lang]), ...Object.values(FUNCTION_WORDS[lang])].flat());
+
+export function glossaryOf(lang: GlossaryLang): Promise<Glossary> {
+  let glossary = glossaries.get(lang);
+  if (!glossary) {
+    glossary = LOADERS[lang]().then((data) =>
+      indexGlossary({ ...data.words, ...FUNCTION_WORDS[lang], ...QUESTION_WORDS[lang] }, stemmer(lang)),
+    );
+    glossaries.set(lang, glossary);
+    glossary.catch(() => glossaries.delete(lang));
+  }
+  return glossary;
+}
+
+function indexGlossary(entries: Record<string, string[]>, stemOf: (word: string) => string): Glossary {
+  const exact = new Map<string, string[]>();
+  const words = new Map<string, string[]>();
+  const phrases: Glossary["phrases"] = [];
+  for (const [entry, senses] of Object.entries(entries)) {
+    const parts = tokens(entry);
+    if (parts.length > 1) phrases.push({ words: parts, stems: parts.map(stemOf), senses });
+    else if (parts.length === 1) {
+      exact.set(parts[0], senses);
+      // The same stem from two entries ("bezahlen", "bezahlung"): both entries' senses.
+      const stem = stemOf(parts[0]);
+      words.set(stem, [...new Set([...(words.get(stem) ?? []), ...senses])]);
+    }
+  }
+  phrases.sort((a, b) => b.stems.length - a.stems.length);
+  return { exact, words, phrases };
+}
+
+/** Words, with articles and pronouns split off at apostrophes and hyphens ("l'achat", "dois-je"). */
+export const WORD = /[\p{L}\p{N}]+/gu;
+export const tokens = (text: string) => text.toLowerCase().match(WORD) ?? [];
