@@ -3,7 +3,7 @@
 const otherPlatformBinaries = ["node_modules/@lancedb/lancedb-{darwin,win32,linux-arm64,linux-x64-musl}*/**"];
 
 // Ingestion only (upload and cron, see below): PDFium (4 MiB of WebAssembly) reads PDFs and renders
-// scanned pages for OCR in the PDF worker (lib/ingest/workers/pdfium.mjs), and the OCR models
+// scanned pages for OCR in the PDF worker (lib/ingest/workers/pdfium.mjs, loaded by path), and the OCR models
 // (English 2.8 MiB, French 0.7, German 1.3, Spanish 2.0) are read by path at run time
 // (lib/ingest/workers/ocr-pool.ts). Tracing follows neither: the worker is an included file.
 const ingestOnly = [
@@ -37,9 +37,10 @@ const nextConfig = {
   turbopack: {
     resolveAlias: postgresBuild ? Object.fromEntries(sqliteDriver.map((m) => [m, "./lib/db/sqlite-left-out.mjs"])) : {},
   },
-  // The PDF parser worker is started by path at run time (lib/ingest/workers/pdf-pool.ts), and
-  // instrumentation applies the SQL migrations read from prisma/ (lib/db/migrate.ts) at every
-  // function's start: tracing sees neither, so every server route ships both.
+  // PDFium's module is loaded by path at run time (lib/ingest/workers/load-pdfium.ts; the PDF
+  // worker itself is bundled), and instrumentation applies the SQL migrations read from prisma/
+  // (lib/db/migrate.ts) at every function's start: tracing sees neither, so every server route
+  // ships both.
   outputFileTracingIncludes: {
     "/*": ["./lib/ingest/workers/*.mjs", "./prisma/**/migration.sql"],
     // Keys match the route's file path anywhere in it: "/route" keeps the upload's out of the

@@ -1,5 +1,5 @@
 import { IngestError } from "@/lib/errors";
-import type { ParsedDocument } from "./types";
+import type { ChunkOptions, ParsedDocument } from "./types";
 import { isEncryptedOffice } from "./encryption";
 import { describeType, sniffType } from "./sniff";
 import { assertSafeZip } from "./zip-guard";
@@ -38,7 +38,8 @@ interface FileFormat {
    * encryption before parsing; an OLE compound file (Office 97–2003, Outlook) for encryption.
    */
   container?: "zip" | "cfb";
-  parse(data: Uint8Array): Promise<ParsedDocument>;
+  /** `chunk`: the caller's chunk options, for a parser that chunks as it reads (PDF). */
+  parse(data: Uint8Array, chunk?: ChunkOptions): Promise<ParsedDocument>;
 }
 
 /** Each format's content check and parser; its label and extensions come from ./formats. */
@@ -147,15 +148,18 @@ export function mimeTypeFor(fileName: string): string {
   return formatFor(fileName)?.mimeType ?? "application/octet-stream";
 }
 
-/** Parse an uploaded file. Every failure a user can fix is an IngestError with a readable message. */
-export async function parseFile(data: Uint8Array, fileName: string): Promise<ParsedDocument> {
+/**
+ * Parse an uploaded file. Every failure a user can fix is an IngestError with a readable message.
+ * With `options.chunk`, the document may come chunked already (ParsedDocument.chunks).
+ */
+export async function parseFile(data: Uint8Array, fileName: string, options: { chunk?: ChunkOptions } = {}): Promise<ParsedDocument> {
   const format = formatFor(fileName);
   if (!format) {
     throw new IngestError(unsupportedMessage(fileName));
   }
   if (data.byteLength === 0) throw new IngestError("The file is empty");
   // A PDF that starts like one is handed to its parser at once (a worker thread picks it up).
-  if (format.signature === "pdf" && startsWith(data, "%PDF-")) return format.parse(data);
+  if (format.signature === "pdf" && startsWith(data, "%PDF-")) return format.parse(data, options.chunk);
   await checkContent(data, fileName, format);
   return format.parse(data);
 }

@@ -41,6 +41,11 @@ export interface ParsedDocument {
   markdownHeadings?: boolean;
   /** What the file's reader should know about how it was read (shown with the file). */
   notes?: string[];
+  /**
+   * Its chunks, made where it was read (a PDF's worker thread) with the options parseFile was
+   * given; absent: chunk it (chunkDocument).
+   */
+  chunks?: TextChunk[];
 }
 
 /** A piece of text ready to embed. Never spans two pages. */

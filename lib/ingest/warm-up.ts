@@ -7,8 +7,8 @@ import { pdfWorkerPool } from "./workers/pdf-pool";
 /**
  * What the first upload after a server start would otherwise pay for, done at the start: each
  * PDF worker thread started and reading a generated document (PDFium compiled, its hot code
- * optimised), and on this thread the reflow, the tokenizer's tables, the chunker and the
- * embedder run once. `alsoWith` runs on the chunks' texts too (the caller's own per-file work,
+ * optimised, the reflow, the tokenizer's tables and the chunker run once there), and on this
+ * thread the embedder run once. `alsoWith` runs on the chunks' texts too (the caller's own per-file work,
  * such as summaries). Once per process, in the background; a failure is logged, never thrown.
  */
 export function warmUpIngestion(alsoWith?: (chunkTexts: string[]) => unknown): Promise<void> {
@@ -28,8 +28,9 @@ async function warmUp(alsoWith?: (chunkTexts: string[]) => unknown): Promise<voi
   // One document per worker at the same time, so every worker thread starts and reads one.
   await Promise.all(
     Array.from({ length: workers }, async (_, i) => {
-      const doc = await parseFile(samplePdf(SAMPLE_PAGES), `warm-up-${i}.pdf`);
-      const chunks = chunkDocument(doc, { chunkTokens, overlapTokens: chunkOverlap });
+      const chunking = { chunkTokens, overlapTokens: chunkOverlap };
+      const doc = await parseFile(samplePdf(SAMPLE_PAGES), `warm-up-${i}.pdf`, { chunk: chunking });
+      const chunks = doc.chunks ?? chunkDocument(doc, chunking);
       await embedder.embed(chunks.map((c) => c.text));
       await alsoWith?.(chunks.map((c) => c.text));
     }),

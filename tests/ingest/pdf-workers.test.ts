@@ -3,16 +3,17 @@ import { threadId as mainThreadId } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { IngestError } from "@/lib/errors";
+import { chunkDocument } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse";
-import { PdfWorkerPool, defaultWorkerFile, pdfWorkerPool, setPdfWorkerPool } from "@/lib/ingest/workers/pdf-pool";
+import { PdfWorkerPool, pdfWorkerPool, setPdfWorkerPool } from "@/lib/ingest/workers/pdf-pool";
 import { makeEncryptedPdf, makePdf, wrap } from "./helpers/pdf";
 
 const HELPERS = path.join(import.meta.dirname, "helpers");
 const pools: PdfWorkerPool[] = [];
 
 /** A pool of `size` workers installed as the one parseFile uses. */
-function installPool(size: number, workerFile = defaultWorkerFile()): PdfWorkerPool {
-  const pool = new PdfWorkerPool(workerFile, size);
+function installPool(size: number, workerFile?: string): PdfWorkerPool {
+  const pool = new PdfWorkerPool(size, { workerFile });
   pools.push(pool);
   setPdfWorkerPool(pool);
   return pool;
@@ -83,6 +84,16 @@ describe("PDF worker pool", () => {
     expect(x.pages).toHaveLength(40);
   });
 
+  it("chunks a PDF in its worker thread when asked, as chunkDocument chunks its pages", async () => {
+    installPool(1);
+    const pdf = await bookPdf("Chunked", 6);
+    const options = { chunkTokens: 64, overlapTokens: 8 };
+    const { chunks, ...doc } = await parseFile(pdf, "c.pdf", { chunk: options });
+    expect(chunks!.length).toBeGreaterThan(6);
+    expect(chunks).toEqual(chunkDocument(doc, options));
+    expect((await parseFile(pdf, "d.pdf")).chunks).toBeUndefined();
+  });
+
   it("queues files beyond the pool size and reuses the same workers", async () => {
     const pool = installPool(1);
     const pdfs = await Promise.all(["One", "Two", "Three"].map((label) => bookPdf(label, 3)));
@@ -94,7 +105,7 @@ describe("PDF worker pool", () => {
   });
 
   it("ends idle workers after a while and starts a new one for the next file", async () => {
-    const pool = new PdfWorkerPool(defaultWorkerFile(), 1, 50);
+    const pool = new PdfWorkerPool(1, { idleMs: 50 });
     pools.push(pool);
     setPdfWorkerPool(pool);
     const pdf = await makePdf([["Idle test."]]);
@@ -170,7 +181,7 @@ describe("PDF worker pool", () => {
   });
 
   it("ends a worker stuck on one file after the time limit; that file fails alone", async () => {
-    const pool = new PdfWorkerPool(path.join(HELPERS, "crashing-pdf-worker.mjs"), 2, 60_000, 1_500);
+    const pool = new PdfWorkerPool(2, { workerFile: path.join(HELPERS, "crashing-pdf-worker.mjs"), taskTimeoutMs: 1_500 });
     pools.push(pool);
     setPdfWorkerPool(pool);
     const good = await bookPdf("Healthy", 5);

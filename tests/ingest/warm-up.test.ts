@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { warmUpIngestion } from "@/lib/ingest/warm-up";
-import { PdfWorkerPool, defaultWorkerFile, setPdfWorkerPool } from "@/lib/ingest/workers/pdf-pool";
+import { PdfWorkerPool, setPdfWorkerPool } from "@/lib/ingest/workers/pdf-pool";
 
 const pools: PdfWorkerPool[] = [];
 
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 describe("ingestion warm-up at server start", () => {
   it("starts every PDF worker thread, each reading a document, and runs once per process", async () => {
-    const pool = new PdfWorkerPool(defaultWorkerFile(), 2);
+    const pool = new PdfWorkerPool(2);
     pools.push(pool);
     setPdfWorkerPool(pool);
     const warn = vi.spyOn(console, "warn");

@@ -1,23 +1,15 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { IngestError } from "@/lib/errors";
-import type { ParsedDocument, ParsedPage } from "../types";
-import { firstLine, reflowPdfPage } from "../pdf-reflow";
-import { documentWords } from "../hyphenation";
-import { looksGarbled } from "../garbled";
-import { dropRunningLines } from "../running-lines";
-import { defaultWorkerFile, pdfWorkerPool } from "../workers/pdf-pool";
+import type { ChunkOptions, ParsedDocument, ParsedPage, TextChunk } from "../types";
+import { PDF_MIME_TYPE, readPdfPages } from "../pdf-pages";
+import { pdfWorkerPool } from "../workers/pdf-pool";
+import { loadPdfiumModule } from "../workers/load-pdfium";
 import type { RenderOptions, ScannedPage, WorkerCrashedError, WorkerTimeoutError, WorkerUnavailableError } from "../workers/pdf-extraction";
 import { ocrPool } from "../workers/ocr-pool";
 import { ocrNote, readScans, type OcrPage } from "../ocr";
 import { config } from "@/lib/config";
 import { pdfTrailerEncrypted } from "../encryption";
 
-export const PDF_MIME_TYPE = "application/pdf";
-
-/** Reflow yields to the event loop after this much work, so big PDFs do not stall requests. */
-const REFLOW_SLICE_MS = 10;
+export { PDF_MIME_TYPE };
 
 /**
  * The PDF reader's error when a user password is required: named PasswordException (as pdf.js
@@ -37,21 +29,16 @@ const OCR_RENDER_WIDTH = 1700;
 
 /**
  * Text per page, 1-based, in page order. Pages without a text layer (scanned) are rendered and
- * OCR'd; pages still without text are kept (as "") so numbering holds.
+ * OCR'd; pages still without text are kept (as "") so numbering holds. With `chunk`, the
+ * document comes with its chunks when the worker thread that read it could make them (no page
+ * was OCR'd).
  */
-export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
-  const { pages: rawPages, scans } = await extractRawPages(data, renderOptions());
-  const pages = await reflowPages(dropRunningLines(rawPages));
+export async function parsePdf(data: Uint8Array, chunk?: ChunkOptions): Promise<ParsedDocument> {
+  const { pages, garbled, scans, chunks } = await readPages(data, renderOptions(), chunk);
   const ocr = await ocrScans(scans);
-  let garbled = 0;
   for (const page of pages) {
     const text = ocr.get(page.pageNumber!)?.text;
     if (text) Object.assign(page, { text, contentSubtype: "ocr" });
-    // Never index glyph ids as text: the page stays, empty, so numbering holds.
-    else if (looksGarbled(page.text)) {
-      page.text = "";
-      garbled++;
-    }
   }
   if (garbled > 0) console.warn(`[ingest] ${garbled} PDF page(s) left out: their fonts map glyphs to no readable characters`);
   if (pages.every((page) => page.text === "") && garbled > 0) {
@@ -64,7 +51,7 @@ export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
     throw new IngestError(`No text could be extracted from this PDF (${why})`);
   }
   const note = ocrNote([...ocr.values()]);
-  return { pages, pageCount: pages.length, mimeType: PDF_MIME_TYPE, ...(note ? { notes: [note] } : {}) };
+  return { pages, pageCount: pages.length, mimeType: PDF_MIME_TYPE, ...(note ? { notes: [note] } : {}), ...(chunks ? { chunks } : {}) };
 }
 
 function renderOptions(): RenderOptions | undefined {
@@ -102,8 +89,15 @@ async function ocrScans(scans: ScannedPage[]): Promise<Map<number, OcrPage>> {
   return out;
 }
 
-/** Raw text per page (and scanned pages rendered): in a worker thread when the pool is available, else on this thread. */
-async function extractRawPages(data: Uint8Array, render: RenderOptions | undefined): Promise<{ pages: string[]; scans: ScannedPage[] }> {
+interface PdfPages {
+  pages: ParsedPage[];
+  garbled: number;
+  scans: ScannedPage[];
+  chunks?: TextChunk[];
+}
+
+/** Readable text per page (and scanned pages rendered): in a worker thread when the pool is available, else on this thread. */
+async function readPages(data: Uint8Array, render: RenderOptions | undefined, chunk: ChunkOptions | undefined): Promise<PdfPages> {
   const pool = pdfWorkerPool();
   if (pool) {
     try {
@@ -111,8 +105,7 @@ async function extractRawPages(data: Uint8Array, render: RenderOptions | undefin
       // bytes stay usable (the in-thread path copies them into PDFium's memory).
       // new Uint8Array(data), not data.slice(): for a Node Buffer, slice() is a view into a
       // possibly larger buffer (a request body, Buffer's pool), which must not be moved away.
-      const { pages, scans } = await pool.extract(new Uint8Array(data).buffer, render);
-      return { pages, scans };
+      return await pool.extract(new Uint8Array(data).buffer, render, chunk);
     } catch (error) {
       if (isNamed(error, "WorkerTimeoutError")) {
         throw Object.assign(new IngestError("Reading this PDF took too long; it may be damaged or unusually complex"), { cause: error });
@@ -126,7 +119,7 @@ async function extractRawPages(data: Uint8Array, render: RenderOptions | undefin
       if (!isNamed(error, "WorkerUnavailableError")) throw toIngestError(error, data);
     }
   }
-  return extractInThread(data, render);
+  return readInThread(data, render);
 }
 
 /**
@@ -137,37 +130,16 @@ function isNamed(error: unknown, name: (WorkerCrashedError | WorkerTimeoutError 
   return error instanceof Error && error.name === name;
 }
 
-async function extractInThread(data: Uint8Array, render: RenderOptions | undefined): Promise<{ pages: string[]; scans: ScannedPage[] }> {
-  // The worker's own module (../workers/pdfium.mjs), loaded by path as the worker script is:
-  // loaded on first use, so with worker threads the main thread never compiles PDFium.
-  const { extractPages } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pdfiumModuleUrl())) as {
-    extractPages(data: Uint8Array, render: RenderOptions | undefined): Promise<{ pages: string[]; scans: ScannedPage[] }>;
-  };
+/** The worker's work, on this thread; chunking is left to the caller. */
+async function readInThread(data: Uint8Array, render: RenderOptions | undefined): Promise<PdfPages> {
+  const { extractPages } = await loadPdfiumModule();
+  let extracted: Awaited<ReturnType<typeof extractPages>>;
   try {
-    return await extractPages(data, render);
+    extracted = await extractPages(data, render);
   } catch (error) {
     throw toIngestError(error, data);
   }
-}
-
-function pdfiumModuleUrl(): string {
-  return pathToFileURL(path.join(path.dirname(defaultWorkerFile()), "pdfium.mjs")).href;
-}
-
-/** Rejoin wrapped lines page by page; a page's last line may be a heading for the next page. */
-async function reflowPages(rawPages: string[]): Promise<ParsedPage[]> {
-  const pages: ParsedPage[] = [];
-  const known = documentWords(rawPages);
-  let sliceStart = performance.now();
-  for (let i = 0; i < rawPages.length; i++) {
-    const next = rawPages[i + 1];
-    pages.push({ pageNumber: i + 1, text: reflowPdfPage(rawPages[i], next === undefined ? undefined : firstLine(next), known) });
-    if (performance.now() - sliceStart > REFLOW_SLICE_MS) {
-      await yieldToEventLoop();
-      sliceStart = performance.now();
-    }
-  }
-  return pages;
+  return { ...readPdfPages(extracted.pages), scans: extracted.scans };
 }
 
 /**

@@ -1,12 +1,27 @@
 /**
  * What a PDF worker thread hands back (./pdf-thread.ts) and the ways reading a PDF in one can
- * fail, shared by the pool (./pdf-pool.ts) and the PDF parser, which falls back to parsing
- * in-thread on WorkerUnavailableError.
+ * fail, shared by the pool (./pdf-pool.ts), the worker (./pdf-worker.ts) and the PDF parser,
+ * which falls back to parsing in-thread on WorkerUnavailableError.
  */
 
-/** Raw per-page text of one PDF, as extracted by a worker. */
+import type { ChunkOptions, ParsedPage, TextChunk } from "../types";
+
+/** One PDF for a worker: its bytes (transferred), how to render scanned pages, how to chunk it. */
+export interface PdfTask {
+  id: number;
+  buffer: ArrayBuffer;
+  render?: RenderOptions;
+  /** Chunk the pages in the worker too (done only when no page waits for OCR). */
+  chunk?: ChunkOptions;
+}
+
+/** One PDF as read by a worker: readable text per page (../pdf-pages.ts), and its chunks when asked for. */
 export interface PdfExtraction {
-  pages: string[];
+  pages: ParsedPage[];
+  /** Pages left empty because their fonts decode to nothing readable. */
+  garbled: number;
+  /** Made when the task asked for them and no page was rendered for OCR. */
+  chunks?: TextChunk[];
   /** Pages rendered to PNG because they had (almost) no text: scanned pages, for OCR. */
   scans: ScannedPage[];
   /** The worker thread that did the work, and when (epoch ms), for diagnostics and tests. */

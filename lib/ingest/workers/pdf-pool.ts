@@ -1,13 +1,20 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { config } from "@/lib/config";
 import { WorkerPool } from "./pool";
-import { WorkerCrashedError, WorkerTimeoutError, WorkerUnavailableError, type PdfExtraction, type RenderOptions } from "./pdf-extraction";
-import { PdfThread, type PdfTask } from "./pdf-thread";
+import type { ChunkOptions } from "../types";
+import {
+  WorkerCrashedError,
+  WorkerTimeoutError,
+  WorkerUnavailableError,
+  type PdfExtraction,
+  type PdfTask,
+  type RenderOptions,
+} from "./pdf-extraction";
+import { PdfThread } from "./pdf-thread";
 
 /**
- * A small pool of worker threads that extract text from PDFs (./pdf-worker.mjs), so several
- * files parse in parallel on several cores and the main thread's event loop stays free.
+ * A small pool of worker threads that read PDFs (./pdf-worker.ts): text per page, ready to
+ * chunk (or chunked), so several files parse in parallel on several cores and the main thread's
+ * event loop stays free.
  *
  * Workers start on demand, up to `size`, and are kept for the next file; idle workers do not
  * keep the process alive and are ended after a few minutes. Each worker runs one file at a time
@@ -46,13 +53,18 @@ export class PdfWorkerPool {
   private nextId = 1;
   private crashes = 0;
 
+  private readonly taskTimeoutMs: number;
+
   constructor(
-    /** Absolute path of the worker script. */
-    readonly workerFile: string,
     readonly size: number,
-    idleMs = IDLE_MS,
-    private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
+    /** `workerFile`: another worker script by path (tests wrap the real one); ./pdf-worker.ts by default. */
+    {
+      workerFile,
+      idleMs = IDLE_MS,
+      taskTimeoutMs = TASK_TIMEOUT_MS,
+    }: { workerFile?: string; idleMs?: number; taskTimeoutMs?: number } = {},
   ) {
+    this.taskTimeoutMs = taskTimeoutMs;
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`PDF worker pool size must be a positive integer, got ${size}`);
     this.pool = new WorkerPool<PdfThread, PdfTask, PdfExtraction>({
       size,
@@ -79,11 +91,12 @@ export class PdfWorkerPool {
   }
 
   /**
-   * Extract the raw text of each page. The buffer is transferred to the worker (moved, not
-   * copied), so it is detached afterwards: pass a buffer you own.
+   * Read the text of each page, and chunk it with `chunk` (unless a page waits for OCR). The
+   * buffer is transferred to the worker (moved, not copied), so it is detached afterwards: pass
+   * a buffer you own.
    */
-  extract(buffer: ArrayBuffer, render?: RenderOptions): Promise<PdfExtraction> {
-    return this.pool.run({ id: this.nextId++, buffer, render });
+  extract(buffer: ArrayBuffer, render?: RenderOptions, chunk?: ChunkOptions): Promise<PdfExtraction> {
+    return this.pool.run({ id: this.nextId++, buffer, render, chunk });
   }
 
   stats(): PdfPoolStats {
@@ -109,17 +122,12 @@ export class PdfWorkerPool {
   }
 }
 
-/** The worker script, found from the app's root (not bundled: see next.config.js outputFileTracingIncludes). */
-export function defaultWorkerFile(): string {
-  return path.join(/*turbopackIgnore: true*/ process.cwd(), "lib/ingest/workers/pdf-worker.mjs");
-}
-
 // One pool per process, kept on globalThis so dev-server module reloads do not start more.
 const globalPool = globalThis as unknown as { __docchatPdfPool?: PdfWorkerPool | null };
 
 /**
- * The shared pool, sized min(CPU cores, PARSE_WORKERS); null when PARSE_WORKERS=0 or the worker
- * script is not where it should be (then PDFs are parsed on the calling thread).
+ * The shared pool, sized min(CPU cores, PARSE_WORKERS); null when PARSE_WORKERS=0 (then PDFs are
+ * parsed on the calling thread).
  */
 export function pdfWorkerPool(): PdfWorkerPool | null {
   if (globalPool.__docchatPdfPool === undefined) globalPool.__docchatPdfPool = createDefaultPool();
@@ -134,11 +142,5 @@ export function setPdfWorkerPool(pool: PdfWorkerPool | null | undefined): void {
 
 function createDefaultPool(): PdfWorkerPool | null {
   const size = config().parseWorkers;
-  if (size < 1) return null;
-  const file = defaultWorkerFile();
-  if (!existsSync(file)) {
-    console.warn(`[ingest] PDF worker script not found at ${file}; parsing PDFs on the main thread`);
-    return null;
-  }
-  return new PdfWorkerPool(file, size);
+  return size < 1 ? null : new PdfWorkerPool(size);
 }

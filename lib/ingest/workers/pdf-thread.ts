@@ -1,32 +1,26 @@
 import { Worker } from "node:worker_threads";
 import type { PoolWorker } from "./pool";
-import {
-  PdfReadError,
-  WorkerCrashedError,
-  WorkerUnavailableError,
-  type PdfExtraction,
-  type RenderOptions,
-  type ScannedPage,
-} from "./pdf-extraction";
+import { PdfReadError, WorkerCrashedError, WorkerUnavailableError, type PdfExtraction, type PdfTask } from "./pdf-extraction";
 
 /**
- * One PDF worker thread and the messages it exchanges with ./pdf-worker.mjs: a file in, its
+ * One PDF worker thread and the messages it exchanges with ./pdf-worker.ts: a file in, its
  * pages (or PDFium's error) out, and what its exit means (unavailable, crashed, or just idle).
  * The queueing and timeouts are ./pool.ts's; ./pdf-pool.ts puts the two together.
  */
 
-export interface PdfTask {
-  id: number;
-  buffer: ArrayBuffer;
-  render?: RenderOptions;
-}
-
 type WorkerMessage =
   | { type: "ready" }
-  | { type: "done"; id: number; pages: string[]; scans?: ScannedPage[]; threadId: number; startedAt: number; finishedAt: number }
+  | ({ type: "done"; id: number } & PdfExtraction)
   | { type: "failed"; id: number; error: { name: string; message: string; stack?: string } };
 
-/** One worker thread running ./pdf-worker.mjs, one file at a time. */
+/**
+ * Built, Next.js bundles the worker (the `new URL` below) into plain JavaScript. Run from source
+ * (tests, scripts: no NEXT_RUNTIME), it is TypeScript and gets tsx's loader, as the process does.
+ */
+const FROM_SOURCE = !process.env.NEXT_RUNTIME;
+const WORKER_OPTIONS = { name: "pdf-parser", ...(FROM_SOURCE ? { execArgv: [...process.execArgv, "--import", "tsx"] } : {}) };
+
+/** One worker thread running ./pdf-worker.ts (or `file`: tests wrap it), one file at a time. */
 export class PdfThread implements PoolWorker<PdfTask, PdfExtraction> {
   readonly worker: Worker;
   readonly threadId: number;
@@ -39,11 +33,11 @@ export class PdfThread implements PoolWorker<PdfTask, PdfExtraction> {
   private current: { id: number; resolve: (result: PdfExtraction) => void; reject: (error: Error) => void } | null = null;
 
   constructor(
-    file: string,
+    file: string | undefined,
     private readonly gone: () => void,
     private readonly crashed: () => void,
   ) {
-    this.worker = new Worker(file, { name: "pdf-parser" });
+    this.worker = file ? new Worker(file, WORKER_OPTIONS) : new Worker(new URL("./pdf-worker.ts", import.meta.url), WORKER_OPTIONS);
     this.threadId = this.worker.threadId;
     this.worker.on("message", (message: WorkerMessage) => this.onMessage(message));
     this.worker.on("error", (error) => {
@@ -57,7 +51,7 @@ export class PdfThread implements PoolWorker<PdfTask, PdfExtraction> {
       this.current = { id: task.id, resolve, reject };
       this.worker.ref(); // a file in work keeps the process alive, like any pending I/O
       try {
-        this.worker.postMessage({ id: task.id, buffer: task.buffer, render: task.render }, [task.buffer]);
+        this.worker.postMessage(task, [task.buffer]);
       } catch (error) {
         // E.g. a buffer that was already detached: that file fails, the worker stays in service.
         this.settled();
@@ -85,13 +79,8 @@ export class PdfThread implements PoolWorker<PdfTask, PdfExtraction> {
     if (!current || current.id !== message.id) return;
     this.settled();
     if (message.type === "done") {
-      current.resolve({
-        pages: message.pages,
-        scans: message.scans ?? [],
-        threadId: message.threadId,
-        startedAt: message.startedAt,
-        finishedAt: message.finishedAt,
-      });
+      const { pages, garbled, scans, chunks, threadId, startedAt, finishedAt } = message;
+      current.resolve({ pages, garbled, scans, chunks, threadId, startedAt, finishedAt });
     } else {
       current.reject(new PdfReadError(message.error.name, message.error.message, message.error.stack));
     }

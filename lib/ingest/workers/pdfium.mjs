@@ -1,6 +1,6 @@
 /**
  * PDF text extraction and page rendering with PDFium (Chrome's PDF engine, compiled to
- * WebAssembly: the npm package @hyzyla/pdfium), used by the PDF worker (./pdf-worker.mjs) and,
+ * WebAssembly: the npm package @hyzyla/pdfium), used by the PDF worker (./pdf-worker.ts) and,
  * where worker threads cannot run, on the calling thread (lib/ingest/parsers/pdf.ts).
  *
  * PDFium reads the same text as pdf.js (the Northwind PDFs: every line but three equal) in a
@@ -8,7 +8,7 @@
  * optimised by V8. It carries its own CMaps (CJK text in fonts not embedded) and standard fonts,
  * and renders scanned pages for OCR without a canvas library.
  *
- * Plain ESM JavaScript, for the same reason as the worker: it is loaded by path at run time.
+ * Plain ESM JavaScript: it is loaded by path at run time, never bundled (./load-pdfium.ts).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

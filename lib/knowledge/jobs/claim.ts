@@ -74,6 +74,10 @@ async function openJob(jobId: string): Promise<ActiveJob | null> {
   const queue = unfinished.filter((f) => f.attempts < MAX_FILE_ATTEMPTS);
   await giveUp(unfinished.filter((f) => f.attempts >= MAX_FILE_ATTEMPTS));
   const docs = new Map((await repo.documentsByIds(queue.map((f) => f.documentId))).map((d) => [d.id, d]));
+  // Largest files first, so the job does not end waiting for a large file started last while
+  // the other parsers idle (the longest-first rule for spreading work over workers).
+  const size = (file: JobFile) => docs.get(file.documentId)?.fileSize ?? 0;
+  queue.sort((a, b) => size(b) - size(a));
   const heartbeat = setInterval(
     () => void repo.heartbeat(jobId).catch(logFailure("job_heartbeat_failed", { job_id: jobId })),
     HEARTBEAT_MS,

@@ -27,10 +27,11 @@ export async function ingestFile(
   const data = await readOriginal(file.storagePath);
   const passages = passageFile(file.fileName, data);
   if (passages) return ingestPassages(file, passages.format, passages.content, embedder, onProgress);
-  const parsed = await parseFile(data, file.fileName);
-  await onProgress(30);
   const { chunkTokens, chunkOverlap } = config();
-  const pieces = chunkDocument(parsed, { chunkTokens, overlapTokens: chunkOverlap });
+  const chunking = { chunkTokens, overlapTokens: chunkOverlap };
+  const parsed = await parseFile(data, file.fileName, { chunk: chunking });
+  await onProgress(30);
+  const pieces = parsed.chunks ?? chunkDocument(parsed, chunking);
   if (pieces.length === 0) throw new IngestError("No text could be extracted from this file");
 
   const rows: ChunkRow[] = [];

@@ -1,7 +1,7 @@
 /**
  * The real PDF worker, plus a way to make it die on demand: a file whose bytes contain
  * "%docchat-test-crash:exit" ends the thread with process.exit(3); "%docchat-test-crash:throw"
- * throws an uncaught error; "%docchat-test-crash:hang" never returns. Any other file is handled by lib/ingest/workers/pdf-worker.mjs.
+ * throws an uncaught error; "%docchat-test-crash:hang" never returns. Any other file is handled by lib/ingest/workers/pdf-worker.ts.
  */
 import { parentPort } from "node:worker_threads";
 
@@ -21,4 +21,4 @@ parentPort.on = (event, listener) =>
         },
   );
 
-await import("../../../lib/ingest/workers/pdf-worker.mjs");
+await import("../../../lib/ingest/workers/pdf-worker.ts");
