@@ -67,6 +67,11 @@ export function markdownHeading(line: string): string | null {
   return match ? match[2].trim() : null;
 }
 
+/** "Reports To: Chief Executive Officer": a short label, a colon and a value on the same line (a form's field). */
+export function isFieldLine(rawLine: string): boolean {
+  return /^\p{Lu}[\p{L}]*( [\p{L}]+){0,3}:\s+\S/u.test(rawLine.trim());
+}
+
 /** A label and its value on one line ("Last Updated: 2023-03-05", "Phone: 1-800-555-0100"): a fact, not a title. */
 export function isLabelledValue(rawLine: string): boolean {
   return /^\p{Lu}[\p{L} ]{0,40}:\s+\S*\d/u.test(rawLine.trim());

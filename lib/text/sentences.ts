@@ -1,4 +1,4 @@
-import { isLabelledValue, isListItem, looksLikeTitle } from "@/lib/ingest/headings";
+import { isFieldLine as isField, isLabelledValue, isListItem, looksLikeTitle } from "@/lib/ingest/headings";
 
 /**
  * A passage as the units an answer may quote: whole sentences, and lists with their lead-in
@@ -38,8 +38,6 @@ const squash = (s: string) =>
     .trim();
 const endsWhole = (s: string) => /[.!?…:]["'”’)\]]*$/.test(s);
 
-/** "Reports To: Chief Executive Officer": a short label, a colon, a value on the same line. */
-const isField = (line: string) => /^\p{Lu}[\p{L}]*( [\p{L}]+){0,3}:\s+\S/u.test(line.trim());
 /** Lines of a block that make it a form's fields rather than prose under a heading. */
 const MIN_FIELDS = 2;
 
