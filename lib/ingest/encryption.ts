@@ -1,7 +1,10 @@
+import * as XLSX from "@e965/xlsx";
+
 /**
  * Password protection told from a file's structure, not from a library's error message: a PDF's
- * trailer names an /Encrypt dictionary; an encrypted Office 2007+ file is a compound file (CFB)
- * holding the streams "EncryptionInfo" and "EncryptedPackage" instead of a ZIP package.
+ * trailer names an /Encrypt dictionary; an encrypted Office file is a compound file (CFB) holding
+ * "EncryptionInfo" and "EncryptedPackage" (2007+), or a Word or Excel 97–2003 stream marked
+ * encrypted.
  */
 
 const latin1 = new TextDecoder("latin1");
@@ -75,53 +78,51 @@ function topLevel(dict: string): string {
   return out;
 }
 
-const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const END_OF_CHAIN = 0xfffffffe;
-/** Directory sectors read at most (a sector holds 4 or 32 entries): a loop in a damaged FAT ends. */
-const MAX_DIRECTORY_SECTORS = 4096;
-
-/**
- * The names of the entries in a compound file's directory (storages and streams), read through
- * its header and FAT; empty when the bytes are not a readable compound file.
- */
-export function cfbEntryNames(data: Uint8Array): string[] {
-  if (data.byteLength < 512 || CFB_SIGNATURE.some((byte, i) => data[i] !== byte)) return [];
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const sectorShift = view.getUint16(30, true);
-  if (sectorShift !== 9 && sectorShift !== 12) return [];
-  const sectorSize = 1 << sectorShift;
-  const sectorAt = (sector: number) => (sector + 1) * sectorSize;
-  // The FAT's own sectors: the first 109 are listed in the header (enough for a 7 MB file with
-  // 512-byte sectors, 448 MB with 4096); a larger file's directory still starts early in its FAT.
-  const fatSectors: number[] = [];
-  for (let i = 0; i < 109; i++) {
-    const sector = view.getUint32(76 + 4 * i, true);
-    if (sector >= END_OF_CHAIN - 2) break;
-    fatSectors.push(sector);
+/** Entries of a compound file (CFB) by name, read by SheetJS's CFB reader; null when the bytes are not one. */
+function compoundFile(data: Uint8Array): Map<string, Uint8Array> | null {
+  try {
+    const container = XLSX.CFB.read(data, { type: "array" });
+    const entries: { name: string; content?: ArrayLike<number> }[] = container.FileIndex;
+    return new Map(entries.map((entry) => [entry.name, Uint8Array.from(entry.content ?? [])]));
+  } catch {
+    return null;
   }
-  const next = (sector: number): number => {
-    const perSector = sectorSize / 4;
-    const fatSector = fatSectors[Math.floor(sector / perSector)];
-    const at = fatSector === undefined ? -1 : sectorAt(fatSector) + 4 * (sector % perSector);
-    return at < 0 || at + 4 > data.byteLength ? END_OF_CHAIN : view.getUint32(at, true);
-  };
-  const names: string[] = [];
-  let sector = view.getUint32(48, true);
-  for (let read = 0; sector < END_OF_CHAIN - 2 && read < MAX_DIRECTORY_SECTORS; read++, sector = next(sector)) {
-    const start = sectorAt(sector);
-    if (start + sectorSize > data.byteLength) break;
-    for (let entry = start; entry < start + sectorSize; entry += 128) {
-      const type = data[entry + 66];
-      const length = view.getUint16(entry + 64, true);
-      if (type === 0 || length < 2 || length > 64) continue;
-      names.push(Buffer.from(data.buffer, data.byteOffset + entry, length - 2).toString("utf16le"));
-    }
-  }
-  return names;
 }
 
-/** Office 2007+ saved with a password: a compound file holding its encryption info and the encrypted package. */
+/** FibBase.fEncrypted: the document stream of an encrypted Word 97–2003 file ([MS-DOC] 2.5.2). */
+const FIB_FLAGS_OFFSET = 10;
+const FIB_ENCRYPTED = 0x0100;
+/** BIFF records ([MS-XLS] 2.3): FilePass follows the workbook's BOF when it is encrypted. */
+const BIFF_FILEPASS = 0x002f;
+const BIFF_EOF = 0x000a;
+/** Records read at most before the workbook globals' EOF: FilePass comes right after the BOF. */
+const MAX_BIFF_RECORDS = 64;
+
+function wordEncrypted(stream: Uint8Array | undefined): boolean {
+  if (!stream || stream.byteLength < FIB_FLAGS_OFFSET + 2) return false;
+  return (new DataView(stream.buffer, stream.byteOffset).getUint16(FIB_FLAGS_OFFSET, true) & FIB_ENCRYPTED) !== 0;
+}
+
+function workbookEncrypted(stream: Uint8Array | undefined): boolean {
+  if (!stream) return false;
+  const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  for (let at = 0, read = 0; at + 4 <= stream.byteLength && read < MAX_BIFF_RECORDS; read++) {
+    const type = view.getUint16(at, true);
+    if (type === BIFF_FILEPASS) return true;
+    if (type === BIFF_EOF) return false;
+    at += 4 + view.getUint16(at + 2, true);
+  }
+  return false;
+}
+
+/**
+ * An Office file saved with a password: Office 2007+ holds its encryption info and the encrypted
+ * package in a compound file; a Word 97–2003 file sets its FIB's encrypted flag; an Excel 97–2003
+ * workbook starts with a FilePass record.
+ */
 export function isEncryptedOffice(data: Uint8Array): boolean {
-  const names = new Set(cfbEntryNames(data));
-  return names.has("EncryptionInfo") && names.has("EncryptedPackage");
+  const entries = compoundFile(data);
+  if (!entries) return false;
+  if (entries.has("EncryptionInfo") && entries.has("EncryptedPackage")) return true;
+  return wordEncrypted(entries.get("WordDocument")) || workbookEncrypted(entries.get("Workbook") ?? entries.get("Book"));
 }

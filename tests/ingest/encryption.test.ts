@@ -1,9 +1,9 @@
 import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { cfbEntryNames, isEncryptedOffice, pdfTrailerEncrypted } from "@/lib/ingest/encryption";
+import { isEncryptedOffice, pdfTrailerEncrypted } from "@/lib/ingest/encryption";
 import { parseFile } from "@/lib/ingest/parse";
 import { IngestError } from "@/lib/errors";
-import { makeEncryptedOffice } from "./helpers/formats";
+import { makeCompoundFile, wordDocumentStream, workbookStream } from "./helpers/formats";
 import { makeEncryptedPdf } from "./helpers/pdf";
 
 /** A one-page PDF whose text is `text`; `encrypt`: its trailer names an /Encrypt dictionary (an unknown security handler). */
@@ -34,15 +34,19 @@ describe("password protection told from the file's structure", () => {
     expect((error as IngestError).message).toBe("This PDF is password-protected");
   });
 
-  it("reads a compound file's directory: encrypted Office files hold EncryptionInfo and EncryptedPackage", () => {
-    const encrypted = makeEncryptedOffice();
-    expect(cfbEntryNames(encrypted)).toEqual(["Root Entry", "EncryptionInfo", "EncryptedPackage"]);
-    expect(isEncryptedOffice(encrypted)).toBe(true);
-    // A Word 97–2003 file is a compound file too, without the encryption streams.
-    expect(isEncryptedOffice(makeEncryptedOffice(["WordDocument", "1Table"]))).toBe(false);
-    // The stream name written anywhere else (a document's text) is not a directory entry.
+  it("reads a compound file: Office 2007+ encryption streams, and Word and Excel 97–2003 marked encrypted", async () => {
+    expect(isEncryptedOffice(makeCompoundFile())).toBe(true);
+    expect(isEncryptedOffice(makeCompoundFile({ WordDocument: wordDocumentStream(true), "1Table": new Uint8Array(16) }))).toBe(true);
+    expect(isEncryptedOffice(makeCompoundFile({ WordDocument: wordDocumentStream(false), "1Table": new Uint8Array(16) }))).toBe(false);
+    expect(isEncryptedOffice(makeCompoundFile({ Workbook: workbookStream(true) }))).toBe(true);
+    expect(isEncryptedOffice(makeCompoundFile({ Workbook: workbookStream(false) }))).toBe(false);
+    // The stream names written anywhere else (a document's text) are no directory entries.
     const text = new Uint8Array(4096);
     text.set(Buffer.from("EncryptionInfo EncryptedPackage", "utf16le"), 1024);
     expect(isEncryptedOffice(text)).toBe(false);
+    // Uploaded as .doc or .xls, the file is refused as password-protected before its parser runs.
+    const word = makeCompoundFile({ WordDocument: wordDocumentStream(true), "1Table": new Uint8Array(16) });
+    await expect(parseFile(word, "minutes.doc")).rejects.toThrow(/password-protected/);
+    await expect(parseFile(makeCompoundFile({ Workbook: workbookStream(true) }), "budget.xls")).rejects.toThrow(/password-protected/);
   });
 });

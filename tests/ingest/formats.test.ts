@@ -115,7 +115,7 @@ describe("hostile files fail with a message", () => {
   });
 
   it("says when an Office file is password-protected", async () => {
-    expect((await ingestError(parseFile(fixtures.makeEncryptedOffice(), "secret.xlsx"))).message).toBe(
+    expect((await ingestError(parseFile(fixtures.makeCompoundFile(), "secret.xlsx"))).message).toBe(
       "This Excel (XLSX) file is password-protected; remove the password and upload it again",
     );
     expect((await ingestError(parseFile(fixtures.makePasswordZip(), "zipped.docx"))).message).toMatch(/password-protected/);
@@ -366,7 +366,7 @@ describe("ingestion and retrieval of every format", () => {
       ["contract.pdf", await fixtures.makeScannedPdf(SCANNED_PAGES)],
       // These fail, each alone: the rest of the upload still ingests.
       ["bomb.docx", fixtures.makeZipBomb()],
-      ["secret.xlsx", fixtures.makeEncryptedOffice()],
+      ["secret.xlsx", fixtures.makeCompoundFile()],
       ["poster.png", fixtures.makeHugePngHeader()],
       ["liar.pptx", await makePdf([["Not a deck."]])],
     ];

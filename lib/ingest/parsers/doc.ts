@@ -16,10 +16,8 @@ export async function parseDoc(data: Uint8Array): Promise<ParsedDocument> {
     const doc = await new WordExtractor().extract(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     parts = [doc.getBody(), doc.getFootnotes(), doc.getEndnotes()];
   } catch (error) {
-    const message = /encrypt|password/i.test(String((error as Error)?.message))
-      ? "This Word document is password-protected; remove the password and upload it again"
-      : "This Word document is damaged and cannot be read";
-    throw Object.assign(new IngestError(message), { cause: error });
+    // A password is told before this parser runs, from the file's FIB (lib/ingest/encryption.ts).
+    throw Object.assign(new IngestError("This Word document is damaged and cannot be read"), { cause: error });
   }
   const text = normalizeWhitespace(parts.filter((p) => p.trim()).join("\n\n"));
   if (!text) throw new IngestError("No text could be extracted from this file");

@@ -25,6 +25,8 @@ export function parseSpreadsheet(data: Uint8Array, mimeType: string, label: stri
   try {
     book = XLSX.read(data, { type: "array", dense: true, cellNF: true, cellFormula: false, cellHTML: false, cellStyles: false });
   } catch (error) {
+    // Excel files with a password are refused before this parser runs (lib/ingest/encryption.ts);
+    // an OpenDocument spreadsheet's is told by SheetJS's message.
     const message = /password/i.test((error as Error)?.message ?? "")
       ? `This ${label} file is password-protected; remove the password and upload it again`
       : `This ${label} file is damaged and cannot be read`;

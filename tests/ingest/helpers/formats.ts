@@ -1,3 +1,4 @@
+import * as XLSX from "@e965/xlsx";
 import { crc32, deflateRawSync } from "node:zlib";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
@@ -287,33 +288,38 @@ export function makePasswordZip(): Uint8Array {
 }
 
 /**
- * What Office writes for a password-protected file: an OLE compound file (CFB, version 3: 512-byte
- * sectors) whose directory lists the streams "EncryptionInfo" and "EncryptedPackage" (`streams`
- * names others). Sector 0 holds the FAT, sector 1 the directory; the streams hold no data.
+ * A compound file (CFB) holding these streams, written by SheetJS's CFB writer: Office 2007+
+ * saved with a password is one holding "EncryptionInfo" and "EncryptedPackage".
  */
-export function makeEncryptedOffice(streams = ["EncryptionInfo", "EncryptedPackage"]): Uint8Array {
-  const file = Buffer.alloc(512 * 3);
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(file, 0);
-  file.writeUInt16LE(0x003e, 24); // minor version
-  file.writeUInt16LE(0x0003, 26); // major version 3
-  file.writeUInt16LE(0xfffe, 28); // byte order
-  file.writeUInt16LE(9, 30); // sector shift: 512-byte sectors
-  file.writeUInt16LE(6, 32); // mini sector shift
-  file.writeUInt32LE(1, 44); // FAT sectors
-  file.writeUInt32LE(1, 48); // first directory sector
-  file.writeUInt32LE(4096, 56); // mini stream cutoff
-  file.writeUInt32LE(0xfffffffe, 60); // no mini FAT
-  file.writeUInt32LE(0xfffffffe, 68); // no DIFAT sectors
-  for (let i = 0; i < 109; i++) file.writeUInt32LE(i === 0 ? 0 : 0xffffffff, 76 + 4 * i); // the FAT is sector 0
-  const fat = 512;
-  for (let i = 0; i < 128; i++) file.writeUInt32LE(i === 0 ? 0xfffffffd : i === 1 ? 0xfffffffe : 0xffffffff, fat + 4 * i);
-  ["Root Entry", ...streams].forEach((name, i) => {
-    const entry = 1024 + 128 * i;
-    Buffer.from(name, "utf16le").copy(file, entry);
-    file.writeUInt16LE((name.length + 1) * 2, entry + 64);
-    file[entry + 66] = i === 0 ? 5 : 2; // root storage, then streams
-  });
-  return new Uint8Array(file);
+export function makeCompoundFile(
+  streams: Record<string, Uint8Array> = { EncryptionInfo: new Uint8Array(8), EncryptedPackage: new Uint8Array(8) },
+): Uint8Array {
+  const container = XLSX.CFB.utils.cfb_new();
+  for (const [name, content] of Object.entries(streams)) XLSX.CFB.utils.cfb_add(container, `/${name}`, Buffer.from(content));
+  return new Uint8Array(XLSX.CFB.write(container, { type: "buffer" }) as Buffer);
+}
+
+/** A Word 97–2003 document stream whose FIB says it is encrypted ([MS-DOC] FibBase.fEncrypted) or not. */
+export function wordDocumentStream(encrypted: boolean): Uint8Array {
+  const fib = Buffer.alloc(4096);
+  fib.writeUInt16LE(0xa5ec, 0); // wIdent
+  fib.writeUInt16LE(0x00c1, 2); // nFib: Word 97
+  fib.writeUInt16LE(encrypted ? 0x0100 : 0, 10);
+  return new Uint8Array(fib);
+}
+
+/** An Excel 97–2003 workbook stream: BOF, then FilePass when encrypted, then EOF. */
+export function workbookStream(encrypted: boolean): Uint8Array {
+  const record = (type: number, body: number[]) =>
+    Buffer.concat([Buffer.from([type & 0xff, type >> 8, body.length & 0xff, body.length >> 8]), Buffer.from(body)]);
+  return new Uint8Array(
+    Buffer.concat([
+      record(0x0809, [0x00, 0x06, 0x05, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      ...(encrypted ? [record(0x002f, [0x01, 0x00, 0x01, 0x00, 0x01, 0x00])] : []),
+      record(0x000a, []),
+      Buffer.alloc(4096),
+    ]),
+  );
 }
 
 /** A PNG header claiming 30000 × 30000 pixels (a decompression bomb's calling card). */
