@@ -11,10 +11,13 @@ import type { QuestionPart } from "./sentence-ranking";
  */
 export async function readAsked(parts: QuestionPart[], passages: Chunk[]): Promise<{ parts: QuestionPart[]; glossed: string[] }> {
   const glossed: string[] = [];
+  let englishPassages: boolean | undefined;
   const read = await Promise.all(
     parts.map(async (part) => {
       const lang = detectLanguage(part.asked ?? part.question);
-      if (lang === "en" || dominantLanguage(passages.map((c) => c.content)) !== "en") return part;
+      if (lang === "en") return part;
+      englishPassages ??= dominantLanguage(passages.map((c) => c.content)) === "en";
+      if (!englishPassages) return part;
       const reading = await readInEnglish(part.question, lang);
       if (!reading) return part;
       glossed.push(...reading.glossed);

@@ -34,9 +34,28 @@ export interface EnglishReading {
   glossed: string[];
 }
 
+/**
+ * Readings by question: one search reads the same question for its spelling, for each collection
+ * and for the answer.
+ */
+const readings = new Map<string, Promise<EnglishReading | null>>();
+const MAX_READINGS = 1_000;
+
 /** The question read in English, or null when it is in English or a language without a glossary. */
-export async function readInEnglish(question: string, detected: Lang = detectLanguage(question)): Promise<EnglishReading | null> {
-  if (detected === "en") return null;
+export function readInEnglish(question: string, detected: Lang = detectLanguage(question)): Promise<EnglishReading | null> {
+  if (detected === "en") return Promise.resolve(null);
+  const key = `${detected}\u0000${question}`;
+  let reading = readings.get(key);
+  if (!reading) {
+    if (readings.size >= MAX_READINGS) readings.clear();
+    reading = read(question, detected);
+    readings.set(key, reading);
+    reading.catch(() => readings.delete(key));
+  }
+  return reading;
+}
+
+async function read(question: string, detected: Lang): Promise<EnglishReading | null> {
   const lang = hasGlossary(detected) ? detected : await languageByVocabulary(question);
   if (!lang) return null;
   const glossary = await glossaryOf(lang);

@@ -131,8 +131,15 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
 export const isGrammarWord = (lang: GlossaryLang, word: string): boolean =>
   Object.hasOwn(QUESTION_WORDS[lang], word) || Object.hasOwn(FUNCTION_WORDS[lang], word);
 
-export const grammarSenses = (lang: GlossaryLang): ReadonlySet<string> =>
-  new Set([...Object.values(QUESTION_WORDS[lang]), ...Object.values(FUNCTION_WORDS[lang])].flat());
+const sensesOf = (words: Record<string, string[]>) => Object.values(words).flat();
+const GRAMMAR_SENSES: Record<GlossaryLang, ReadonlySet<string>> = {
+  de: new Set([...sensesOf(QUESTION_WORDS.de), ...sensesOf(FUNCTION_WORDS.de)]),
+  fr: new Set([...sensesOf(QUESTION_WORDS.fr), ...sensesOf(FUNCTION_WORDS.fr)]),
+  es: new Set([...sensesOf(QUESTION_WORDS.es), ...sensesOf(FUNCTION_WORDS.es)]),
+};
+
+/** The English senses of the question and function words: how a question is put, not what it asks. */
+export const grammarSenses = (lang: GlossaryLang): ReadonlySet<string> => GRAMMAR_SENSES[lang];
 
 export function glossaryOf(lang: GlossaryLang): Promise<Glossary> {
   let glossary = glossaries.get(lang);
