@@ -37,8 +37,10 @@ export function formalEquivalents(question: string): Map<string, string[]> {
   for (let i = 0; i < tokens.length; i++) {
     const entry = ENTRIES.find((e) => e.stems.every((s, j) => stems[i + j] === s));
     if (!entry) continue;
-    const anchor = tokens.slice(i, i + entry.stems.length).find((t) => !QUESTION_STOP_WORDS.has(t));
-    if (anchor && !found.has(anchor)) found.set(anchor, entry.formal);
+    // A phrase of question words only ("okay", "in advance") stands for its first word.
+    const phrase = tokens.slice(i, i + entry.stems.length);
+    const anchor = phrase.find((t) => !QUESTION_STOP_WORDS.has(t)) ?? phrase[0];
+    if (!found.has(anchor)) found.set(anchor, entry.formal);
     i += entry.stems.length - 1;
   }
   return found;

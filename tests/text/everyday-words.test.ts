@@ -13,6 +13,11 @@ describe("everyday words", () => {
     expect(formalEquivalents("Turn left at the lobby").size).toBe(0);
   });
 
+  it("maps a phrase made only of question words (okay, in advance) too", () => {
+    expect(formalEquivalents("Do they okay a procedure in advance?").get("okay")).toContain("authorization");
+    expect(bm25Query("Do they okay a procedure in advance?").split(" ")).toEqual(expect.arrayContaining(["approve", "prior"]));
+  });
+
   it("searches the formal words beside the question's own, in English only", () => {
     expect(bm25Query("How long to fight a denial?").split(" ")).toEqual(expect.arrayContaining(["fight", "appeal", "dispute"]));
     expect(bm25Query("Wie lange habe ich Zeit?")).not.toMatch(/appeal/);
