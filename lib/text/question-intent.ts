@@ -46,7 +46,7 @@ const ASKS: Record<FactKind, RegExp> = {
 const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
-  time: /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b/iu,
+  time: /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b/iu,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*)\b/i,
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
@@ -92,11 +92,20 @@ export function questionIntent(question: string): QuestionIntent {
   const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
     if (kind === "count") return !timeCount;
     // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much.
-    if (kind === "amount") return (!asked("count") || /\bhow much\b/i.test(clause)) && (!yesNo || NAMES_AN_AMOUNT.test(clause));
+    // "When does what I've paid toward my cap go back to zero?" asks when; what was paid is the subject.
+    if (kind === "amount")
+      return (
+        (!asked("count") || /\bhow much\b/i.test(clause)) &&
+        (!yesNo || NAMES_AN_AMOUNT.test(clause)) &&
+        (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
+      );
     return true;
   });
   return { wants, yesNo, pointed: POINTED.test(clause) };
 }
+
+/** Starts by asking when, in English: the time is what is asked, whatever else the question names. */
+const ASKS_WHEN = /^(when|how (long|soon|often))\b/i;
 
 // "Is it A or B?" asks which, not whether.
 const isYesNo = (q: string) => {

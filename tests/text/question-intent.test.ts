@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { holdsWantedFact, questionIntent } from "@/lib/text/question-intent";
+
+describe("question intent", () => {
+  it("asks for a time when the question starts with when, whatever amounts it names", () => {
+    expect(questionIntent("When does what I've paid toward my yearly cap go back to zero?").wants).toEqual(["time"]);
+    expect(questionIntent("When is the premium due, and how much is it?").wants).toEqual(expect.arrayContaining(["amount", "time"]));
+    expect(questionIntent("What will I pay for a specialist visit?").wants).toContain("amount");
+  });
+
+  it("takes a point in the calendar as a time", () => {
+    const when = questionIntent("When does the out-of-pocket maximum reset?");
+    expect(holdsWantedFact("The out-of-pocket maximum will reset at the start of the calendar year.", when)).toBe(true);
+    expect(holdsWantedFact("Coverage ends on the last day of the month you leave.", when)).toBe(true);
+    expect(holdsWantedFact("The out-of-pocket maximum protects you from high costs.", when)).toBe(false);
+  });
+});
