@@ -13,7 +13,7 @@ import type { Chunk } from "@/lib/knowledge/schemas";
 import { withWholePages } from "@/lib/knowledge/search";
 import { retrieveForChat, retrieveForConversation } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
-import { questionParts } from "@/lib/text/query";
+import { questionParts, withoutTopicMarker } from "@/lib/text/query";
 import { applyCorrections } from "@/lib/text/typos";
 import { streamPieces } from "./stream-filter";
 
@@ -118,6 +118,8 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     yield { type: "context", chatId, context };
     const started = performance.now();
     const corrected = (text: string) => applyCorrections(text, retrieval.corrections);
+    // "Unrelated: …" says how the question is put; its words are no part of what is asked.
+    const ownWords = withoutTopicMarker(question);
     // The answer reads each found passage with its page's other passages (read after the
     // context went out: at 1M chunks the read costs more than the search).
     const pages = new Map((await withWholePages(retrieval.chunks)).map((c) => [c.chunk_id, c]));
@@ -125,7 +127,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const parts =
       queries.length > 1
         ? queries.map((part, i) => ({ question: corrected(part), chunks: paged(retrieval.perQuery[i]) }))
-        : [{ question: corrected(`${question} ${query}`), asked: corrected(question), chunks: paged(retrieval.chunks) }];
+        : [{ question: corrected(`${ownWords} ${query}`), asked: corrected(ownWords), chunks: paged(retrieval.chunks) }];
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
     const asked = await readAsked(parts, retrieval.chunks);
     // How a question in another language was read, for the thought process to show.
@@ -134,7 +136,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const answer = searchedNothing
       ? await nothingSearched(caller.principal)
       : offlineAnswer(
-          question,
+          ownWords,
           retrieval.unknownWords,
           extracted,
           retrieval.chunks.map((c) => c.content),

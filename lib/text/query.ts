@@ -52,7 +52,12 @@ function mayNeedContext(question: string): boolean {
 
 /** "Unrelated:", "Something else:", "Different question –": the person says the topic changes. */
 const CHANGES_TOPIC =
-  /^\W*(unrelated|something else|(a |one )?(different|other|another|new|separate) (question|topic|thing|subject)|chang(e|ing) (of |the )?(subject|topic)|on (a |an )?(different|other|another|separate) note|by the way|btw|separately)\b/i;
+  /^\W*(unrelated|something else|(a |one )?(different|other|another|new|separate) (question|topic|thing|subject)s?|(chang|switch)(e|ed|ing)? (of |the )?(subject|topic)s?|on (a |an )?(different|other|another|separate) note|by the way|btw|separately)\b/i;
+/** The same words and the mark after them: they say how the question is put, and are not searched. */
+const TOPIC_MARKER = new RegExp(`${CHANGES_TOPIC.source}\\s*[:,;.–—-]\\s*`, "i");
+
+/** "Switching topics: who do I call…?" is "who do I call…?". */
+export const withoutTopicMarker = (question: string): string => question.replace(TOPIC_MARKER, "").trim() || question;
 
 /** "and for dental?", "what about dental?": the follow-up names what takes the place of the previous question's last word. */
 const REPLACING_START = /^(and for|and what about|what about|how about|same for)\b/i;
@@ -63,9 +68,9 @@ const REPLACING_START = /^(and for|and what about|what about|how about|same for)
  */
 export function searchQueries(messages: ConversationMessage[]): { question: string; withContext: string | null } {
   const userTurns = messages.filter((m) => m.role === "user").map((m) => m.content.trim());
-  const question = userTurns.at(-1) ?? "";
+  const question = withoutTopicMarker(userTurns.at(-1) ?? "");
   const previous = userTurns.at(-2);
-  if (!previous || !mayNeedContext(question)) return { question, withContext: null };
+  if (!previous || CHANGES_TOPIC.test(userTurns.at(-1)!) || !mayNeedContext(question)) return { question, withContext: null };
   const own = contentWords(question);
   let earlier = contentWords(previous);
   // "Does Northwind Standard cover vision?" then "and for dental?": dental in vision's place.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepsContext, offlineSearchQuery, refersBack } from "@/lib/text/query";
+import { keepsContext, offlineSearchQuery, refersBack, withoutTopicMarker } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 
 const turns = (...questions: string[]) =>
@@ -36,10 +36,10 @@ describe("offline search query of a follow-up", () => {
     );
     // Said to change topic: nothing is borrowed, "else" and "that" notwithstanding.
     expect(offlineSearchQuery(turns("Does Standard pay for allergy tests?", "Something else: what values does Zava stand for?"))).toBe(
-      "Something else: what values does Zava stand for?",
+      "what values does Zava stand for?",
     );
     expect(offlineSearchQuery(turns("Does PerksPlus cover yoga?", "Unrelated: what do I do with that old customer data?"))).toBe(
-      "Unrelated: what do I do with that old customer data?",
+      "what do I do with that old customer data?",
     );
   });
 });
@@ -99,5 +99,14 @@ describe("whether a follow-up keeps the previous question's subject", () => {
     expect(refersBack("Is that covered?")).toBe(true);
     expect(refersBack("Does Standard cover that?")).toBe(true);
     expect(refersBack("Is there an age requirement for that?")).toBe(true);
+  });
+});
+
+describe("words that say the topic changes", () => {
+  it("are not searched, and the question borrows nothing", () => {
+    expect(withoutTopicMarker("Switching topics: who do I call for IT help?")).toBe("who do I call for IT help?");
+    expect(withoutTopicMarker("Different subject – is yoga covered?")).toBe("is yoga covered?");
+    expect(withoutTopicMarker("Is a different question allowed?")).toBe("Is a different question allowed?");
+    expect(offlineSearchQuery(turns("Does PerksPlus cover yoga?", "Changing topics: is it covered?"))).toBe("is it covered?");
   });
 });
