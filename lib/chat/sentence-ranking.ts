@@ -48,6 +48,8 @@ export interface Candidate {
   comparing: boolean;
   /** From the document the question names (every title word it uses is in the title or the sentence). */
   scoped: boolean;
+  /** Holds the kind of fact asked for, in the named document, where that may be the answer though put in other words (see addresses). */
+  factInScope: boolean;
   complete: boolean;
   score: number;
 }
@@ -69,9 +71,12 @@ export interface QuestionPart {
 /**
  * A sentence says something on the question: it holds one of its terms itself (not only through
  * its heading), or it holds the kind of fact asked for in the document the question names
- * ("What does PerksPlus reimburse, up to how much?": "…expense up to $1000…").
+ * ("What does PerksPlus reimburse, up to how much?": "…expense up to $1000…"), where its heading
+ * holds a term, its passage was found first, or that document says nothing in the question's
+ * words. A day count on a page the search ranked low ("a copay for each day you stay in the
+ * hospital") says nothing on "how far ahead", when other sentences there speak of the procedure.
  */
-export const addresses = (c: Candidate) => c.ownMatch > 0 || (c.fact && c.scoped);
+export const addresses = (c: Candidate) => c.ownMatch > 0 || c.factInScope;
 
 export interface RankedPart {
   intent: QuestionIntent;
@@ -134,6 +139,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
         fact: holdsWantedFact(text, intent) || (skipped !== null && requires(text, skipped)),
         requiresSkipped: skipped !== null && requires(text, skipped),
         scoped: false,
+        factInScope: false,
         comparing: false,
         complete: unit.complete,
         score: 0,
@@ -222,6 +228,8 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     c.heldWords = heldWords;
     c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
   });
+  const speaksInScope = candidates.some((c) => c.scoped && c.ownMatch > 0);
+  for (const c of candidates) c.factInScope = c.fact && c.scoped && (c.match > 0 || c.rank === 0 || !speaksInScope);
   // Only whole sentences that say something on the question themselves (not through their heading).
   const quotable = candidates.filter((c) => c.complete && addresses(c)).sort((a, b) => b.score - a.score);
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);

@@ -540,6 +540,15 @@ describe("an offline answer that answers", () => {
     expect(answer).toBe("With PerksPlus, employees can expense up to $1000 for fitness programs each year. [PerksPlus.pdf#page=3]");
   });
 
+  it("does not lead with a fact of the named document that shares no word with the question", () => {
+    const rules = doc("Standard.pdf", 62, "Prior Authorization\n\nSome procedures need approval from Northwind before they are scheduled.");
+    const stays = doc("Standard.pdf", 52, "Hospital Care\n\nYou may have to pay a copay for each day you stay in the hospital.");
+    const question = "On Standard, how far ahead should I ask for approval of a booked procedure?";
+    const { answer } = extractiveAnswer([{ question, chunks: [rules, stays] }]);
+    expect(answer).not.toMatch(/each day you stay/);
+    expect(answer).toMatch(/need approval from Northwind/);
+  });
+
   it("says when nothing addresses the question, and shows the closest passages as passages", () => {
     const phone = doc("plan.pdf", 53, "Customer Service\n\nYou can call customer service at 1-800-555-1234 for help with your plan.");
     const result = extractiveAnswer([{ question: "Who do I call for IT help with my laptop?", chunks: [phone] }]);
