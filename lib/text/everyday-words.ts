@@ -1,4 +1,5 @@
 import lexicon from "./everyday-words.json";
+import derivations from "./derivations.json";
 import { snowballStem } from "./stem";
 import { QUESTION_STOP_WORDS } from "./stop-words";
 import { words } from "./typos";
@@ -25,6 +26,20 @@ const ENTRIES: Entry[] = Object.entries(lexicon.words)
   // Longer phrases first: "send in" is matched before "send".
   .sort((a, b) => b.stems.length - a.stems.length);
 
+/** Verbs and the nouns of their acts, both ways (derivations.json, from WordNet). */
+const DERIVED = new Map(Object.entries(derivations.words as Record<string, string[]>));
+
+/** The word and the dictionary forms it may be inflected from: "notified" → "notify", "denies" → "deny". */
+function dictionaryForms(word: string): string[] {
+  const forms = [word];
+  const inflection = word.match(/^(.{3,}?)(ies|ied|es|ed|ing|s|d)$/);
+  if (!inflection) return forms;
+  const [, base, ending] = inflection;
+  if (ending === "ies" || ending === "ied") forms.push(`${base}y`);
+  else forms.push(base, `${base}e`);
+  return forms;
+}
+
 /**
  * Each question word that starts an everyday phrase (or is one), as written in the question
  * (lowercased) → the formal words and phrases the documents may use instead. A phrase is
@@ -42,6 +57,14 @@ export function formalEquivalents(question: string): Map<string, string[]> {
     const anchor = phrase.find((t) => !QUESTION_STOP_WORDS.has(t)) ?? phrase[0];
     if (!found.has(anchor)) found.set(anchor, entry.formal);
     i += entry.stems.length - 1;
+  }
+  // The same word as another part of speech ("notify": "notice"), where the stemmer keeps them apart.
+  for (const token of tokens) {
+    if (found.has(token) || QUESTION_STOP_WORDS.has(token)) continue;
+    const derived = dictionaryForms(token)
+      .map((form) => DERIVED.get(form))
+      .find(Boolean);
+    if (derived) found.set(token, derived);
   }
   return found;
 }

@@ -18,6 +18,15 @@ describe("everyday words", () => {
     expect(bm25Query("Do they okay a procedure in advance?").split(" ")).toEqual(expect.arrayContaining(["approve", "prior"]));
   });
 
+  it("reads a verb and the noun of its act as one (notify, notice), not agents or drifts", () => {
+    expect(formalEquivalents("Do I have to notify Health Plus?").get("notify")).toEqual(["notice", "notification"]);
+    expect(formalEquivalents("They denied it").get("denied")).toEqual(["denial"]);
+    expect(formalEquivalents("Who reviews a complaint?").get("complaint")).toEqual(["complain"]);
+    // "provider" is no act of "provide"; "process" does not drift to "proceed".
+    expect(formalEquivalents("Which provider handles the process?").size).toBe(0);
+    expect(bm25Query("When will they decide?").split(" ")).toContain("decision");
+  });
+
   it("searches the formal words beside the question's own, in English only", () => {
     expect(bm25Query("How long to fight a denial?").split(" ")).toEqual(expect.arrayContaining(["fight", "appeal", "dispute"]));
     expect(bm25Query("Wie lange habe ich Zeit?")).not.toMatch(/appeal/);

