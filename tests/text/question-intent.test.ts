@@ -14,4 +14,10 @@ describe("question intent", () => {
     expect(holdsWantedFact("Coverage ends on the last day of the month you leave.", when)).toBe(true);
     expect(holdsWantedFact("The out-of-pocket maximum protects you from high costs.", when)).toBe(false);
   });
+
+  it("asks for a contact when it asks what number", () => {
+    expect(questionIntent("What number do I send it to?").wants).toContain("contact");
+    expect(questionIntent("Which fax number is it?").wants).toContain("contact");
+    expect(questionIntent("What number of days is allowed?").wants).not.toContain("contact");
+  });
 });
