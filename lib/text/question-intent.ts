@@ -124,13 +124,15 @@ const asksWh = (clause: string) => WH_START.test(clause) && !(/^was\b/i.test(cla
  * The part of a message that asks: its last question ("We're on Standard. Would it cover…?"), past
  * a leading clause that sets the scene ("After my yearly review, will I get anything in writing?").
  */
-function askingClause(q: string): string {
+export function askingClause(q: string): string {
   const sentences = q.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => /[\p{L}\p{N}]/u.test(s));
   // "Can I put my kid's lessons on PerksPlus? Well, mine actually.": the question is what asks.
   const last = sentences.findLast((s) => s.includes("?")) ?? sentences.at(-1) ?? q;
   if (asksWh(last)) return last;
+  // "Once I've paid my deductible, what share is on me?": the clause after the scene asks.
   const clauses = last.split(/,\s+/);
-  return clauses.find((c, i) => i > 0 && YES_NO_START.test(c)) ?? last;
+  const asking = clauses.findIndex((c, i) => i > 0 && (YES_NO_START.test(c) || asksWh(c)));
+  return asking > 0 ? clauses.slice(asking).join(", ") : last;
 }
 
 /** A month's name, as a name: capitalised, and "May" only beside a day ("may" is mostly a verb). */

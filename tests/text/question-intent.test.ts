@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdsWantedFact, questionIntent } from "@/lib/text/question-intent";
+import { askingClause, holdsWantedFact, questionIntent } from "@/lib/text/question-intent";
 
 describe("question intent", () => {
   it("asks for a time when the question starts with when, whatever amounts it names", () => {
@@ -19,5 +19,11 @@ describe("question intent", () => {
     expect(questionIntent("What number do I send it to?").wants).toContain("contact");
     expect(questionIntent("Which fax number is it?").wants).toContain("contact");
     expect(questionIntent("What number of days is allowed?").wants).not.toContain("contact");
+  });
+
+  it("reads what is asked past a clause that sets the scene", () => {
+    expect(askingClause("Once I've paid my deductible, what share of each bill is on me?")).toBe("what share of each bill is on me?");
+    expect(askingClause("After my yearly review, will I get anything in writing?")).toBe("will I get anything in writing?");
+    expect(askingClause("What happens if I am late, can I be fired?")).toBe("What happens if I am late, can I be fired?");
   });
 });
