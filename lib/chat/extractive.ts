@@ -1,9 +1,11 @@
 import { documentTitle } from "@/lib/knowledge/document-title";
 import { contentWords } from "@/lib/text/query";
 import { formalEquivalents } from "@/lib/text/everyday-words";
+import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
 import { notFoundMessage } from "./not-found";
+import { readingOf, StemSet } from "./question-terms";
 import {
   addresses,
   documentOf,
@@ -252,9 +254,16 @@ export function offlineAnswer(
 ): string {
   const questionLang = detectLanguage(question);
   const words = [...new Set(contentWords(question, questionLang))];
-  // A word said formally in the documents ("counsellor": "counseling") is not missing from an answer found through it.
-  const saidFormally = extracted.answered ? formalEquivalents(question) : new Map();
-  const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally.has(w));
+  // A word said formally in the documents ("counsellor": "counseling", "complain": "complaint") is not
+  // missing from an answer found through it, nor from passages that say it so.
+  const formal = formalEquivalents(question);
+  let found: StemSet | undefined;
+  const inPassages = (phrase: string) => {
+    found ??= new StemSet(passages.join("\n"), readingOf("en"));
+    return contentWords(phrase, "en").every((word) => found!.has(answerStem(word)));
+  };
+  const saidFormally = (w: string) => formal.has(w) && (extracted.answered || formal.get(w)!.some(inPassages));
+  const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally(w));
   const fewMissing = missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length);
   // "Does the company reimburse daycare?": whether a matter the documents never mention is so
   // is not answered by sentences on the rest of the question.

@@ -174,6 +174,11 @@ describe("extractive answers", () => {
     expect(offlineAnswer("Unrelated: can I bring my dog to work?", ["unrelated", "dog"], found)).not.toMatch(/unrelated/);
     // A word the documents say formally ("counsellor": "counseling") is not missing from an answer found through it.
     expect(offlineAnswer("Is my counsellor paid for?", ["counsellor"], found)).toBe(found.answer);
+    // Nor is a word the passages found say another way, answered or not ("complain": "complaint").
+    const unanswered = { answer: "I could not find a direct answer.", citations: ["plan.pdf#page=9"], answered: false };
+    const passages = ["You can file a complaint with the Department of Labor."];
+    expect(offlineAnswer("Who can I complain to?", ["complain"], unanswered, passages)).not.toMatch(/never mention/);
+    expect(offlineAnswer("Who can I complain to?", ["complain"], unanswered, ["Call us."])).toMatch(/never mention “complain”/);
     // None of the question's words is in the documents: the passages cannot help.
     expect(offlineAnswer("How much vacation do I get?", ["vacation"], found)).toBe("The selected documents never mention “vacation”.");
     expect(
