@@ -37,7 +37,7 @@ const ASKS: Record<FactKind, RegExp> = {
   procedure:
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   contact:
-    /(?<![\p{L}\p{N}])(who (do|should|can|could|would) (i|we|you) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to)|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of (the|your|my|our|their))\b|(what|which) (phone |fax |telephone )?number(?! of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)(?![\p{L}\p{N}])/iu,
+    /(?<![\p{L}\p{N}])(who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? (do|should|can|could|would) (i|we|you) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to|go to)|(is there )?(anyone|anybody|someone|somebody)( [\p{L}\p{N}' ]{1,30}?)? (who|that) (can|could|will|would) help|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of (the|your|my|our|their))\b|(what|which) (phone |fax |telephone )?number(?! of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)(?![\p{L}\p{N}])/iu,
   // "Who would the operations manager answer to?": whom a role reports to.
   superior:
     /\bwho (does|do|would|will|should) (?!(i|we|you|one)\b).{1,60}\b(report|answer) to\b|\bwho (is|'s) (the|my|his|her|their) (boss|manager|supervisor)\b/iu,
@@ -51,7 +51,7 @@ const HOLDS: Record<FactKind, RegExp> = {
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
   contact:
-    /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager)\b/i,
+    /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager|human resources)\b/i,
   // "Reports To: Chief Executive Officer", "The COO will report to the CEO"; not "present reports to the board".
   superior: /(^|\b(will|shall|must|who|which|that|directly)\s+)(reports?|reporting)\s+(directly\s+)?to\b/i,
 };

@@ -26,4 +26,12 @@ describe("question intent", () => {
     expect(askingClause("After my yearly review, will I get anything in writing?")).toBe("will I get anything in writing?");
     expect(askingClause("What happens if I am late, can I be fired?")).toBe("What happens if I am late, can I be fired?");
   });
+
+  it("asks for a contact when it asks who somewhere can help, or whether anyone can", () => {
+    expect(questionIntent("Who at Zava can I ask about it?").wants).toContain("contact");
+    expect(questionIntent("Is there anyone inside the company who can help me with an appeal?").wants).toContain("contact");
+    expect(questionIntent("Is there a limit on visits?").wants).not.toContain("contact");
+    const contact = questionIntent("Is there anyone who can help?");
+    expect(holdsWantedFact("Contact Contoso's Human Resources for help.", contact)).toBe(true);
+  });
 });
