@@ -170,7 +170,8 @@ function fillChunk(page: PageContext, start: number, budget: number): number {
   let used = 0;
   while (end < segments.length) {
     const segment = segments[end];
-    if (end > start && segment.heading !== null && used >= page.chunkTokens * page.headingBreakFill) break;
+    // A record (a job, a product) never shares a chunk with the one before: its passages are its own.
+    if (end > start && segment.heading !== null && (segment.record || used >= page.chunkTokens * page.headingBreakFill)) break;
     // "\n\n" between paragraphs is a token; a space before a word usually merges into the word.
     const cost = segment.tokens + (end > start && segments[end - 1].paragraphEnd ? 1 : 0);
     if (end > start && used + cost > budget) {

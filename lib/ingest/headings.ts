@@ -56,9 +56,37 @@ export function looksLikeBody(rawLine: string): boolean {
  */
 export function isHeadingLine(line: string, previous: string | undefined, next: string | undefined): boolean {
   if (!looksLikeTitle(line)) return false;
+  if (previous !== undefined && continuesForm(line, previous)) return false;
   if (next === undefined || !looksLikeBody(next)) return false;
   const prev = previous?.trim() ?? "";
   return prev === "" || endsSentence(prev) || looksLikeTitle(prev);
+}
+
+/** How many lines below a line isRecordTitle reads. */
+export const RECORD_LOOKAHEAD = 3;
+
+/**
+ * The title of a record (a job in a role library, a product sheet, a country's policy): a title
+ * line that opens a form, directly ("Chief Financial Officer" above "Job Title: …") or after one
+ * header line ("Job Description:", "JOB DESCRIPTION"). Of stacked title lines only the first is
+ * the record's. `above`: the nearest non-blank line above ("" if none); `following`: the next
+ * non-blank lines (RECORD_LOOKAHEAD of them; fewer at a page's end).
+ */
+export function isRecordTitle(line: string, above: string, following: readonly string[]): boolean {
+  if (!looksLikeTitle(line) || isFieldLine(line)) return false;
+  if (looksLikeTitle(above) && !isFieldLine(above)) return false;
+  if (opensForm(following)) return true;
+  const [header, afterHeader] = following;
+  const isHeader = header !== undefined && (isLabelLine(header) || looksLikeTitle(header));
+  return isHeader && (opensForm(following.slice(1)) || (afterHeader !== undefined && isLabelLine(afterHeader)));
+}
+
+/**
+ * A field the form goes on from: another field or a label ("Job Summary:") below it, or nothing
+ * known yet. A field with body text below it is a section heading ("COVERED SERVICES: Dialysis").
+ */
+function opensForm([field, next]: readonly string[]): boolean {
+  return field !== undefined && isFieldLine(field) && (next === undefined || isFieldLine(next) || isLabelLine(next));
 }
 
 /** Text of a Markdown ATX heading ("## Setup" -> "Setup"), or null. */
@@ -70,6 +98,11 @@ export function markdownHeading(line: string): string | null {
 /** "Reports To: Chief Executive Officer": a short label, a colon and a value on the same line (a form's field). */
 export function isFieldLine(rawLine: string): boolean {
   return /^\p{Lu}[\p{L}]*( [\p{L}]+){0,3}:\s+\S/u.test(rawLine.trim());
+}
+
+/** "Company: Zava" below "Position: Director of Sales": the form's next field, whatever follows it. */
+export function continuesForm(line: string, previous: string): boolean {
+  return isFieldLine(line) && isFieldLine(previous);
 }
 
 /** A label and its value on one line ("Last Updated: 2023-03-05", "Phone: 1-800-555-0100"): a fact, not a title. */

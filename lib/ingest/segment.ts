@@ -1,4 +1,4 @@
-import { isHeadingLine, isListItem, isSetextUnderline, markdownHeading } from "./headings";
+import { isHeadingLine, isListItem, isRecordTitle, RECORD_LOOKAHEAD, isSetextUnderline, markdownHeading } from "./headings";
 import { countTokensBounded } from "./tokens";
 
 /**
@@ -12,6 +12,8 @@ export interface Segment {
   tokens: number;
   /** Heading text when this piece is a heading line. */
   heading: string | null;
+  /** The heading is a record's title (isRecordTitle): a new record, not a section of the one before. */
+  record?: true;
   /** Last piece of a paragraph or list item: the preferred place to end a chunk. */
   paragraphEnd: boolean;
 }
@@ -64,7 +66,8 @@ export function segmentPage(text: string, options: SegmentOptions): Segment[] {
     // A "heading" too long for a chunk is really a paragraph (e.g. a Markdown line starting with #).
     if (heading && headingTokens <= options.maxTokens) {
       endBlock();
-      segments.push({ start: line.start, end: headingEnd, tokens: headingTokens, heading: heading.text, paragraphEnd: true });
+      const record = heading.record ? { record: true as const } : {};
+      segments.push({ start: line.start, end: headingEnd, tokens: headingTokens, heading: heading.text, paragraphEnd: true, ...record });
       if (heading.underlined) i++;
       continue;
     }
@@ -77,7 +80,7 @@ export function segmentPage(text: string, options: SegmentOptions): Segment[] {
   return segments;
 }
 
-function headingOf(lines: Line[], i: number, options: SegmentOptions): { text: string; underlined: boolean } | null {
+function headingOf(lines: Line[], i: number, options: SegmentOptions): { text: string; underlined: boolean; record?: boolean } | null {
   const line = lines[i].text;
   if (options.markdown) {
     const atx = markdownHeading(line);
@@ -88,10 +91,16 @@ function headingOf(lines: Line[], i: number, options: SegmentOptions): { text: s
     }
     return null;
   }
-  let next: string | undefined;
-  for (let j = i + 1; j < lines.length && next === undefined; j++) if (lines[j].text.trim()) next = lines[j].text;
-  next ??= options.nextPageFirstLine;
-  return isHeadingLine(line, lines[i - 1]?.text, next) ? { text: line.trim(), underlined: false } : null;
+  const following: string[] = [];
+  for (let j = i + 1; j < lines.length && following.length < RECORD_LOOKAHEAD; j++) if (lines[j].text.trim()) following.push(lines[j].text);
+  if (following.length < RECORD_LOOKAHEAD && options.nextPageFirstLine !== undefined) following.push(options.nextPageFirstLine);
+  if (isRecordTitle(line, lineAbove(lines, i), following)) return { text: line.trim(), underlined: false, record: true };
+  return isHeadingLine(line, lines[i - 1]?.text, following[0]) ? { text: line.trim(), underlined: false } : null;
+}
+
+function lineAbove(lines: Line[], i: number): string {
+  for (let j = i - 1; j >= 0; j--) if (lines[j].text.trim()) return lines[j].text;
+  return "";
 }
 
 function splitLines(text: string): Line[] {
