@@ -68,18 +68,25 @@ export const RECORD_LOOKAHEAD = 3;
 /**
  * The title of a record (a job in a role library, a product sheet, a country's policy): a title
  * line that opens a form, directly ("Chief Financial Officer" above "Job Title: …") or after one
- * header line ("Job Description:", "JOB DESCRIPTION"). Of stacked title lines only the first is
- * the record's. `above`: the nearest non-blank line above ("" if none); `following`: the next
- * non-blank lines (RECORD_LOOKAHEAD of them; fewer at a page's end).
+ * header line ("Job Description:", "JOB DESCRIPTION"). Of two title lines stacked above a form,
+ * the one the form's fields name is the record's ("Senior Manager of Sales" over "Job
+ * Description" over "Position: Senior Manager of Sales"); a running head or a document's title
+ * above a record is named by none. `above`: the nearest non-blank line above ("" if none);
+ * `following`: the next non-blank lines (RECORD_LOOKAHEAD of them; fewer at a page's end).
  */
 export function isRecordTitle(line: string, above: string, following: readonly string[]): boolean {
   if (!looksLikeTitle(line) || isFieldLine(line)) return false;
-  if (looksLikeTitle(above) && !isFieldLine(above)) return false;
-  if (opensForm(following)) return true;
+  const stacked = looksLikeTitle(above) && !isFieldLine(above);
+  const named = (title: string) => following.some((f) => isFieldLine(f) && fieldValue(f).includes(title.trim().toLowerCase()));
+  if (opensForm(following)) return !stacked || !named(above);
+  if (stacked) return false;
   const [header, afterHeader] = following;
-  const isHeader = header !== undefined && (isLabelLine(header) || looksLikeTitle(header));
-  return isHeader && (opensForm(following.slice(1)) || (afterHeader !== undefined && isLabelLine(afterHeader)));
+  if (header === undefined || !(isLabelLine(header) || looksLikeTitle(header))) return false;
+  return (opensForm(following.slice(1)) && !named(header)) || (afterHeader !== undefined && isLabelLine(afterHeader));
 }
+
+/** "Position: Senior Manager of Sales" -> "senior manager of sales". */
+const fieldValue = (line: string) => line.slice(line.indexOf(":") + 1).toLowerCase();
 
 /**
  * A field the form goes on from: another field or a label ("Job Summary:") below it, or nothing
