@@ -4,6 +4,7 @@ import { formalEquivalents } from "@/lib/text/everyday-words";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
 import { notFoundMessage } from "./not-found";
+import { withRecordName } from "./record-names";
 import {
   addresses,
   documentOf,
@@ -191,7 +192,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       quoted.add(c.text);
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
-    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(picked) : picked.map((c) => c.text);
+    const named = picked.map((c) => ({ ...c, text: withRecordName(c) }));
+    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named) : named.map((c) => c.text);
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
     const separator = labelled.some((text, i) => text !== picked[i].text) ? "\n\n" : " ";
     const verdict = yesNo(r);

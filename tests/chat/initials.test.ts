@@ -42,6 +42,8 @@ describe("initials of names", () => {
     const { answer } = extractiveAnswer([
       { question: "Which HR certification is wanted for the senior manager job?", chunks: [sales, people] },
     ]);
-    expect(answer).toMatch(/^Certification in Human Resources \(PHR or SHRM-CP\) is preferred\. \[role_library\.pdf#page=2\]/);
+    expect(answer).toMatch(
+      /^\*\*Senior Manager of Human Resources:\*\* Certification in Human Resources \(PHR or SHRM-CP\) is preferred\. \[role_library\.pdf#page=2\]/,
+    );
   });
 });
