@@ -6,6 +6,7 @@ import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language
 import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
+import { withRecordName } from "./record-names";
 import {
   addresses,
   documentOf,
@@ -193,7 +194,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       quoted.add(c.text);
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
-    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(picked) : picked.map((c) => c.text);
+    const named = picked.map((c) => ({ ...c, text: withRecordName(c) }));
+    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named) : named.map((c) => c.text);
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
     const separator = labelled.some((text, i) => text !== picked[i].text) ? "\n\n" : " ";
     const verdict = yesNo(r);

@@ -58,7 +58,31 @@ const stemsMatch = (a: string, b: string): boolean => {
 };
 const SUFFIX = /^(ously|ation|ations|ement|ements|ment|ments|ness|ities|ively|ably|ibly|ically|ances|ences|ings|able|ible|ance|ence|ship)$/;
 
-/** The stems of a text's words, and the text itself for acronyms. */
+/** Small words a name's initials skip: "Vice President of Human Resources" is a VP, and HR. */
+const INITIALS_SKIP = new Set(["of", "and", "&", "for", "the"]);
+const MAX_INITIALS = 4;
+
+/**
+ * The initials of the names a text writes out ("Chief Executive Officer": "ceo"): those of every
+ * two to four capitalised words in a row, small words skipped, so "the CEO" finds the passages
+ * (and their headings) that only write the name.
+ */
+function namesInitials(raw: string): string[] {
+  const words = raw.split(/[^\p{L}&]+/u).filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let initials = "";
+    for (let j = i; j < words.length && initials.length < MAX_INITIALS; j++) {
+      if (j > i && INITIALS_SKIP.has(words[j].toLowerCase())) continue;
+      if (!/^\p{Lu}/u.test(words[j])) break;
+      initials += words[j][0].toLowerCase();
+      if (initials.length >= 2) out.push(initials);
+    }
+  }
+  return out;
+}
+
+/** The stems of a text's words, the initials of the names it writes out, and the text itself for acronyms. */
 export class StemSet {
   private readonly stems: Set<string>;
   constructor(
@@ -68,6 +92,7 @@ export class StemSet {
     // "fitness-related" holds "fitness" and "related" as well as itself.
     const words = contentWords(raw, reading.lang).flatMap((w) => (w.includes("-") ? [w, ...w.split("-").filter(Boolean)] : [w]));
     this.stems = new Set(words.map(reading.stem));
+    if (reading.lang === "en") for (const initials of namesInitials(raw)) this.stems.add(initials);
   }
   has(stem: string): boolean {
     if (this.stems.has(stem)) return true;

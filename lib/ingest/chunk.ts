@@ -16,6 +16,8 @@ const PARAGRAPH_BREAK_FILL = 0.5;
 /** Share of a chunk a heading prefix may take; longer headings are not repeated in the text. */
 const MAX_HEADING_SHARE = 0.25;
 const MIN_CHUNK_TOKENS = 16;
+/** Between a record's title and the part of it a chunk is in. */
+export const HEADING_PATH_SEPARATOR = " › ";
 
 type PageChunk = Omit<TextChunk, "index" | "pageNumber">;
 
@@ -42,10 +44,11 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkOptions): TextChun
   const chunks: Omit<TextChunk, "index">[] = [];
   let firstHeadingOnly: Omit<TextChunk, "index"> | null = null;
   let heading: string | null = null; // carried across pages
+  let record: string | null = null; // the title of the record the text is in, carried across pages
 
   doc.pages.forEach((page, pageIndex) => {
     // A sheet's name, a slide's title, a JSON key: the heading from the top of the page.
-    if (page.heading !== undefined) heading = page.heading;
+    if (page.heading !== undefined) [heading, record] = [page.heading, null];
     const extras = pageExtras(page);
     if (page.table) {
       for (const chunk of chunkTable(page, chunkTokens)) chunks.push({ ...extras, ...chunk, pageNumber: page.pageNumber });
@@ -60,9 +63,12 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkOptions): TextChun
       markdown,
       nextPageFirstLine: firstNonBlankLine(doc.pages[pageIndex + 1]?.text),
       maxTokens: chunkTokens - maxPrefixTokens,
+      inRecord: record !== null,
     });
     const headingAt = segments.map((s) => {
-      heading = s.heading ?? heading;
+      if (s.heading !== null) [heading, record] = [s.heading, s.record ? s.heading : null];
+      // A record's part is named with its record: "Chief Financial Officer › Qualifications".
+      else if (s.section !== undefined && record !== null) heading = `${record}${HEADING_PATH_SEPARATOR}${s.section}`;
       return heading;
     });
     // Marked-up headings are the author's sections: each starts a chunk. Guessed ones (PDF, text) only once a chunk is half full.
@@ -170,7 +176,8 @@ function fillChunk(page: PageContext, start: number, budget: number): number {
   let used = 0;
   while (end < segments.length) {
     const segment = segments[end];
-    if (end > start && segment.heading !== null && used >= page.chunkTokens * page.headingBreakFill) break;
+    // A record (a job, a product) never shares a chunk with the one before: its passages are its own.
+    if (end > start && segment.heading !== null && (segment.record || used >= page.chunkTokens * page.headingBreakFill)) break;
     // "\n\n" between paragraphs is a token; a space before a word usually merges into the word.
     const cost = segment.tokens + (end > start && segments[end - 1].paragraphEnd ? 1 : 0);
     if (end > start && used + cost > budget) {

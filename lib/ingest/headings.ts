@@ -56,9 +56,44 @@ export function looksLikeBody(rawLine: string): boolean {
  */
 export function isHeadingLine(line: string, previous: string | undefined, next: string | undefined): boolean {
   if (!looksLikeTitle(line)) return false;
+  if (previous !== undefined && continuesForm(line, previous)) return false;
   if (next === undefined || !looksLikeBody(next)) return false;
   const prev = previous?.trim() ?? "";
   return prev === "" || endsSentence(prev) || looksLikeTitle(prev);
+}
+
+/** How many lines below a line isRecordTitle reads. */
+export const RECORD_LOOKAHEAD = 3;
+
+/**
+ * The title of a record (a job in a role library, a product sheet, a country's policy): a title
+ * line that opens a form, directly ("Chief Financial Officer" above "Job Title: …") or after one
+ * header line ("Job Description:", "JOB DESCRIPTION"). Of two title lines stacked above a form,
+ * the one the form's fields name is the record's ("Senior Manager of Sales" over "Job
+ * Description" over "Position: Senior Manager of Sales"); a running head or a document's title
+ * above a record is named by none. `above`: the nearest non-blank line above ("" if none);
+ * `following`: the next non-blank lines (RECORD_LOOKAHEAD of them; fewer at a page's end).
+ */
+export function isRecordTitle(line: string, above: string, following: readonly string[]): boolean {
+  if (!looksLikeTitle(line) || isFieldLine(line)) return false;
+  const stacked = looksLikeTitle(above) && !isFieldLine(above);
+  const named = (title: string) => following.some((f) => isFieldLine(f) && fieldValue(f).includes(title.trim().toLowerCase()));
+  if (opensForm(following)) return !stacked || !named(above);
+  if (stacked) return false;
+  const [header, afterHeader] = following;
+  if (header === undefined || !(isLabelLine(header) || looksLikeTitle(header))) return false;
+  return (opensForm(following.slice(1)) && !named(header)) || (afterHeader !== undefined && isLabelLine(afterHeader));
+}
+
+/** "Position: Senior Manager of Sales" -> "senior manager of sales". */
+const fieldValue = (line: string) => line.slice(line.indexOf(":") + 1).toLowerCase();
+
+/**
+ * A field the form goes on from: another field or a label ("Job Summary:") below it, or nothing
+ * known yet. A field with body text below it is a section heading ("COVERED SERVICES: Dialysis").
+ */
+function opensForm([field, next]: readonly string[]): boolean {
+  return field !== undefined && isFieldLine(field) && (next === undefined || isFieldLine(next) || isLabelLine(next));
 }
 
 /** Text of a Markdown ATX heading ("## Setup" -> "Setup"), or null. */
@@ -70,6 +105,11 @@ export function markdownHeading(line: string): string | null {
 /** "Reports To: Chief Executive Officer": a short label, a colon and a value on the same line (a form's field). */
 export function isFieldLine(rawLine: string): boolean {
   return /^\p{Lu}[\p{L}]*( [\p{L}]+){0,3}:\s+\S/u.test(rawLine.trim());
+}
+
+/** "Company: Zava" below "Position: Director of Sales": the form's next field, whatever follows it. */
+export function continuesForm(line: string, previous: string): boolean {
+  return isFieldLine(line) && isFieldLine(previous);
 }
 
 /** A label and its value on one line ("Last Updated: 2023-03-05", "Phone: 1-800-555-0100"): a fact, not a title. */

@@ -1,4 +1,4 @@
-import { endsSentence, isHeadingLine, isLabelLine, isListItem } from "./headings";
+import { continuesForm, endsSentence, isHeadingLine, isLabelLine, isListItem, isRecordTitle, RECORD_LOOKAHEAD } from "./headings";
 import { normalizeWhitespace } from "./normalize";
 import { documentWords, isHyphenatedWord, type DocumentWords } from "./hyphenation";
 
@@ -49,10 +49,13 @@ export function reflowPdfPage(rawText: string, nextPageFirstLine?: string, known
       flush();
       continue;
     }
-    const next = nextNonEmpty(lines, i) ?? nextPageFirstLine;
+    const following = nextNonEmpty(lines, i, nextPageFirstLine);
+    const next = following[0];
     // A short line above ended its paragraph (even without a full stop), like a blank line would.
     const previous = i > 0 && isShort(lines[i - 1]) ? "" : lines[i - 1];
-    if (isHeadingLine(line, previous, next)) {
+    // The raw line above, not `previous`: a form's field lines are short.
+    const inForm = i > 0 && continuesForm(line, lines[i - 1]);
+    if ((!inForm && isHeadingLine(line, previous, next)) || isRecordTitle(line, lines[i - 1] ?? "", following)) {
       flush();
       emit(line);
       continue;
@@ -78,9 +81,12 @@ export function firstLine(rawText: string): string | undefined {
     .find((l) => l !== "");
 }
 
-function nextNonEmpty(lines: string[], index: number): string | undefined {
-  for (let j = index + 1; j < lines.length; j++) if (lines[j]) return lines[j];
-  return undefined;
+/** The next non-empty lines after `index` (as many as a record title needs), the next page's first line standing in for a missing one. */
+function nextNonEmpty(lines: string[], index: number, nextPageFirstLine: string | undefined): string[] {
+  const found: string[] = [];
+  for (let j = index + 1; j < lines.length && found.length < RECORD_LOOKAHEAD; j++) if (lines[j]) found.push(lines[j]);
+  if (found.length < RECORD_LOOKAHEAD && nextPageFirstLine !== undefined) found.push(nextPageFirstLine);
+  return found;
 }
 
 function cleanLine(line: string): string {

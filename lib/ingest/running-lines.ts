@@ -3,7 +3,8 @@
  * recurs, numbers aside, at the edge of at least two pages in five (three pages or more): the
  * document's title, "Confidential", "Page 3 of 40", a bare page number. They say nothing about
  * the page they are on, yet every chunk carried them into search, and they cut sentences that run
- * on to the next page. Each is kept where it first appears and dropped from the other pages.
+ * on to the next page. They are dropped from every page: kept on its first page, one was taken
+ * for a heading ("Page 1 of 40" above the next page's text) and headed the chunks that followed.
  * Section headings that happen to open a few pages stay: they recur on far fewer.
  */
 
@@ -35,19 +36,8 @@ export function dropRunningLines(pages: string[]): string[] {
     [...counts].filter(([key, n]) => n >= needed && key.split(" ").length <= MAX_WORDS && /[\p{L}\p{N}]/u.test(key)).map(([k]) => k),
   );
   if (running.size === 0) return pages;
-  const seen = new Set<string>();
   return split.map((lines) => {
-    const drop = new Set(
-      edges(lines).filter((i) => {
-        const key = keyOf(lines[i]);
-        if (!running.has(key)) return false;
-        if (!seen.has(key)) {
-          seen.add(key);
-          return false;
-        }
-        return true;
-      }),
-    );
+    const drop = new Set(edges(lines).filter((i) => running.has(keyOf(lines[i]))));
     return drop.size ? lines.filter((_, i) => !drop.has(i)).join("\n") : lines.join("\n");
   });
 }

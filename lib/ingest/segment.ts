@@ -1,4 +1,4 @@
-import { isHeadingLine, isListItem, isSetextUnderline, markdownHeading } from "./headings";
+import { isHeadingLine, isLabelLine, isListItem, isRecordTitle, RECORD_LOOKAHEAD, isSetextUnderline, markdownHeading } from "./headings";
 import { countTokensBounded } from "./tokens";
 
 /**
@@ -12,6 +12,13 @@ export interface Segment {
   tokens: number;
   /** Heading text when this piece is a heading line. */
   heading: string | null;
+  /** The heading is a record's title (isRecordTitle): a new record, not a section of the one before. */
+  record?: true;
+  /**
+   * Within a record, a label line of its own ("Qualifications:") names the part of the record
+   * that follows. It stays a line of text (a list's lead-in), not a heading: it starts no chunk.
+   */
+  section?: string;
   /** Last piece of a paragraph or list item: the preferred place to end a chunk. */
   paragraphEnd: boolean;
 }
@@ -23,6 +30,8 @@ export interface SegmentOptions {
   nextPageFirstLine?: string;
   /** No piece is larger than this; longer sentences are split at lines, then words. */
   maxTokens: number;
+  /** The page starts inside a record (a record's title came on an earlier page). */
+  inRecord?: boolean;
 }
 
 interface Line {
@@ -50,6 +59,7 @@ export function segmentPage(text: string, options: SegmentOptions): Segment[] {
     blockStart = -1;
   };
   let inFence = false;
+  let inRecord = options.inRecord ?? false;
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -64,8 +74,17 @@ export function segmentPage(text: string, options: SegmentOptions): Segment[] {
     // A "heading" too long for a chunk is really a paragraph (e.g. a Markdown line starting with #).
     if (heading && headingTokens <= options.maxTokens) {
       endBlock();
-      segments.push({ start: line.start, end: headingEnd, tokens: headingTokens, heading: heading.text, paragraphEnd: true });
+      inRecord = heading.record;
+      const record = heading.record ? { record: true as const } : {};
+      segments.push({ start: line.start, end: headingEnd, tokens: headingTokens, heading: heading.text, paragraphEnd: true, ...record });
       if (heading.underlined) i++;
+      continue;
+    }
+    // Within a record, "Responsibilities:" or "Qualifications:" on a line of its own names a part of it.
+    if (inRecord && !options.markdown && isLabelLine(line.text)) {
+      endBlock();
+      const label = line.text.trim().slice(0, -1);
+      for (const segment of sentences(text, line.start, line.end, options.maxTokens)) segments.push({ ...segment, section: label });
       continue;
     }
     // List items and table rows are natural cut points, like paragraphs.
@@ -77,21 +96,27 @@ export function segmentPage(text: string, options: SegmentOptions): Segment[] {
   return segments;
 }
 
-function headingOf(lines: Line[], i: number, options: SegmentOptions): { text: string; underlined: boolean } | null {
+function headingOf(lines: Line[], i: number, options: SegmentOptions): { text: string; underlined: boolean; record: boolean } | null {
   const line = lines[i].text;
   if (options.markdown) {
     const atx = markdownHeading(line);
-    if (atx) return { text: atx, underlined: false };
+    if (atx) return { text: atx, underlined: false, record: false };
     const below = lines[i + 1]?.text;
     if (below !== undefined && isSetextUnderline(below) && !isListItem(line) && (i === 0 || lines[i - 1].text.trim() === "")) {
-      return { text: line.trim(), underlined: true };
+      return { text: line.trim(), underlined: true, record: false };
     }
     return null;
   }
-  let next: string | undefined;
-  for (let j = i + 1; j < lines.length && next === undefined; j++) if (lines[j].text.trim()) next = lines[j].text;
-  next ??= options.nextPageFirstLine;
-  return isHeadingLine(line, lines[i - 1]?.text, next) ? { text: line.trim(), underlined: false } : null;
+  const following: string[] = [];
+  for (let j = i + 1; j < lines.length && following.length < RECORD_LOOKAHEAD; j++) if (lines[j].text.trim()) following.push(lines[j].text);
+  if (following.length < RECORD_LOOKAHEAD && options.nextPageFirstLine !== undefined) following.push(options.nextPageFirstLine);
+  if (isRecordTitle(line, lineAbove(lines, i), following)) return { text: line.trim(), underlined: false, record: true };
+  return isHeadingLine(line, lines[i - 1]?.text, following[0]) ? { text: line.trim(), underlined: false, record: false } : null;
+}
+
+function lineAbove(lines: Line[], i: number): string {
+  for (let j = i - 1; j >= 0; j--) if (lines[j].text.trim()) return lines[j].text;
+  return "";
 }
 
 function splitLines(text: string): Line[] {

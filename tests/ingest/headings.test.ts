@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHeadingLine, looksLikeTitle, markdownHeading } from "@/lib/ingest/headings";
+import { isHeadingLine, isRecordTitle, looksLikeTitle, markdownHeading } from "@/lib/ingest/headings";
 import { documentWords } from "@/lib/ingest/hyphenation";
 import { reflowPdfPage } from "@/lib/ingest/pdf-reflow";
 
@@ -34,6 +34,41 @@ describe("heading detection", () => {
     expect(isHeadingLine("Exceptions", "", "Another Title Line")).toBe(false);
     expect(isHeadingLine("Exceptions", "", "continues in lower case and so is not body")).toBe(false);
     expect(isHeadingLine("Exceptions", "", undefined)).toBe(false);
+  });
+
+  it("takes a title line that opens a form for a record's title, not a form's field or a section's title", () => {
+    const body = "The Chief Financial Officer leads all financial operations of the company.";
+    // Directly above fields, or above one header line and then a field or a label.
+    expect(isRecordTitle("Chief Financial Officer", "", ["Job Title: Chief Financial Officer", "Company: Zava"])).toBe(true);
+    expect(
+      isRecordTitle("Chief Financial Officer", "• Strong leadership skills", ["Job Title: Chief Financial Officer", "Job Summary:"]),
+    ).toBe(true);
+    expect(isRecordTitle("Chief Executive Officer", "", ["Job Description:", "Position: Chief Executive Officer", "Company: Zava"])).toBe(
+      true,
+    );
+    expect(isRecordTitle("Manager of Research", "", ["JOB DESCRIPTION", "Position Summary:", body])).toBe(true);
+    // At a page's end, the next page's first line is all that is known.
+    expect(isRecordTitle("Vice President of Operations", "", ["Job Title: Vice President of Operations"])).toBe(true);
+    // A field followed by body text is a section's heading, not a form.
+    expect(isRecordTitle("Dialysis", "", ["COVERED SERVICES: Dialysis", body])).toBe(false);
+    expect(isRecordTitle("Copayments", "IMPORTANT PLAN INFORMATION", ["IMPORTANT PLAN INFORMATION: Copayments", body])).toBe(false);
+    // Of stacked titles, the one the fields name: "Job Description" is the record's header line,
+    // a running head above a record is nobody's title.
+    const sales = ["Job Description", "Position: Senior Manager of Sales", "Job Summary:"];
+    expect(isRecordTitle("Senior Manager of Sales", "", sales)).toBe(true);
+    expect(isRecordTitle("Job Description", "Senior Manager of Sales", sales.slice(1))).toBe(false);
+    const crane = ["Crane Operator", "Job Title: Crane Operator", "Department: Port"];
+    expect(isRecordTitle("Harbour Authority Staff Roles", "", crane)).toBe(false);
+    expect(isRecordTitle("Crane Operator", "Harbour Authority Staff Roles", crane.slice(1))).toBe(true);
+    // Neither a field nor a sentence is a title.
+    expect(isRecordTitle("Company: Zava", "", ["Location: Anywhere", "Job Type: Full-Time"])).toBe(false);
+    expect(isRecordTitle("The role is open to all.", "", ["Job Title: Clerk", "Company: Zava"])).toBe(false);
+  });
+
+  it("never takes a form's next field for a heading, whatever follows it", () => {
+    const body = "The Director of Product Management leads the product management team in its work.";
+    expect(isHeadingLine("Company: Zava", "Position: Director of Product Management", body)).toBe(false);
+    expect(isHeadingLine("COVERED SERVICES: Dialysis", "", body)).toBe(true);
   });
 
   it("reads Markdown ATX headings", () => {
@@ -86,6 +121,25 @@ describe("PDF reflow", () => {
       "The agreement covers every Existing contract and each bone-anchored implant; a bone scan and a well-known clinic are named. " +
         "The reimbursement is paid monthly by the self-service portal to in-network and out-of-network providers alike, with no copayment.",
     );
+  });
+
+  it("puts a record's title on a line of its own, not on the end of the list above it", () => {
+    const raw = [
+      "• Knowledge of SEO and web analytics tools for the whole marketing department",
+      "• Ability to work independently and collaboratively in a fast-paced environment",
+      "Director of Operations",
+      "Job Title: Director of Operations, Zava",
+      "Job Summary:",
+      "The Director of Operations is responsible for the overall operations of Zava.",
+    ].join("\n");
+    expect(reflowPdfPage(raw).split("\n\n")).toEqual([
+      "• Knowledge of SEO and web analytics tools for the whole marketing department\n" +
+        "• Ability to work independently and collaboratively in a fast-paced environment",
+      "Director of Operations",
+      "Job Title: Director of Operations, Zava",
+      "Job Summary:",
+      "The Director of Operations is responsible for the overall operations of Zava.",
+    ]);
   });
 
   it("rejoins words split by a soft hyphen and keeps short deliberate lines apart", () => {

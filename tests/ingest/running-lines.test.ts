@@ -10,7 +10,7 @@ const HEAD = "Harbour Authority - Annual Safety Review";
 const FOOT = "Confidential - internal use only";
 
 describe("running heads and feet", () => {
-  it("drops a PDF's repeated header and page-number footer from all but the first page", async () => {
+  it("drops a PDF's repeated header and page-number footer from every page", async () => {
     const bodies = [
       ["Section 1. Cranes", "All cranes were inspected in March and two were", "taken out of service for cable wear."],
       ["The tugboat crews completed their winter drills and", "reported no injuries during the season."],
@@ -21,9 +21,7 @@ describe("running heads and feet", () => {
     const pdf = await makePdf(bodies.map((body, i) => [HEAD, ...body, FOOT, `Page ${i + 1} of ${bodies.length}`]));
     const doc = await parseFile(pdf, "review.pdf");
     const texts = doc.pages.map((p) => p.text);
-    expect(texts[0]).toContain(HEAD);
-    expect(texts[0]).toContain(FOOT);
-    for (const text of texts.slice(1)) {
+    for (const text of texts) {
       expect(text).not.toContain("Harbour Authority");
       expect(text).not.toContain("Confidential");
       expect(text).not.toMatch(/Page \d of 5/);
@@ -32,12 +30,12 @@ describe("running heads and feet", () => {
     expect(texts[2]).toMatch(/^Exceptions\n\nPilot boats are exempt/);
     expect(texts[1]).toBe("The tugboat crews completed their winter drills and reported no injuries during the season.");
     const chunks = chunkDocument(doc, { chunkTokens: 256, overlapTokens: 32 });
-    expect(chunks.filter((c) => c.text.includes("Confidential"))).toHaveLength(1);
+    expect(chunks.filter((c) => c.text.includes("Confidential") || c.heading?.includes("Page"))).toEqual([]);
   });
 
   it("keeps lines that recur on few pages, long repeated notices, and documents of two pages", () => {
     const pages = ["Exceptions\nA", "Exceptions\nB", "Other\nC", "Other\nD", "Other\nE", "Other\nF", "More\nG", "More\nH"];
-    expect(dropRunningLines(pages)).toEqual(pages.map((p, i) => (i >= 3 && i <= 5 ? p.replace("Other\n", "") : p)));
+    expect(dropRunningLines(pages)).toEqual(pages.map((p) => p.replace("Other\n", "")));
     const notice = "This notice is repeated on every page because the regulator requires that it is shown in full to readers";
     expect(dropRunningLines([`${notice}\nA`, `${notice}\nB`, `${notice}\nC`])).toEqual([`${notice}\nA`, `${notice}\nB`, `${notice}\nC`]);
     expect(dropRunningLines(["Title\nA", "Title\nB"])).toEqual(["Title\nA", "Title\nB"]);

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { extractiveAnswer } from "@/lib/chat/extractive";
+import { readingOf, StemSet } from "@/lib/chat/question-terms";
+import type { Chunk } from "@/lib/knowledge/schemas";
+
+/** "the CEO", "HR": a question's initials find the names a document writes out, in text and headings. */
+
+const english = readingOf("en");
+
+const passage = (n: number, heading: string, content: string): Chunk => ({
+  chunk_id: `r:${n}`,
+  content: `${heading}\n\n${content}`,
+  score: 1 - n / 10,
+  file_name: "role_library.pdf",
+  page_number: n,
+  display_citation: `role_library.pdf, p.${n}`,
+  content_type: "text",
+  content_subtype: null,
+  structured_data: null,
+  image_storage_uri: null,
+  image_url: null,
+  metadata: { heading },
+});
+
+describe("initials of names", () => {
+  it("reads a run of capitalised words as its initials, small words skipped", () => {
+    const officer = new StemSet("The Chief Executive Officer reports to the board.", english);
+    expect(officer.has("ceo")).toBe(true);
+    const vp = new StemSet("Vice President of Human Resources", english);
+    expect(vp.has("vp")).toBe(true);
+    expect(vp.has("hr")).toBe(true);
+    expect(new StemSet("the chief executive officer", english).has("ceo")).toBe(false);
+  });
+
+  it("answers with the sentence that writes out the name the question abbreviates", () => {
+    const sales = passage(1, "Senior Manager of Sales › Qualifications", "• Certification in a sales method such as SPIN is a plus.");
+    const people = passage(
+      2,
+      "Senior Manager of Human Resources › Qualifications",
+      "• Certification in Human Resources (PHR or SHRM-CP) is preferred.",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "Which HR certification is wanted for the senior manager job?", chunks: [sales, people] },
+    ]);
+    expect(answer).toMatch(
+      /^\*\*Senior Manager of Human Resources:\*\* Certification in Human Resources \(PHR or SHRM-CP\) is preferred\. \[role_library\.pdf#page=2\]/,
+    );
+  });
+});
