@@ -21,7 +21,14 @@ export interface QuestionIntent {
    * topic that has one ("How does coinsurance work?"): the answer is then the fact, or nothing.
    */
   pointed?: boolean;
+  /** Asks how long ("How many years…?", "how soon"): a frequency ("daily operations", "annual") is no answer. */
+  duration?: boolean;
 }
+
+const ASKS_DURATION =
+  /\b(how long|how soon|how many (days|weeks|months|years|hours|minutes)|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
+/** How often, not how long: "daily", "each year". */
+const FREQUENCY = /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|(every|each|per) (day|week|month|year))\b/gi;
 
 const POINTED =
   /\b(how (much|many|long|soon|often|far|early)|when|what (time|date|day|number|email|e-mail|address|percentage)|by when|deadline|who (do|should|can|could|would|must) (i|we|you)|which (team|department|number|office)|wie (viel|viele|lange|oft)|wann|wem|combien|quand|cu[aá]nt[oa]s?|cu[aá]ndo)\b/iu;
@@ -101,7 +108,12 @@ export function questionIntent(question: string): QuestionIntent {
       );
     return true;
   });
-  return { wants, yesNo, pointed: POINTED.test(clause) };
+  return {
+    wants,
+    yesNo,
+    pointed: POINTED.test(clause),
+    ...(wants.includes("time") && ASKS_DURATION.test(clause) ? { duration: true } : {}),
+  };
 }
 
 /** Starts by asking when, in English: the time is what is asked, whatever else the question names. */
@@ -140,7 +152,11 @@ const MONTH = /\b(January|February|March|April|June|July|August|September|Octobe
 
 /** Whether the sentence holds a fact of a kind the question wants. */
 export function holdsWantedFact(sentence: string, intent: QuestionIntent): boolean {
-  return intent.wants.some((kind) => HOLDS[kind].test(sentence) || (kind === "time" && MONTH.test(sentence)));
+  return intent.wants.some((kind) => {
+    if (kind !== "time") return HOLDS[kind].test(sentence);
+    const stated = intent.duration ? sentence.replace(FREQUENCY, " ") : sentence;
+    return HOLDS.time.test(stated) || MONTH.test(stated);
+  });
 }
 
 /** A negation that makes a statement a "no": "does not cover", "is excluded", "is prohibited", "never". */

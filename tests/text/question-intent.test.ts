@@ -34,4 +34,12 @@ describe("question intent", () => {
     const contact = questionIntent("Is there anyone who can help?");
     expect(holdsWantedFact("Contact Contoso's Human Resources for help.", contact)).toBe(true);
   });
+
+  it("does not take how often for how long", () => {
+    const howLong = questionIntent("How many years would I need to have spent leading people?");
+    expect(holdsWantedFact("The manager will lead the daily operations of Zava.", howLong)).toBe(false);
+    expect(holdsWantedFact("At least 10 years of experience in a leadership role.", howLong)).toBe(true);
+    const howOften = questionIntent("How often are performance reviews held?");
+    expect(holdsWantedFact("Performance reviews are held annually.", howOften)).toBe(true);
+  });
 });
