@@ -44,16 +44,6 @@ describe.skipIf(!findPgBin())("separate ingestion workers on PostgreSQL", () => 
   it("runs each job exactly once across two worker processes", async (ctx) => {
     if (!postgres) return ctx.skip();
     await activeIngestor().createCollection("shared_queue");
-    // Queued before any worker runs, so both start with work waiting and race for it.
-    const jobs: { jobId: string; fileIds: string[] }[] = [];
-    for (let j = 0; j < 8; j++) {
-      const files = [0, 1].map((f) => {
-        const name = `job${j}-file${f}.md`;
-        const text = `# Job ${j} file ${f}\n\n${`Worker handoff paragraph ${j}.${f} about shared queues. `.repeat(40)}`;
-        return writeTemp(dataDir, name, text);
-      });
-      jobs.push(await activeIngestor().submitJob(files, "shared_queue"));
-    }
     for (let i = 0; i < 2; i++) {
       const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/worker.ts"], {
         env: { ...process.env, INGEST_CONCURRENCY: "1" },
@@ -63,6 +53,20 @@ describe.skipIf(!findPgBin())("separate ingestion workers on PostgreSQL", () => 
       child.stdout!.on("data", (d) => output.push(String(d)));
       child.stderr!.on("data", (d) => output.push(String(d)));
       workers.push({ child, output });
+    }
+    // Queued once both workers are claiming, so both race for the work: on a busy machine one
+    // worker may start seconds after the other and would otherwise find the queue empty.
+    await expect
+      .poll(() => workers.every((w) => w.output.join("").includes("claiming ingestion jobs")), { timeout: 60_000, interval: 200 })
+      .toBe(true);
+    const jobs: { jobId: string; fileIds: string[] }[] = [];
+    for (let j = 0; j < 8; j++) {
+      const files = [0, 1].map((f) => {
+        const name = `job${j}-file${f}.md`;
+        const text = `# Job ${j} file ${f}\n\n${`Worker handoff paragraph ${j}.${f} about shared queues. `.repeat(40)}`;
+        return writeTemp(dataDir, name, text);
+      });
+      jobs.push(await activeIngestor().submitJob(files, "shared_queue"));
     }
 
     for (const { jobId } of jobs) expect((await waitForJob(jobId)).status).toBe("completed");
