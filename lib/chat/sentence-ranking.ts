@@ -3,7 +3,7 @@ import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document
 import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
-import { holdsWantedFact, questionIntent, requires, skippedAction, type QuestionIntent } from "@/lib/text/question-intent";
+import { holdsWantedFact, namesAnAmount, questionIntent, requires, skippedAction, type QuestionIntent } from "@/lib/text/question-intent";
 import { citationId, neutralizeBrackets } from "./citations";
 import { questionTerms, readingOf, StemSet } from "./question-terms";
 
@@ -176,7 +176,11 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   // "Which plan covers…?" names none: a sentence naming two of the documents found compares them.
   const comparing = intent.wants.includes("comparison");
   const namesTwoDocuments = (text: string) => namedDocuments(namesIn(` ${text}`).map(asked.stem), titles).length > 1;
-  if (compared.length && !intent.wants.includes("comparison")) intent.wants.push("comparison");
+  if (compared.length && !intent.wants.includes("comparison")) {
+    intent.wants.push("comparison");
+    // "Would Standard or Health Plus pay for it?" asks which of them does, not how much.
+    if (!namesAnAmount(question)) intent.wants = intent.wants.filter((k) => k !== "amount");
+  }
 
   // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
   // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
@@ -264,7 +268,9 @@ export const FACT_LEAD_MATCH = 0.4;
  */
 export function keySentence(byScore: Candidate[]): Candidate {
   const bestMatch = Math.max(...byScore.map((c) => c.match));
-  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || c.scoped);
+  // From the document asked about, a fact leads if the sentence itself says something on the
+  // question: "…more comprehensive coverage than Northwind Standard" answers no question on a hospital stay.
+  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || (c.scoped && c.ownMatch > 0));
   // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one.
   return byScore.find((c) => c.comparing && leads(c)) ?? byScore.find(leads) ?? byScore[0];
 }

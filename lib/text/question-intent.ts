@@ -73,7 +73,9 @@ const AVAILABILITY =
 
 /** Words that ask for an amount even in a yes/no question ("Is there a limit on…?", "Is the copay over $50?"). */
 const NAMES_AN_AMOUNT =
-  /\b(how much|costs?|prices?|fees?|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|cap|amount|percent(age)?|[$€£]\s?\d)/iu;
+  /\b(how much|costs?|prices?|fees?|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|cap|amount|percent(age)?|pays? (more|less|the most|the least)|cheaper|(more|less) expensive|[$€£]\s?\d)/iu;
+
+export const namesAnAmount = (question: string) => NAMES_AN_AMOUNT.test(question);
 
 /** A Spanish question without a question word ("¿PerksPlus me paga…?") asks yes or no. */
 // Letters around the question word, not \b: JavaScript's \b ends "¿Qué" nowhere ("é" is no \w).
@@ -98,12 +100,14 @@ export function questionIntent(question: string): QuestionIntent {
   const yesNo = isYesNo(q);
   const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
     if (kind === "count") return !timeCount;
-    // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much.
+    // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
+    // would pay for the stay?".
     // "When does what I've paid toward my cap go back to zero?" asks when; what was paid is the subject.
+    const whether = yesNo || asked("comparison");
     if (kind === "amount")
       return (
         (!asked("count") || /\bhow much\b/i.test(clause)) &&
-        (!yesNo || NAMES_AN_AMOUNT.test(clause)) &&
+        (!whether || namesAnAmount(clause)) &&
         (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
       );
     return true;
