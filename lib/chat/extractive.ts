@@ -119,7 +119,7 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
     const documents = r.compared.length ? r.compared : [...new Set(said.filter((c) => c.match >= min.match * bestMatch).map(documentOf))];
     for (const d of documents) {
       const own = said.filter((c) => documentOf(c) === d);
-      if (own.length && !chosen.some((p) => documentOf(p) === d || p.comparing)) take(keySentence(own));
+      if (own.length && !chosen.some((p) => documentOf(p) === d || p.comparing)) take(keySentence(own, true));
     }
   }
   for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
@@ -141,15 +141,14 @@ function yesNo(r: RankedPart): { lead: string; byMatch: boolean } {
   const none = { lead: "", byMatch: false };
   // A sentence of another document than the one asked about says nothing of that one.
   if (!r.intent.yesNo || (r.namesDocument && !r.best.scoped)) return none;
-  const { text, heading } = r.best;
+  const { text } = r.best;
   const [yes, no] = YES_NO[r.lang] ?? ["Yes", "No"];
   // Open at any hour, or requiring what the question would skip: the sentence settles it.
   if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return { lead: `${yes}. `, byMatch: false };
   if (r.skipped !== null && requires(text, r.skipped)) return { lead: `${no}. `, byMatch: false };
   // A name alone ("Does Zava offer life insurance?": "At Zava, … busy lifestyles…") says nothing of the matter.
   if (r.best.ownMatch < YES_NO_MATCH || r.best.heldWords === 0) return none;
-  const denied = isNegative(text) || (heading !== null && isNegative(heading));
-  return { lead: `${denied ? no : yes}. `, byMatch: true };
+  return { lead: `${r.best.denies ? no : yes}. `, byMatch: true };
 }
 
 /** Yes and no in the question's language. */

@@ -52,10 +52,22 @@ export function questionTerms(question: string, reading: Reading): Terms {
  */
 const stemsMatch = (a: string, b: string): boolean => {
   if (a === b) return true;
+  if (siblings(a, b)) return true;
   if (a.length > b.length) return stemsMatch(b, a);
   // a is the shorter: a prefix of b whose rest is a suffix (sliced only when it is).
   return a.length >= 4 && b.startsWith(a) && (b.length - a.length <= 3 || SUFFIX.test(b.slice(a.length)));
 };
+/**
+ * Long words on one root with different short endings are one term: "chiropractor" and
+ * "chiropractic", "orthodontist" and "orthodontic".
+ */
+const SIBLING_ROOT = 8;
+const SIBLING_ENDING = 3;
+function siblings(a: string, b: string): boolean {
+  let shared = 0;
+  while (shared < a.length && a[shared] === b[shared]) shared++;
+  return shared >= SIBLING_ROOT && a.length - shared <= SIBLING_ENDING && b.length - shared <= SIBLING_ENDING;
+}
 const SUFFIX = /^(ously|ation|ations|ement|ements|ment|ments|ness|ities|ively|ably|ibly|ically|ances|ences|ings|able|ible|ance|ence|ship)$/;
 
 /** Small words a name's initials skip: "Vice President of Human Resources" is a VP, and HR. */

@@ -327,6 +327,51 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("answers no when an exclusion names the matter, even beside a broader sentence granting cover", () => {
+    const newborns = doc(
+      "Standard.pdf",
+      42,
+      "Newborn Care\n\nThis plan includes coverage for newborn care, so your little one is taken care of.",
+    );
+    const exceptions = doc(
+      "Standard.pdf",
+      43,
+      "Exceptions\n\nAlternative therapies such as acupuncture, massage, and chiropractic care are not covered under the plan.",
+    );
+    expect(
+      extractiveAnswer([{ question: "Would Standard cover chiropractor visits for our newborn?", chunks: [newborns, exceptions] }]).answer,
+    ).toMatch(/^No\. Alternative therapies such as acupuncture, massage, and chiropractic care are not covered/);
+    // Without the exclusion, the broader sentence settles it.
+    const covered = doc("Standard.pdf", 42, "Newborn Care\n\nThis plan includes coverage for newborn care and chiropractor visits.");
+    expect(extractiveAnswer([{ question: "Would Standard cover chiropractor visits for our newborn?", chunks: [covered] }]).answer).toMatch(
+      /^Yes\. This plan includes coverage/,
+    );
+  });
+
+  it("reads a negation only where it governs the asked matter", () => {
+    const answerTo = (question: string, text: string) =>
+      extractiveAnswer([{ question, chunks: [doc("plan.pdf", 45, `Preventive Care\n\n${text}`)] }]).answer;
+    // "no" denies the copayment, not the cover.
+    expect(answerTo("Are vaccinations covered?", "Vaccinations are covered at 100% with no copayment or coinsurance.")).toMatch(/^Yes\. /);
+    // A condition holding a "not" says nothing against what follows it.
+    expect(answerTo("Are rides to appointments covered?", "If you do not have a car, rides to appointments are covered.")).toMatch(
+      /^Yes\. /,
+    );
+    // "does not cover all services" leaves some covered: not a no.
+    expect(answerTo("Does the plan cover newborn services?", "The plan does not cover all newborn services.")).not.toMatch(/^No\. /);
+    // What follows "except" is left out.
+    expect(answerTo("Are golf lessons covered?", "All sports lessons are covered except golf lessons.")).toMatch(/^No\. /);
+    // A denial of something else ("will not sell") does not answer whether one may ask for a copy.
+    const privacy = doc(
+      "handbook.pdf",
+      7,
+      "Privacy\n\nYou have the right to request a copy of your personal information. Zava will not sell your personal information.",
+    );
+    expect(extractiveAnswer([{ question: "Can I ask Zava for a copy of my personal information?", chunks: [privacy] }]).answer).toMatch(
+      /^Yes\. You have the right to request a copy/,
+    );
+  });
+
   it("answers a question naming two documents from each of them, or with a sentence comparing them", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",
