@@ -4,19 +4,11 @@ import { formalEquivalents } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
+import { answersEachSide, sideSentence, sidesOf } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
 import { withRecordName } from "./record-names";
-import {
-  addresses,
-  documentOf,
-  FACT_LEAD_MATCH,
-  keySentence,
-  rankPart,
-  type Candidate,
-  type QuestionPart,
-  type RankedPart,
-} from "./sentence-ranking";
+import { addresses, documentOf, rankPart, type Candidate, type QuestionPart, type RankedPart } from "./sentence-ranking";
 
 export type { QuestionPart } from "./sentence-ranking";
 
@@ -110,18 +102,16 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
       (!r.best.scoped || c.scoped) &&
       (!r.best.fact || !r.intent.pointed || r.intent.wants.includes("comparison") || c.fact),
   );
-  const chosen: Candidate[] = [r.best];
-  const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
   // "How often does each plan pay for hearing aids?": each document compared, or found, has its
-  // say with its best sentence that says nearly as much on the question as the key one.
-  if (r.intent.wants.includes("comparison")) {
-    const said = r.byScore.filter((c) => c.match >= FACT_LEAD_MATCH * bestMatch);
-    const documents = r.compared.length ? r.compared : [...new Set(said.filter((c) => c.match >= min.match * bestMatch).map(documentOf))];
-    for (const d of documents) {
-      const own = said.filter((c) => documentOf(c) === d);
-      if (own.length && !chosen.some((p) => documentOf(p) === d || p.comparing)) take(keySentence(own, true));
-    }
-  }
+  // say with its own sentence on the matter (comparison.ts), the key sentence's side first; a
+  // sentence comparing them all says it in one.
+  const sides = r.intent.wants.includes("comparison") && !r.best.comparing ? sidesOf(r, min.match) : [];
+  const bySide = sides
+    .sort((a, b) => Number(b === documentOf(r.best)) - Number(a === documentOf(r.best)))
+    .flatMap((side) => sideSentence(r, side) ?? []);
+  const chosen: Candidate[] = bySide.length ? [] : [r.best];
+  const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
+  bySide.forEach(take);
   for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
   for (const c of close) take(c);
   return chosen.map((c) => ({
@@ -174,7 +164,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     ((r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
       (r.intent.pointed && r.best.fact && r.best.match >= POINTED_FACT_FLOOR && r.best.held > 0) ||
       (r.best.fact && r.best.scoped) ||
-      r.best.requiresSkipped) &&
+      r.best.requiresSkipped ||
+      answersEachSide(r)) &&
     !missesAskedFact(r) &&
     !answersAnotherDocument(r);
   const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));

@@ -144,7 +144,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
         ownMatch: 0,
         held: 0,
         heldWords: 0,
-        fact: holdsWantedFact(text, intent) || (skipped !== null && requires(text, skipped)),
+        fact: false,
         requiresSkipped: skipped !== null && requires(text, skipped),
         scoped: false,
         factInScope: false,
@@ -190,6 +190,11 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     // "Would Standard or Health Plus pay for it?" asks which of them does, not how much.
     if (!namesAnAmount(question)) intent.wants = intent.wants.filter((k) => k !== "amount");
   }
+
+  // A comparison is stated by a sentence setting the things compared side by side, not by any
+  // "while" or "than" ("Copayments are fixed, while coinsurance is a percentage").
+  const comparison = intent.wants.includes("comparison");
+  const sidesAside = { ...intent, wants: intent.wants.filter((k) => k !== "comparison") };
 
   // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
   // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
@@ -249,6 +254,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
       ? Number(c.comparing || compared.includes(documentOf(c)))
       : scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);
     c.scoped = scopeOnly.length > 0 && inScope === 1;
+    c.fact = holdsWantedFact(c.text, sidesAside) || c.requiresSkipped || (comparison && c.comparing);
     c.match = match / total;
     c.ownMatch = ownMatch / total;
     c.held = held;
@@ -297,8 +303,11 @@ export function keySentence(byScore: Candidate[], comparing: boolean): Candidate
   // says something ("How much does PerksPlus reimburse?": "…expense up to $1000…"). Of documents
   // compared, each is asked about: "…more comprehensive coverage than Standard" answers nothing on a hospital stay.
   const leadsFromScope = (c: Candidate) => c.fact && c.scoped && !comparing;
-  // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one.
-  return byScore.find((c) => c.comparing && leads(c)) ?? byScore.find(leads) ?? byScore.find(leadsFromScope) ?? byScore[0];
+  // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one: of
+  // such sentences, the one saying most on the question.
+  const comparisons = byScore.filter((c) => c.comparing && leads(c));
+  const bestComparison = comparisons.reduce<Candidate | undefined>((a, c) => (a && a.match >= c.match ? a : c), undefined);
+  return bestComparison ?? byScore.find(leads) ?? byScore.find(leadsFromScope) ?? byScore[0];
 }
 
 /** A sentence denying the matter settles a yes/no question if it holds this share of the key sentence's own match. */

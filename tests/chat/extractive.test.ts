@@ -372,6 +372,31 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("states each side of a comparison with its own sentence on the matter, from its own page", () => {
+    const standardExceptions = doc(
+      "Northwind_Standard.pdf",
+      79,
+      "Exceptions\n\nSome claims are special. In these situations, claims may be submitted up to 24 months after the date of service.",
+    );
+    const standardRule = doc(
+      "Northwind_Standard.pdf",
+      78,
+      "Timely Filing\n\nAll claims must be submitted within twelve months of the date of service. Our office is open on weekdays.",
+    );
+    const plusRule = doc("Northwind_Health_Plus.pdf", 83, "Claims\n\nYou must submit a claim within 90 days after you receive services.");
+    const premiums = doc("Northwind_Standard.pdf", 3, "Premiums\n\nPremiums are paid monthly, while copays are paid at each visit.");
+    const { answer } = extractiveAnswer([
+      {
+        question: "How long do I get to submit a claim on Standard or on Health Plus?",
+        chunks: [standardExceptions, premiums, plusRule, standardRule],
+      },
+    ]);
+    // The rule, not its exception ("In these situations…"); no sentence off the matter ("Premiums… while…").
+    expect(answer).toContain("All claims must be submitted within twelve months of the date of service. [Northwind_Standard.pdf#page=78]");
+    expect(answer).toContain("You must submit a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83]");
+    expect(answer).not.toMatch(/24 months|Premiums/);
+  });
+
   it("answers a question naming two documents from each of them, or with a sentence comparing them", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",

@@ -1,0 +1,51 @@
+import { documentOf, FACT_LEAD_MATCH, keySentence, type Candidate, type RankedPart } from "./sentence-ranking";
+
+/**
+ * The sides of a comparison ("…on Standard or on Health Plus?", "each plan") and each side's own
+ * sentence on the asked matter, from its own document: an answer states them side by side.
+ */
+
+/**
+ * "In these situations, claims may be submitted up to 24 months…" qualifies an earlier statement
+ * (an exception, an example): a side is stated by a sentence that stands on its own when one says
+ * as much.
+ */
+const POINTS_BACK =
+  /^(in (these|such|this|those|that) (cases?|situations?|instances?|circumstances?|events?)|(these|those|such) (include|exceptions?|cases?|services?|situations?)|for (example|instance)|this (means|includes|is)|otherwise|additionally|also)\b/i;
+
+export const pointsBack = (sentence: string) => POINTS_BACK.test(sentence);
+
+/** The documents compared: those the question names, else those whose sentences say nearly as much on it as the best. */
+export function sidesOf(r: RankedPart, minShare: number): string[] {
+  if (r.compared.length) return r.compared;
+  const bestMatch = Math.max(...r.byScore.map((c) => c.match));
+  return [...new Set(r.byScore.filter((c) => c.match >= minShare * bestMatch).map(documentOf))];
+}
+
+/**
+ * A side's sentence: the key one of its document's sentences that hold one of the question's words
+ * themselves (names aside) and say a fair share of what the best says, leaving out one pointing
+ * back when a sentence of the same kind standing on its own says nearly as much.
+ */
+export function sideSentence(r: RankedPart, side: string): Candidate | undefined {
+  const bestMatch = Math.max(...r.byScore.map((c) => c.match));
+  const own = r.byScore.filter((c) => documentOf(c) === side && c.heldWords > 0 && c.match >= FACT_LEAD_MATCH * bestMatch);
+  const standsInstead = (c: Candidate) => own.some((o) => !pointsBack(o.text) && o.fact === c.fact && o.match >= SIDE_CLOSE * c.match);
+  const pool = own.filter((c) => !pointsBack(c.text) || !standsInstead(c));
+  return pool.length ? keySentence(pool, true) : undefined;
+}
+
+/** A sentence standing on its own states a side instead of one pointing back if it matches this share of it. */
+const SIDE_CLOSE = 0.8;
+
+/**
+ * A question naming the documents it compares is answered when each of them has a sentence holding
+ * as many of its words (names aside) as an answer needs: "does not provide coverage for any
+ * out-of-network dialysis treatments" against "out-of-network dialysis services may also be covered".
+ */
+export function answersEachSide(r: RankedPart): boolean {
+  return (
+    r.compared.length > 1 &&
+    r.compared.every((side) => r.byScore.some((c) => documentOf(c) === side && c.heldWords >= Math.max(1, r.termsNeeded)))
+  );
+}
