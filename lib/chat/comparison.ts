@@ -1,3 +1,5 @@
+import { documentTitle } from "@/lib/knowledge/document-title";
+import { askedComparative, figureIn, winningSide } from "./figures";
 import { documentOf, FACT_LEAD_MATCH, keySentence, type Candidate, type RankedPart } from "./sentence-ranking";
 
 /**
@@ -48,4 +50,23 @@ export function answersEachSide(r: RankedPart): boolean {
     r.compared.length > 1 &&
     r.compared.every((side) => r.byScore.some((c) => documentOf(c) === side && c.heldWords >= Math.max(1, r.termsNeeded)))
   );
+}
+
+/**
+ * "Lower in Northwind Health Plus: $1,500, against $2,000 in Northwind Standard." when the question
+ * asks which side's figure is lower (higher, longer…) and each side's quoted sentence states one of
+ * the asked kind: the figures each with its side's citation. Empty when they do not settle it.
+ */
+export function figuresVerdict(r: RankedPart, quoted: { candidate: Candidate; cite: string }[]): string {
+  const comparative = r.lang === "en" ? askedComparative(r.question) : null;
+  const kind = r.intent.wants.includes("amount") ? "amount" : r.intent.wants.includes("time") ? "time" : null;
+  if (!comparative || !kind) return "";
+  const bySide = [...new Map(quoted.map((q) => [documentOf(q.candidate), q])).entries()];
+  const figures = bySide.map(([, q]) => figureIn(q.candidate.text, kind));
+  const winner = winningSide(figures, comparative.larger);
+  if (winner === null) return "";
+  const others = bySide.map((_, i) => i).filter((i) => i !== winner);
+  const word = comparative.word[0].toUpperCase() + comparative.word.slice(1);
+  const against = others.map((i) => `${figures[i]!.text} in ${documentTitle(bySide[i][0])} ${bySide[i][1].cite}`).join(" and ");
+  return `${word} in ${documentTitle(bySide[winner][0])}: ${figures[winner]!.text} ${bySide[winner][1].cite}, against ${against}.`;
 }

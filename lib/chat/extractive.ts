@@ -4,7 +4,7 @@ import { formalEquivalents } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
-import { answersEachSide, sideSentence, sidesOf } from "./comparison";
+import { answersEachSide, figuresVerdict, sideSentence, sidesOf } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
 import { withRecordName } from "./record-names";
@@ -191,6 +191,14 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     const verdict = yesNo(r);
     if (verdict.byMatch) verdicts.push(verdict.lead);
     if (r.intent.yesNo && (verdict.byMatch || !verdict.lead)) yesNoUnsettled = true;
+    // "Whose deductible is lower…?": which side's figure is, computed from the quoted ones, first.
+    const figures = r.intent.wants.includes("comparison")
+      ? figuresVerdict(
+          r,
+          picked.map((c) => ({ candidate: c, cite: cite(c) })),
+        )
+      : "";
+    if (figures) paragraphs.push(figures);
     paragraphs.push(verdict.lead + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator));
   }
   return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true, verdicts, yesNoUnsettled };

@@ -87,6 +87,8 @@ export interface QuestionPart {
 export const addresses = (c: Candidate) => c.ownMatch > 0 || c.factInScope;
 
 export interface RankedPart {
+  /** The question as read (in English when read so). */
+  question: string;
   intent: QuestionIntent;
   /** The question's language. */
   lang: Lang;
@@ -275,6 +277,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     topical.filter((s) => read.some((set) => set.holds(s, terms.formal))).length +
     terms.acronyms.filter((a) => read.some((set) => set.hasAcronym(a))).length;
   return {
+    question,
     intent,
     lang: original?.lang ?? asked.lang,
     namesDocument: scopeOnly.some((s) => names.includes(s)),

@@ -411,8 +411,10 @@ describe("an offline answer that answers", () => {
     const { answer } = extractiveAnswer([
       { question: "Do I get longer to send in a claim on Standard or on Health Plus?", chunks: [plus, standard] },
     ]);
+    // Which side gives longer, computed from the figures each states, then each side's own sentence.
     expect(answer).toBe(
-      "**Northwind Health Plus:** Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83]\n\n**Northwind Standard:** All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
+      "Longer in Northwind Standard: twelve months [Northwind_Standard.pdf#page=78], against 90 days in Northwind Health Plus [Northwind_Health_Plus.pdf#page=83].\n\n" +
+        "**Northwind Health Plus:** Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83]\n\n**Northwind Standard:** All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
     );
     const options = doc(
       "Benefit_Options.pdf",
