@@ -397,6 +397,30 @@ describe("an offline answer that answers", () => {
     expect(answer).not.toMatch(/24 months|Premiums/);
   });
 
+  it("leaves out a sentence comparing the sides on nothing the question asks", () => {
+    const options = doc(
+      "Benefit_Options.pdf",
+      3,
+      "Plans\n\nNorthwind Health Plus is a comprehensive plan that offers more coverage than Northwind Standard.",
+    );
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      35,
+      "Hospital Care\n\nNorthwind Health Plus covers a hospital stay after admission at 80%.",
+    );
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      52,
+      "Surgery\n\nYour Northwind Standard plan will cover the cost of an overnight hospital stay.",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "Which plan would pay for a hospital stay: Standard or Health Plus?", chunks: [options, plus, standard] },
+    ]);
+    expect(answer).not.toContain("comprehensive plan");
+    expect(answer).toContain("[Northwind_Health_Plus.pdf#page=35]");
+    expect(answer).toContain("[Northwind_Standard.pdf#page=52]");
+  });
+
   it("answers a question naming two documents from each of them, or with a sentence comparing them", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",
