@@ -126,8 +126,18 @@ const ASKS_WHEN = /^(when|how (long|soon|often))\b/i;
 // "Is it A or B?" asks which, not whether.
 const isYesNo = (q: string) => {
   const clause = askingClause(q);
-  return !asksWh(clause) && (YES_NO_START.test(clause) || SPANISH_OPEN_QUESTION.test(clause)) && !/\b(or|oder|ou|o)\b/i.test(clause);
+  return (
+    !asksWh(clause) &&
+    (YES_NO_START.test(clause) || SPANISH_OPEN_QUESTION.test(clause) || verbFirstQuestion(clause)) &&
+    !/\b(or|oder|ou|o)\b/i.test(clause)
+  );
 };
+
+/**
+ * A German or Dutch question that does not open with a question word opens with its verb and asks
+ * yes or no ("Übernimmt PerksPlus die Kosten…?", "Zahlt Northwind Standard…?").
+ */
+const verbFirstQuestion = (clause: string) => /\?\s*$/.test(clause) && ["de", "nl"].includes(detectLanguage(clause));
 
 /** Starts asking for something other than yes or no. */
 const WH_START =

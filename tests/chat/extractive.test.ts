@@ -272,6 +272,9 @@ describe("an offline answer that answers", () => {
     expect(questionIntent("Can I put my kid's snowboarding lessons on PerksPlus? Well, mine actually.").yesNo).toBe(true);
     expect(questionIntent("What happens if I am late, can I be fired?").yesNo).toBe(false);
     expect(questionIntent("Was stellt Zava eigentlich her?").yesNo).toBe(false);
+    // A German question opening with its verb asks yes or no.
+    expect(questionIntent("Übernimmt PerksPlus die Kosten für meinen Surfkurs?").yesNo).toBe(true);
+    expect(questionIntent("Wie viele Urlaubstage bekomme ich pro Jahr?").yesNo).toBe(false);
     // German and French ask yes or no with the verb before its pronoun.
     expect(questionIntent("Bekomme ich von der Firma die Schutzausrüstung gestellt?").yesNo).toBe(true);
     expect(questionIntent("Dois-je payer la franchise ?").yesNo).toBe(true);
