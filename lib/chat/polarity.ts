@@ -11,8 +11,14 @@ export function deniedParts(sentence: string, heading: string | null): string[] 
   if (heading !== null && isNegative(heading)) return [sentence];
   const lead = /^([^:]{3,160}):\s/.exec(sentence);
   if (lead && isNegative(lead[1])) return [sentence];
-  return clauses(sentence).flatMap((clause) => (EXCEPTING.test(clause) ? [clause] : negated(clause)));
+  return clauses(sentence).flatMap((clause) => (EXCEPTING.test(clause) ? [clause] : CONDITION.test(clause) ? [] : negated(clause)));
 }
+
+/**
+ * A condition sets when the rest holds, it denies nothing: "If you cannot find an in-network
+ * provider, … Health Plus may cover a portion of the cost".
+ */
+const CONDITION = /^(if|when|whenever|once|in case)\b/i;
 
 /**
  * What a clause's negation governs: "no" denies only the words it leads ("covered at 100% with no
