@@ -70,3 +70,13 @@ export function figuresVerdict(r: RankedPart, quoted: { candidate: Candidate; ci
   const against = others.map((i) => `${figures[i]!.text} in ${documentTitle(bySide[i][0])} ${bySide[i][1].cite}`).join(" and ");
   return `${word} in ${documentTitle(bySide[winner][0])}: ${figures[winner]!.text} ${bySide[winner][1].cite}, against ${against}.`;
 }
+
+/**
+ * The named sides no quoted sentence speaks for (none names them all): "Would Health Plus or
+ * Standard pay for a gastric sleeve?" answered from Health Plus alone says Standard was not found
+ * saying anything on it, rather than leave the reader to guess.
+ */
+export function silentSides(r: RankedPart, quoted: Candidate[]): string[] {
+  if (quoted.some((c) => c.comparing)) return [];
+  return r.compared.filter((side) => !quoted.some((c) => documentOf(c) === side)).map(documentTitle);
+}

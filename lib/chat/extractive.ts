@@ -4,7 +4,7 @@ import { formalEquivalents } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
-import { answersEachSide, figuresVerdict, sideSentence, sidesOf } from "./comparison";
+import { answersEachSide, figuresVerdict, sideSentence, sidesOf, silentSides } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
 import { withRecordName } from "./record-names";
@@ -185,7 +185,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
     const named = picked.map((c) => ({ ...c, text: withRecordName(c) }));
-    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named) : named.map((c) => c.text);
+    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named, r.compared) : named.map((c) => c.text);
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
     const separator = labelled.some((text, i) => text !== picked[i].text) ? "\n\n" : " ";
     const verdict = yesNo(r);
@@ -200,16 +200,19 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       : "";
     if (figures) paragraphs.push(figures);
     paragraphs.push(verdict.lead + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator));
+    const silent = silentSides(r, picked);
+    if (silent.length) paragraphs.push(`I found nothing on this in ${silent.join(" or ")}.`);
   }
   return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true, verdicts, yesNoUnsettled };
 }
 
 /**
- * A comparison quoting two documents says whose each sentence is when the sentence does not
- * ("**Northwind Standard Benefits Details:** the plan covers two hearing aids every three years").
+ * A comparison quoting two documents, or one of two it names, says whose each sentence is when the
+ * sentence does not ("**Northwind Standard Benefits Details:** the plan covers two hearing aids
+ * every three years").
  */
-function withDocumentNames(picked: Quote[]): string[] {
-  const titles = [...new Set(picked.map(documentOf))].map((d) => ({
+function withDocumentNames(picked: Quote[], named: string[]): string[] {
+  const titles = [...new Set([...picked.map(documentOf), ...named])].map((d) => ({
     d,
     title: documentTitle(d),
     words: contentWords(documentTitle(d), "en"),

@@ -424,6 +424,22 @@ describe("an offline answer that answers", () => {
     expect(answer).toContain("[Northwind_Standard.pdf#page=52]");
   });
 
+  it("says whose a lone side's sentence is, and that the other side says nothing on it", () => {
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      61,
+      "Weight Loss Surgery\n\nUnder this plan, coverage is available for weight loss surgeries such as a gastric sleeve.",
+    );
+    const standard = doc("Northwind_Standard.pdf", 11, "Copays\n\nOffice visits cost $20, while hospital visits cost $150.");
+    const { answer } = extractiveAnswer([
+      { question: "Would Health Plus or Standard pay for a gastric sleeve?", chunks: [standard, plus] },
+    ]);
+    expect(answer).toBe(
+      "**Northwind Health Plus:** Under this plan, coverage is available for weight loss surgeries such as a gastric sleeve. [Northwind_Health_Plus.pdf#page=61]\n\n" +
+        "I found nothing on this in Northwind Standard.",
+    );
+  });
+
   it("answers a question naming two documents from each of them, or with a sentence comparing them", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",
