@@ -176,7 +176,11 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
   const scopeOnly = scope.filter((s) => !topical.includes(s));
   // Names are capitalised inside the question ("Will Northwind Standard pay…"): "details" is not one.
-  const names = namesIn(question).map(asked.stem);
+  // German capitalises every noun: read from German ("Übernimmt PerksPlus cost Surfkurs?"), only a
+  // capitalised word naming a document is a name.
+  const names = namesIn(question)
+    .map(asked.stem)
+    .filter((s) => original?.lang !== "de" || scope.includes(s));
   // "…on Standard or on Health Plus?" names two documents: it compares them, each in scope.
   const titles = new Map(candidates.map((c, i) => [documentOf(c), context[i].title]));
   // Only names the person wrote compare: a follow-up's borrowed subject does not.

@@ -440,6 +440,22 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("answers a German yes/no question read in English, its nouns not taken for names", () => {
+    const perks = doc(
+      "PerksPlus.pdf",
+      3,
+      "What is Covered?\n\nSome of the lessons covered under PerksPlus include:\n• Skiing lessons\n• Surfing lessons",
+    );
+    const { answer } = extractiveAnswer([
+      {
+        question: "Übernimmt PerksPlus cost Surfkurs?",
+        original: { question: "Übernimmt PerksPlus die Kosten für meinen Surfkurs?", lang: "de" },
+        chunks: [perks],
+      },
+    ]);
+    expect(answer).toMatch(/^Ja\. Some of the lessons covered under PerksPlus include/);
+  });
+
   it("answers a question naming two documents from each of them, or with a sentence comparing them", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",
