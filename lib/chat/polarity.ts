@@ -35,12 +35,13 @@ const EXCEPTING = /^(except( for)?|excluding|other than|apart from)\b/i;
 
 /**
  * Clauses: an opening "if …," or "when …,", then parts split at semicolons, at contrasting or
- * excepting words, and at a comma that opens a new clause (a pronoun or an article follows), not
- * at the commas of a list ("…bruxism, TMJ splint therapy, or orthodontic treatment").
+ * excepting words, and at a comma that opens a new clause (a pronoun or an article follows) or a
+ * contrast (", not including…"), not at the commas of a list ("…bruxism, TMJ splint therapy, or
+ * orthodontic treatment").
  */
 const OPENING_CLAUSE = /^((?:if|when|unless|because|although|though|once|after|before|while)\b[^,]{1,200}),\s+/i;
 const CLAUSE_BREAK =
-  /\s*;\s*|\s+(?=(?:but|while|whereas|although|though|however|except|excluding|unless)\b)|,\s+(?=(?:and |but |so )?(?:the|this|that|these|those|it|you|we|they|our|your|he|she|there)\b)/;
+  /\s*;\s*|\s+(?=(?:but|while|whereas|although|though|however|except|excluding|unless)\b)|,\s+(?=(?:and |but |so )?(?:the|this|that|these|those|it|you|we|they|our|your|he|she|there|not)\b)/;
 
 function clauses(sentence: string): string[] {
   const opening = OPENING_CLAUSE.exec(sentence);

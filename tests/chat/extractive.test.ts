@@ -362,6 +362,9 @@ describe("an offline answer that answers", () => {
     );
     // "does not cover all services" leaves some covered: not a no.
     expect(answerTo("Does the plan cover newborn services?", "The plan does not cover all newborn services.")).not.toMatch(/^No\. /);
+    // ", not including …" leaves out only what it names.
+    expect(answerTo("Is physical therapy covered?", "Physical therapy is covered, not including massage therapy.")).toMatch(/^Yes\. /);
+    expect(answerTo("Is massage therapy covered?", "Physical therapy is covered, not including massage therapy.")).toMatch(/^No\. /);
     // What follows "except" is left out.
     expect(answerTo("Are golf lessons covered?", "All sports lessons are covered except golf lessons.")).toMatch(/^No\. /);
     // A denial of something else ("will not sell") does not answer whether one may ask for a copy.

@@ -10,6 +10,9 @@ describe("what a negation governs", () => {
       "while Standard does not cover out-of-network dialysis.",
     ]);
     expect(deniedParts("If you cannot find an in-network provider, the plan may cover a portion of the cost.", null)).toEqual([]);
+    expect(deniedParts("The plan covers physical therapy, not including massage therapy.", null)).toEqual([
+      "not including massage therapy.",
+    ]);
   });
 
   it("denies all after a negative lead-in or under a negative heading, and what follows 'except'", () => {
