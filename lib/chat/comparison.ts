@@ -55,20 +55,22 @@ export function answersEachSide(r: RankedPart): boolean {
 /**
  * "Lower in Northwind Health Plus: $1,500, against $2,000 in Northwind Standard." when the question
  * asks which side's figure is lower (higher, longer…) and each side's quoted sentence states one of
- * the asked kind: the figures each with its side's citation. Empty when they do not settle it.
+ * the asked kind: the figures each with its side's citation, and the side. Null when they do not
+ * settle it.
  */
-export function figuresVerdict(r: RankedPart, quoted: { candidate: Candidate; cite: string }[]): string {
+export function figuresVerdict(r: RankedPart, quoted: { candidate: Candidate; cite: string }[]): { line: string; winner: string } | null {
   const comparative = r.lang === "en" ? askedComparative(r.question) : null;
   const kind = r.intent.wants.includes("amount") ? "amount" : r.intent.wants.includes("time") ? "time" : null;
-  if (!comparative || !kind) return "";
+  if (!comparative || !kind) return null;
   const bySide = [...new Map(quoted.map((q) => [documentOf(q.candidate), q])).entries()];
   const figures = bySide.map(([, q]) => figureIn(q.candidate.text, kind));
   const winner = winningSide(figures, comparative.larger);
-  if (winner === null) return "";
+  if (winner === null) return null;
   const others = bySide.map((_, i) => i).filter((i) => i !== winner);
   const word = comparative.word[0].toUpperCase() + comparative.word.slice(1);
   const against = others.map((i) => `${figures[i]!.text} in ${documentTitle(bySide[i][0])} ${bySide[i][1].cite}`).join(" and ");
-  return `${word} in ${documentTitle(bySide[winner][0])}: ${figures[winner]!.text} ${bySide[winner][1].cite}, against ${against}.`;
+  const line = `${word} in ${documentTitle(bySide[winner][0])}: ${figures[winner]!.text} ${bySide[winner][1].cite}, against ${against}.`;
+  return { line, winner: bySide[winner][0] };
 }
 
 /**
@@ -79,4 +81,19 @@ export function figuresVerdict(r: RankedPart, quoted: { candidate: Candidate; ci
 export function silentSides(r: RankedPart, quoted: Candidate[]): string[] {
   if (quoted.some((c) => c.comparing)) return [];
   return r.compared.filter((side) => !quoted.some((c) => documentOf(c) === side)).map(documentTitle);
+}
+
+/**
+ * The side a question names first ("Is the deductible lower on Standard than on Health Plus?":
+ * Standard), by where the first word of its title that no other side's title holds comes.
+ */
+export function firstNamedSide(r: RankedPart): string | undefined {
+  const words = (d: string) => documentTitle(d).toLowerCase().split(/\s+/);
+  const asked = r.question.toLowerCase();
+  const at = (side: string) => {
+    const own = words(side).filter((w) => r.compared.every((o) => o === side || !words(o).includes(w)));
+    const found = own.map((w) => asked.search(new RegExp(`\\b${w.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "u"))).filter((i) => i >= 0);
+    return found.length ? Math.min(...found) : Infinity;
+  };
+  return [...r.compared].sort((a, b) => at(a) - at(b))[0];
 }

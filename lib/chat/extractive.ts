@@ -4,7 +4,7 @@ import { formalEquivalents } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
-import { answersEachSide, figuresVerdict, sideSentence, sidesOf, silentSides } from "./comparison";
+import { answersEachSide, figuresVerdict, firstNamedSide, sideSentence, sidesOf, silentSides } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
 import { withRecordName } from "./record-names";
@@ -125,14 +125,18 @@ const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join
 /**
  * "Yes." or "No." before the key sentence when it states the matter itself: no when it (or the
  * section it sits in, "What is Not Covered?") denies it, or requires what the question asks to
- * skip.
+ * skip; before the figures compared when they settle the question.
  */
-function yesNo(r: RankedPart): { lead: string; byMatch: boolean } {
+function yesNo(r: RankedPart, figureWinner: string | null): { lead: string; byMatch: boolean } {
   const none = { lead: "", byMatch: false };
-  // A sentence of another document than the one asked about says nothing of that one.
-  if (!r.intent.yesNo || (r.namesDocument && !r.best.scoped)) return none;
-  const { text } = r.best;
+  if (!r.intent.yesNo) return none;
   const [yes, no] = YES_NO[r.lang] ?? ["Yes", "No"];
+  // "Is the deductible lower on Standard than on Health Plus?": so if the side named first states
+  // the lower figure.
+  if (figureWinner !== null && r.compared.length) return { lead: `${figureWinner === firstNamedSide(r) ? yes : no}. `, byMatch: false };
+  // A sentence of another document than the one asked about says nothing of that one.
+  if (r.namesDocument && !r.best.scoped) return none;
+  const { text } = r.best;
   // Open at any hour, or requiring what the question would skip: the sentence settles it.
   if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return { lead: `${yes}. `, byMatch: false };
   if (r.skipped !== null && requires(text, r.skipped)) return { lead: `${no}. `, byMatch: false };
@@ -188,18 +192,18 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named, r.compared) : named.map((c) => c.text);
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
     const separator = labelled.some((text, i) => text !== picked[i].text) ? "\n\n" : " ";
-    const verdict = yesNo(r);
-    if (verdict.byMatch) verdicts.push(verdict.lead);
-    if (r.intent.yesNo && (verdict.byMatch || !verdict.lead)) yesNoUnsettled = true;
     // "Whose deductible is lower…?": which side's figure is, computed from the quoted ones, first.
     const figures = r.intent.wants.includes("comparison")
       ? figuresVerdict(
           r,
           picked.map((c) => ({ candidate: c, cite: cite(c) })),
         )
-      : "";
-    if (figures) paragraphs.push(figures);
-    paragraphs.push(verdict.lead + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator));
+      : null;
+    const verdict = yesNo(r, figures?.winner ?? null);
+    if (verdict.byMatch) verdicts.push(verdict.lead);
+    if (r.intent.yesNo && (verdict.byMatch || !verdict.lead)) yesNoUnsettled = true;
+    const quotes = picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator);
+    paragraphs.push(...(figures ? [verdict.lead + figures.line, quotes] : [verdict.lead + quotes]));
     const silent = silentSides(r, picked);
     if (silent.length) paragraphs.push(`I found nothing on this in ${silent.join(" or ")}.`);
   }

@@ -459,6 +459,25 @@ describe("an offline answer that answers", () => {
     expect(answer).toMatch(/^Ja\. Some of the lessons covered under PerksPlus include/);
   });
 
+  it("answers whether one side's figure is lower or higher from the figures both sides state", () => {
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      13,
+      "Deductible\n\nThe calendar year deductible for in-network services is $1,500 for individuals.",
+    );
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      13,
+      "Deductible\n\nThe Northwind Standard plan has a calendar year deductible of $2,000 for each individual.",
+    );
+    const answerTo = (question: string) => extractiveAnswer([{ question, chunks: [plus, standard] }]).answer;
+    const figures =
+      "Lower in Northwind Health Plus: $1,500 [Northwind_Health_Plus.pdf#page=13], against $2,000 in Northwind Standard [Northwind_Standard.pdf#page=13].";
+    expect(answerTo("Is the deductible lower on Standard than on Health Plus?").split("\n\n")[0]).toBe(`No. ${figures}`);
+    expect(answerTo("Is the deductible lower on Health Plus than on Standard?").split("\n\n")[0]).toBe(`Yes. ${figures}`);
+    expect(answerTo("Does Standard have a higher deductible than Health Plus?")).toMatch(/^Yes\. Higher in Northwind Standard: \$2,000/);
+  });
+
   it("answers a question naming two documents from each of them, or with a sentence comparing them", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",
