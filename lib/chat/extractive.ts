@@ -4,19 +4,11 @@ import { formalEquivalents } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
+import { answersEachSide, figuresVerdict, firstNamedSide, sideSentence, sidesOf, silentSides } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
 import { withRecordName } from "./record-names";
-import {
-  addresses,
-  documentOf,
-  FACT_LEAD_MATCH,
-  keySentence,
-  rankPart,
-  type Candidate,
-  type QuestionPart,
-  type RankedPart,
-} from "./sentence-ranking";
+import { addresses, documentOf, rankPart, type Candidate, type QuestionPart, type RankedPart } from "./sentence-ranking";
 
 export type { QuestionPart } from "./sentence-ranking";
 
@@ -110,18 +102,16 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
       (!r.best.scoped || c.scoped) &&
       (!r.best.fact || !r.intent.pointed || r.intent.wants.includes("comparison") || c.fact),
   );
-  const chosen: Candidate[] = [r.best];
-  const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
   // "How often does each plan pay for hearing aids?": each document compared, or found, has its
-  // say with its best sentence that says nearly as much on the question as the key one.
-  if (r.intent.wants.includes("comparison")) {
-    const said = r.byScore.filter((c) => c.match >= FACT_LEAD_MATCH * bestMatch);
-    const documents = r.compared.length ? r.compared : [...new Set(said.filter((c) => c.match >= min.match * bestMatch).map(documentOf))];
-    for (const d of documents) {
-      const own = said.filter((c) => documentOf(c) === d);
-      if (own.length && !chosen.some((p) => documentOf(p) === d || p.comparing)) take(keySentence(own));
-    }
-  }
+  // say with its own sentence on the matter (comparison.ts), the key sentence's side first; a
+  // sentence comparing them all says it in one.
+  const sides = r.intent.wants.includes("comparison") && !r.best.comparing ? sidesOf(r, min.match) : [];
+  const bySide = sides
+    .sort((a, b) => Number(b === documentOf(r.best)) - Number(a === documentOf(r.best)))
+    .flatMap((side) => sideSentence(r, side) ?? []);
+  const chosen: Candidate[] = bySide.length ? [] : [r.best];
+  const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
+  bySide.forEach(take);
   for (const c of close) if (!chosen.some((p) => p.citation === c.citation)) take(c);
   for (const c of close) take(c);
   return chosen.map((c) => ({
@@ -135,21 +125,24 @@ const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join
 /**
  * "Yes." or "No." before the key sentence when it states the matter itself: no when it (or the
  * section it sits in, "What is Not Covered?") denies it, or requires what the question asks to
- * skip.
+ * skip; before the figures compared when they settle the question.
  */
-function yesNo(r: RankedPart): { lead: string; byMatch: boolean } {
+function yesNo(r: RankedPart, figureWinner: string | null): { lead: string; byMatch: boolean } {
   const none = { lead: "", byMatch: false };
-  // A sentence of another document than the one asked about says nothing of that one.
-  if (!r.intent.yesNo || (r.namesDocument && !r.best.scoped)) return none;
-  const { text, heading } = r.best;
+  if (!r.intent.yesNo) return none;
   const [yes, no] = YES_NO[r.lang] ?? ["Yes", "No"];
+  // "Is the deductible lower on Standard than on Health Plus?": so if the side named first states
+  // the lower figure.
+  if (figureWinner !== null && r.compared.length) return { lead: `${figureWinner === firstNamedSide(r) ? yes : no}. `, byMatch: false };
+  // A sentence of another document than the one asked about says nothing of that one.
+  if (r.namesDocument && !r.best.scoped) return none;
+  const { text } = r.best;
   // Open at any hour, or requiring what the question would skip: the sentence settles it.
   if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return { lead: `${yes}. `, byMatch: false };
   if (r.skipped !== null && requires(text, r.skipped)) return { lead: `${no}. `, byMatch: false };
   // A name alone ("Does Zava offer life insurance?": "At Zava, … busy lifestyles…") says nothing of the matter.
   if (r.best.ownMatch < YES_NO_MATCH || r.best.heldWords === 0) return none;
-  const denied = isNegative(text) || (heading !== null && isNegative(heading));
-  return { lead: `${denied ? no : yes}. `, byMatch: true };
+  return { lead: `${r.best.denies ? no : yes}. `, byMatch: true };
 }
 
 /** Yes and no in the question's language. */
@@ -175,7 +168,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     ((r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
       (r.intent.pointed && r.best.fact && r.best.match >= POINTED_FACT_FLOOR && r.best.held > 0) ||
       (r.best.fact && r.best.scoped) ||
-      r.best.requiresSkipped) &&
+      r.best.requiresSkipped ||
+      answersEachSide(r)) &&
     !missesAskedFact(r) &&
     !answersAnotherDocument(r);
   const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));
@@ -195,23 +189,34 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
     const named = picked.map((c) => ({ ...c, text: withRecordName(c) }));
-    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named) : named.map((c) => c.text);
+    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named, r.compared) : named.map((c) => c.text);
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
     const separator = labelled.some((text, i) => text !== picked[i].text) ? "\n\n" : " ";
-    const verdict = yesNo(r);
+    // "Whose deductible is lower…?": which side's figure is, computed from the quoted ones, first.
+    const figures = r.intent.wants.includes("comparison")
+      ? figuresVerdict(
+          r,
+          picked.map((c) => ({ candidate: c, cite: cite(c) })),
+        )
+      : null;
+    const verdict = yesNo(r, figures?.winner ?? null);
     if (verdict.byMatch) verdicts.push(verdict.lead);
     if (r.intent.yesNo && (verdict.byMatch || !verdict.lead)) yesNoUnsettled = true;
-    paragraphs.push(verdict.lead + picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator));
+    const quotes = picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator);
+    paragraphs.push(...(figures ? [verdict.lead + figures.line, quotes] : [verdict.lead + quotes]));
+    const silent = silentSides(r, picked);
+    if (silent.length) paragraphs.push(`I found nothing on this in ${silent.join(" or ")}.`);
   }
   return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true, verdicts, yesNoUnsettled };
 }
 
 /**
- * A comparison quoting two documents says whose each sentence is when the sentence does not
- * ("**Northwind Standard Benefits Details:** the plan covers two hearing aids every three years").
+ * A comparison quoting two documents, or one of two it names, says whose each sentence is when the
+ * sentence does not ("**Northwind Standard Benefits Details:** the plan covers two hearing aids
+ * every three years").
  */
-function withDocumentNames(picked: Quote[]): string[] {
-  const titles = [...new Set(picked.map(documentOf))].map((d) => ({
+function withDocumentNames(picked: Quote[], named: string[]): string[] {
+  const titles = [...new Set([...picked.map(documentOf), ...named])].map((d) => ({
     d,
     title: documentTitle(d),
     words: contentWords(documentTitle(d), "en"),

@@ -23,6 +23,14 @@ export interface Terms {
 const ASKING_PHRASE =
   /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs)\b/gi;
 
+/**
+ * "Which plan would pay…?", "each of the two health plans": the kind of thing a comparison is
+ * between is its frame, not what it asks about ("…is a comprehensive plan that offers more coverage
+ * than…" says nothing on a hospital stay). A word qualifying it ("health") stays.
+ */
+const COMPARISON_FRAME =
+  /\b(?:which|each|either|neither)(?: one)?(?: of (?:the|these|those|our|your))?(?: (?:two|three|both))?( \w+)? (?:plans?|options?|programs?)\b/gi;
+
 /** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
 export interface Reading {
   lang: Lang;
@@ -32,7 +40,7 @@ export const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ?
 
 export function questionTerms(question: string, reading: Reading): Terms {
   const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
-  const content = contentWords(question.replace(ASKING_PHRASE, " "), reading.lang);
+  const content = contentWords(question.replace(COMPARISON_FRAME, "$1").replace(ASKING_PHRASE, " "), reading.lang);
   const everyday = reading.lang === "en" ? formalEquivalents(question) : new Map<string, string[]>();
   const formal = new Map<string, string[][]>();
   for (const word of content) {
@@ -52,10 +60,22 @@ export function questionTerms(question: string, reading: Reading): Terms {
  */
 const stemsMatch = (a: string, b: string): boolean => {
   if (a === b) return true;
+  if (siblings(a, b)) return true;
   if (a.length > b.length) return stemsMatch(b, a);
   // a is the shorter: a prefix of b whose rest is a suffix (sliced only when it is).
   return a.length >= 4 && b.startsWith(a) && (b.length - a.length <= 3 || SUFFIX.test(b.slice(a.length)));
 };
+/**
+ * Long words on one root with different short endings are one term: "chiropractor" and
+ * "chiropractic", "orthodontist" and "orthodontic".
+ */
+const SIBLING_ROOT = 8;
+const SIBLING_ENDING = 3;
+function siblings(a: string, b: string): boolean {
+  let shared = 0;
+  while (shared < a.length && a[shared] === b[shared]) shared++;
+  return shared >= SIBLING_ROOT && a.length - shared <= SIBLING_ENDING && b.length - shared <= SIBLING_ENDING;
+}
 const SUFFIX = /^(ously|ation|ations|ement|ements|ment|ments|ness|ities|ively|ably|ibly|ically|ances|ences|ings|able|ible|ance|ence|ship)$/;
 
 /** Small words a name's initials skip: "Vice President of Human Resources" is a VP, and HR. */

@@ -3,8 +3,9 @@ import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document
 import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
-import { holdsWantedFact, questionIntent, requires, skippedAction, type QuestionIntent } from "@/lib/text/question-intent";
+import { holdsWantedFact, namesAnAmount, questionIntent, requires, skippedAction, type QuestionIntent } from "@/lib/text/question-intent";
 import { citationId, neutralizeBrackets } from "./citations";
+import { deniedParts } from "./polarity";
 import { questionTerms, readingOf, StemSet } from "./question-terms";
 
 /**
@@ -23,6 +24,8 @@ const HEADING_WEIGHT = 0.5;
 const TITLE_WEIGHT = 0.6;
 /** Bonus for a sentence from the document the question names (by its title's words), or naming it itself. */
 const SCOPE_W = 0.3;
+/** A sentence denies the asked matter when a negation governs this share of what it holds of the question. */
+const DENIED_SHARE = 0.5;
 /** Weight of a question word no candidate sentence holds, against the rarest word one holds. */
 const UNFOUND_WEIGHT = 0.5;
 
@@ -44,6 +47,11 @@ export interface Candidate {
   fact: boolean;
   /** Requires what the question asks leave to skip ("…must be encrypted…" for "without encrypting"): it settles the question. */
   requiresSkipped: boolean;
+  /**
+   * Denies the matter asked about: most of the question's terms it holds (names aside) sit where a
+   * negation governs them ("…chiropractic care are not covered").
+   */
+  denies: boolean;
   /** Names every document the question compares ("Northwind Health Plus … while Northwind Standard …"). */
   comparing: boolean;
   /** From the document the question names (every title word it uses is in the title or the sentence). */
@@ -79,6 +87,8 @@ export interface QuestionPart {
 export const addresses = (c: Candidate) => c.ownMatch > 0 || c.factInScope;
 
 export interface RankedPart {
+  /** The question as read (in English when read so). */
+  question: string;
   intent: QuestionIntent;
   /** The question's language. */
   lang: Lang;
@@ -136,11 +146,12 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
         ownMatch: 0,
         held: 0,
         heldWords: 0,
-        fact: holdsWantedFact(text, intent) || (skipped !== null && requires(text, skipped)),
+        fact: false,
         requiresSkipped: skipped !== null && requires(text, skipped),
         scoped: false,
         factInScope: false,
         comparing: false,
+        denies: false,
         complete: unit.complete,
         score: 0,
       });
@@ -165,7 +176,11 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     scope.length === terms.stems.length && terms.acronyms.length === 0 ? terms.stems : terms.stems.filter((s) => !scope.includes(s));
   const scopeOnly = scope.filter((s) => !topical.includes(s));
   // Names are capitalised inside the question ("Will Northwind Standard pay…"): "details" is not one.
-  const names = namesIn(question).map(asked.stem);
+  // German capitalises every noun: read from German ("Übernimmt PerksPlus cost Surfkurs?"), only a
+  // capitalised word naming a document is a name.
+  const names = namesIn(question)
+    .map(asked.stem)
+    .filter((s) => original?.lang !== "de" || scope.includes(s));
   // "…on Standard or on Health Plus?" names two documents: it compares them, each in scope.
   const titles = new Map(candidates.map((c, i) => [documentOf(c), context[i].title]));
   // Only names the person wrote compare: a follow-up's borrowed subject does not.
@@ -176,7 +191,16 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   // "Which plan covers…?" names none: a sentence naming two of the documents found compares them.
   const comparing = intent.wants.includes("comparison");
   const namesTwoDocuments = (text: string) => namedDocuments(namesIn(` ${text}`).map(asked.stem), titles).length > 1;
-  if (compared.length && !intent.wants.includes("comparison")) intent.wants.push("comparison");
+  if (compared.length && !intent.wants.includes("comparison")) {
+    intent.wants.push("comparison");
+    // "Would Standard or Health Plus pay for it?" asks which of them does, not how much.
+    if (!namesAnAmount(question)) intent.wants = intent.wants.filter((k) => k !== "amount");
+  }
+
+  // A comparison is stated by a sentence setting the things compared side by side, not by any
+  // "while" or "than" ("Copayments are fixed, while coinsurance is a percentage").
+  const comparison = intent.wants.includes("comparison");
+  const sidesAside = { ...intent, wants: intent.wants.filter((k) => k !== "comparison") };
 
   // Rarer terms among the candidates weigh more. A word no candidate holds is mostly phrasing
   // ("my kid's", "sending") and weighs as a rare one: it lowers every match alike. (A word the
@@ -193,6 +217,19 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
   const total = [...stemWeight.values(), ...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
 
+  // The share of a sentence's match on the question's words (names aside) that a negation governs.
+  const deniedShare = (c: Candidate, i: number) => {
+    const parts = deniedParts(c.text, c.heading).map((part) => new StemSet(part, documents));
+    if (!parts.length) return 0;
+    let held = 0;
+    let denied = 0;
+    for (const [stem, weight] of stemWeight) {
+      if (names.includes(stem) || !own[i].holds(stem, terms.formal)) continue;
+      held += weight;
+      if (parts.some((part) => part.holds(stem, terms.formal))) denied += weight;
+    }
+    return held ? denied / held : 0;
+  };
   candidates.forEach((c, i) => {
     let match = 0;
     let ownMatch = 0;
@@ -216,12 +253,14 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
         match += weight;
       }
     }
+    c.denies = heldWords > 0 && deniedShare(c, i) >= DENIED_SHARE;
     c.comparing =
       compared.length > 0 ? nameTerms.every((s) => own[i].has(s)) : comparing && (namesTwoDocuments(c.text) || BOTH.test(c.text));
     const inScope = compared.length
       ? Number(c.comparing || compared.includes(documentOf(c)))
       : scopeOnly.filter((s) => own[i].has(s) || context[i].title.has(s)).length / (scopeOnly.length || 1);
     c.scoped = scopeOnly.length > 0 && inScope === 1;
+    c.fact = holdsWantedFact(c.text, sidesAside) || c.requiresSkipped || (comparison && c.comparing);
     c.match = match / total;
     c.ownMatch = ownMatch / total;
     c.held = held;
@@ -242,6 +281,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     topical.filter((s) => read.some((set) => set.holds(s, terms.formal))).length +
     terms.acronyms.filter((a) => read.some((set) => set.hasAcronym(a))).length;
   return {
+    question,
     intent,
     lang: original?.lang ?? asked.lang,
     namesDocument: scopeOnly.some((s) => names.includes(s)),
@@ -250,7 +290,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     namesMissing,
     termsNeeded: Math.min(2, found),
     byScore,
-    best: keySentence(byScore),
+    best: (intent.yesNo ? settlingSentence : keySentence)(byScore, compared.length > 0),
   };
 }
 
@@ -259,14 +299,40 @@ export const FACT_LEAD_MATCH = 0.4;
 
 /**
  * The sentence to lead with: the best one holding the kind of fact asked for ("how much": an
- * amount), unless it says much less on the question than the best one and is not from the
- * document the question names; else the best one.
+ * amount), unless it says much less on the question than the best one and says nothing on it from
+ * the document the question names; else the best one.
  */
-export function keySentence(byScore: Candidate[]): Candidate {
+export function keySentence(byScore: Candidate[], comparing: boolean): Candidate {
   const bestMatch = Math.max(...byScore.map((c) => c.match));
-  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || c.scoped);
-  // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one.
-  return byScore.find((c) => c.comparing && leads(c)) ?? byScore.find(leads) ?? byScore[0];
+  // A fact leads if it says much on the question, or something from the document asked about.
+  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || (c.scoped && c.ownMatch > 0));
+  // From the one document asked about, a fact saying nothing on the question leads only when none
+  // says something ("How much does PerksPlus reimburse?": "…expense up to $1000…"). Of documents
+  // compared, each is asked about: "…more comprehensive coverage than Standard" answers nothing on a hospital stay.
+  const leadsFromScope = (c: Candidate) => c.fact && c.scoped && !comparing;
+  // "Health Plus offers more comprehensive coverage than Standard" answers a comparison in one: of
+  // such sentences, the one saying most on the question.
+  const comparisons = byScore.filter((c) => c.comparing && leads(c));
+  const bestComparison = comparisons.reduce<Candidate | undefined>((a, c) => (a && a.match >= c.match ? a : c), undefined);
+  return bestComparison ?? byScore.find(leads) ?? byScore.find(leadsFromScope) ?? byScore[0];
+}
+
+/** A sentence denying the matter settles a yes/no question if it holds this share of the key sentence's own match. */
+const EXCLUSION_MATCH = 0.75;
+
+/**
+ * The sentence a yes/no question is answered by: an exclusion narrows what a broader sentence
+ * grants ("covers newborn care" / "chiropractic care is not covered"), so a sentence denying the
+ * matter leads, when it is from the same document, holds nearly as much of the question and as
+ * many of its words ("will not sell your personal information" does not deny a "copy of my
+ * personal details"); else the key sentence.
+ */
+function settlingSentence(byScore: Candidate[], comparing: boolean): Candidate {
+  const key = keySentence(byScore, comparing);
+  if (key.denies) return key;
+  const settles = (c: Candidate) =>
+    c.denies && (c.scoped || !key.scoped) && c.ownMatch >= EXCLUSION_MATCH * key.ownMatch && c.heldWords >= key.heldWords;
+  return byScore.find(settles) ?? key;
 }
 
 /** "Both plans offer…", "either option": a sentence speaking of each of the things compared. */

@@ -73,7 +73,9 @@ const AVAILABILITY =
 
 /** Words that ask for an amount even in a yes/no question ("Is there a limit on…?", "Is the copay over $50?"). */
 const NAMES_AN_AMOUNT =
-  /\b(how much|costs?|prices?|fees?|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|cap|amount|percent(age)?|[$€£]\s?\d)/iu;
+  /\b(how much|costs?|prices?|fees?|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|cap|amount|percent(age)?|pays? (more|less|the most|the least)|cheaper|(more|less) expensive|[$€£]\s?\d)/iu;
+
+export const namesAnAmount = (question: string) => NAMES_AN_AMOUNT.test(question);
 
 /** A Spanish question without a question word ("¿PerksPlus me paga…?") asks yes or no. */
 // Letters around the question word, not \b: JavaScript's \b ends "¿Qué" nowhere ("é" is no \w).
@@ -98,12 +100,14 @@ export function questionIntent(question: string): QuestionIntent {
   const yesNo = isYesNo(q);
   const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
     if (kind === "count") return !timeCount;
-    // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much.
+    // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
+    // would pay for the stay?".
     // "When does what I've paid toward my cap go back to zero?" asks when; what was paid is the subject.
+    const whether = yesNo || asked("comparison");
     if (kind === "amount")
       return (
         (!asked("count") || /\bhow much\b/i.test(clause)) &&
-        (!yesNo || NAMES_AN_AMOUNT.test(clause)) &&
+        (!whether || namesAnAmount(clause)) &&
         (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
       );
     return true;
@@ -122,8 +126,18 @@ const ASKS_WHEN = /^(when|how (long|soon|often))\b/i;
 // "Is it A or B?" asks which, not whether.
 const isYesNo = (q: string) => {
   const clause = askingClause(q);
-  return !asksWh(clause) && (YES_NO_START.test(clause) || SPANISH_OPEN_QUESTION.test(clause)) && !/\b(or|oder|ou|o)\b/i.test(clause);
+  return (
+    !asksWh(clause) &&
+    (YES_NO_START.test(clause) || SPANISH_OPEN_QUESTION.test(clause) || verbFirstQuestion(clause)) &&
+    !/\b(or|oder|ou|o)\b/i.test(clause)
+  );
 };
+
+/**
+ * A German or Dutch question that does not open with a question word opens with its verb and asks
+ * yes or no ("Übernimmt PerksPlus die Kosten…?", "Zahlt Northwind Standard…?").
+ */
+const verbFirstQuestion = (clause: string) => /\?\s*$/.test(clause) && ["de", "nl"].includes(detectLanguage(clause));
 
 /** Starts asking for something other than yes or no. */
 const WH_START =
@@ -162,8 +176,12 @@ export function holdsWantedFact(sentence: string, intent: QuestionIntent): boole
 /** A negation that makes a statement a "no": "does not cover", "is excluded", "is prohibited", "never". */
 const NEGATION =
   /\b(not|no|never|none|neither|nor|cannot|excluded|excludes|exclusions?|prohibited|forbidden|ineligible|isn't|aren't|doesn't|don't|won't|can't)\b|n't\b/i;
-/** Phrases that hold a negation word without denying anything: "including but not limited to", "not only … but also". */
-const NOT_DENYING = /\b(but )?not limited to\b|\bnot only\b|\bno (later|more|less|fewer) than\b|\bnot to exceed\b/gi;
+/**
+ * Phrases that hold a negation word without denying anything: "including but not limited to", "not
+ * only … but also", "does not cover all services" (some are covered).
+ */
+const NOT_DENYING =
+  /\b(but )?not limited to\b|\bnot only\b|\bnot (\w+ )?(all|every|always|necessarily)\b|\bno (later|more|less|fewer) than\b|\bnot to exceed\b/gi;
 
 export function isNegative(sentence: string): boolean {
   return NEGATION.test(sentence.replace(NOT_DENYING, " "));

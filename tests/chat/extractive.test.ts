@@ -272,6 +272,9 @@ describe("an offline answer that answers", () => {
     expect(questionIntent("Can I put my kid's snowboarding lessons on PerksPlus? Well, mine actually.").yesNo).toBe(true);
     expect(questionIntent("What happens if I am late, can I be fired?").yesNo).toBe(false);
     expect(questionIntent("Was stellt Zava eigentlich her?").yesNo).toBe(false);
+    // A German question opening with its verb asks yes or no.
+    expect(questionIntent("Übernimmt PerksPlus die Kosten für meinen Surfkurs?").yesNo).toBe(true);
+    expect(questionIntent("Wie viele Urlaubstage bekomme ich pro Jahr?").yesNo).toBe(false);
     // German and French ask yes or no with the verb before its pronoun.
     expect(questionIntent("Bekomme ich von der Firma die Schutzausrüstung gestellt?").yesNo).toBe(true);
     expect(questionIntent("Dois-je payer la franchise ?").yesNo).toBe(true);
@@ -327,6 +330,154 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("answers no when an exclusion names the matter, even beside a broader sentence granting cover", () => {
+    const newborns = doc(
+      "Standard.pdf",
+      42,
+      "Newborn Care\n\nThis plan includes coverage for newborn care, so your little one is taken care of.",
+    );
+    const exceptions = doc(
+      "Standard.pdf",
+      43,
+      "Exceptions\n\nAlternative therapies such as acupuncture, massage, and chiropractic care are not covered under the plan.",
+    );
+    expect(
+      extractiveAnswer([{ question: "Would Standard cover chiropractor visits for our newborn?", chunks: [newborns, exceptions] }]).answer,
+    ).toMatch(/^No\. Alternative therapies such as acupuncture, massage, and chiropractic care are not covered/);
+    // Without the exclusion, the broader sentence settles it.
+    const covered = doc("Standard.pdf", 42, "Newborn Care\n\nThis plan includes coverage for newborn care and chiropractor visits.");
+    expect(extractiveAnswer([{ question: "Would Standard cover chiropractor visits for our newborn?", chunks: [covered] }]).answer).toMatch(
+      /^Yes\. This plan includes coverage/,
+    );
+  });
+
+  it("reads a negation only where it governs the asked matter", () => {
+    const answerTo = (question: string, text: string) =>
+      extractiveAnswer([{ question, chunks: [doc("plan.pdf", 45, `Preventive Care\n\n${text}`)] }]).answer;
+    // "no" denies the copayment, not the cover.
+    expect(answerTo("Are vaccinations covered?", "Vaccinations are covered at 100% with no copayment or coinsurance.")).toMatch(/^Yes\. /);
+    // A condition holding a "not" says nothing against what follows it.
+    expect(answerTo("Are rides to appointments covered?", "If you do not have a car, rides to appointments are covered.")).toMatch(
+      /^Yes\. /,
+    );
+    // "does not cover all services" leaves some covered: not a no.
+    expect(answerTo("Does the plan cover newborn services?", "The plan does not cover all newborn services.")).not.toMatch(/^No\. /);
+    // ", not including …" leaves out only what it names.
+    expect(answerTo("Is physical therapy covered?", "Physical therapy is covered, not including massage therapy.")).toMatch(/^Yes\. /);
+    expect(answerTo("Is massage therapy covered?", "Physical therapy is covered, not including massage therapy.")).toMatch(/^No\. /);
+    // What follows "except" is left out.
+    expect(answerTo("Are golf lessons covered?", "All sports lessons are covered except golf lessons.")).toMatch(/^No\. /);
+    // A denial of something else ("will not sell") does not answer whether one may ask for a copy.
+    const privacy = doc(
+      "handbook.pdf",
+      7,
+      "Privacy\n\nYou have the right to request a copy of your personal information. Zava will not sell your personal information.",
+    );
+    expect(extractiveAnswer([{ question: "Can I ask Zava for a copy of my personal information?", chunks: [privacy] }]).answer).toMatch(
+      /^Yes\. You have the right to request a copy/,
+    );
+  });
+
+  it("states each side of a comparison with its own sentence on the matter, from its own page", () => {
+    const standardExceptions = doc(
+      "Northwind_Standard.pdf",
+      79,
+      "Exceptions\n\nSome claims are special. In these situations, claims may be submitted up to 24 months after the date of service.",
+    );
+    const standardRule = doc(
+      "Northwind_Standard.pdf",
+      78,
+      "Timely Filing\n\nAll claims must be submitted within twelve months of the date of service. Our office is open on weekdays.",
+    );
+    const plusRule = doc("Northwind_Health_Plus.pdf", 83, "Claims\n\nYou must submit a claim within 90 days after you receive services.");
+    const premiums = doc("Northwind_Standard.pdf", 3, "Premiums\n\nPremiums are paid monthly, while copays are paid at each visit.");
+    const { answer } = extractiveAnswer([
+      {
+        question: "How long do I get to submit a claim on Standard or on Health Plus?",
+        chunks: [standardExceptions, premiums, plusRule, standardRule],
+      },
+    ]);
+    // The rule, not its exception ("In these situations…"); no sentence off the matter ("Premiums… while…").
+    expect(answer).toContain("All claims must be submitted within twelve months of the date of service. [Northwind_Standard.pdf#page=78]");
+    expect(answer).toContain("You must submit a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83]");
+    expect(answer).not.toMatch(/24 months|Premiums/);
+  });
+
+  it("leaves out a sentence comparing the sides on nothing the question asks", () => {
+    const options = doc(
+      "Benefit_Options.pdf",
+      3,
+      "Plans\n\nNorthwind Health Plus is a comprehensive plan that offers more coverage than Northwind Standard.",
+    );
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      35,
+      "Hospital Care\n\nNorthwind Health Plus covers a hospital stay after admission at 80%.",
+    );
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      52,
+      "Surgery\n\nYour Northwind Standard plan will cover the cost of an overnight hospital stay.",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "Which plan would pay for a hospital stay: Standard or Health Plus?", chunks: [options, plus, standard] },
+    ]);
+    expect(answer).not.toContain("comprehensive plan");
+    expect(answer).toContain("[Northwind_Health_Plus.pdf#page=35]");
+    expect(answer).toContain("[Northwind_Standard.pdf#page=52]");
+  });
+
+  it("says whose a lone side's sentence is, and that the other side says nothing on it", () => {
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      61,
+      "Weight Loss Surgery\n\nUnder this plan, coverage is available for weight loss surgeries such as a gastric sleeve.",
+    );
+    const standard = doc("Northwind_Standard.pdf", 11, "Copays\n\nOffice visits cost $20, while hospital visits cost $150.");
+    const { answer } = extractiveAnswer([
+      { question: "Would Health Plus or Standard pay for a gastric sleeve?", chunks: [standard, plus] },
+    ]);
+    expect(answer).toBe(
+      "**Northwind Health Plus:** Under this plan, coverage is available for weight loss surgeries such as a gastric sleeve. [Northwind_Health_Plus.pdf#page=61]\n\n" +
+        "I found nothing on this in Northwind Standard.",
+    );
+  });
+
+  it("answers a German yes/no question read in English, its nouns not taken for names", () => {
+    const perks = doc(
+      "PerksPlus.pdf",
+      3,
+      "What is Covered?\n\nSome of the lessons covered under PerksPlus include:\n• Skiing lessons\n• Surfing lessons",
+    );
+    const { answer } = extractiveAnswer([
+      {
+        question: "Übernimmt PerksPlus cost Surfkurs?",
+        original: { question: "Übernimmt PerksPlus die Kosten für meinen Surfkurs?", lang: "de" },
+        chunks: [perks],
+      },
+    ]);
+    expect(answer).toMatch(/^Ja\. Some of the lessons covered under PerksPlus include/);
+  });
+
+  it("answers whether one side's figure is lower or higher from the figures both sides state", () => {
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      13,
+      "Deductible\n\nThe calendar year deductible for in-network services is $1,500 for individuals.",
+    );
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      13,
+      "Deductible\n\nThe Northwind Standard plan has a calendar year deductible of $2,000 for each individual.",
+    );
+    const answerTo = (question: string) => extractiveAnswer([{ question, chunks: [plus, standard] }]).answer;
+    const figures =
+      "Lower in Northwind Health Plus: $1,500 [Northwind_Health_Plus.pdf#page=13], against $2,000 in Northwind Standard [Northwind_Standard.pdf#page=13].";
+    expect(answerTo("Is the deductible lower on Standard than on Health Plus?").split("\n\n")[0]).toBe(`No. ${figures}`);
+    expect(answerTo("Is the deductible lower on Health Plus than on Standard?").split("\n\n")[0]).toBe(`Yes. ${figures}`);
+    expect(answerTo("Does Standard have a higher deductible than Health Plus?")).toMatch(/^Yes\. Higher in Northwind Standard: \$2,000/);
+  });
+
   it("answers a question naming two documents from each of them, or with a sentence comparing them", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",
@@ -341,8 +492,10 @@ describe("an offline answer that answers", () => {
     const { answer } = extractiveAnswer([
       { question: "Do I get longer to send in a claim on Standard or on Health Plus?", chunks: [plus, standard] },
     ]);
+    // Which side gives longer, computed from the figures each states, then each side's own sentence.
     expect(answer).toBe(
-      "**Northwind Health Plus:** Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83]\n\n**Northwind Standard:** All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
+      "Longer in Northwind Standard: twelve months [Northwind_Standard.pdf#page=78], against 90 days in Northwind Health Plus [Northwind_Health_Plus.pdf#page=83].\n\n" +
+        "**Northwind Health Plus:** Generally, you must file a claim within 90 days after you receive services. [Northwind_Health_Plus.pdf#page=83]\n\n**Northwind Standard:** All claims must be filed within twelve months of the date of service. [Northwind_Standard.pdf#page=78]",
     );
     const options = doc(
       "Benefit_Options.pdf",

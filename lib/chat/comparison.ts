@@ -1,0 +1,99 @@
+import { documentTitle } from "@/lib/knowledge/document-title";
+import { askedComparative, figureIn, winningSide } from "./figures";
+import { documentOf, FACT_LEAD_MATCH, keySentence, type Candidate, type RankedPart } from "./sentence-ranking";
+
+/**
+ * The sides of a comparison ("…on Standard or on Health Plus?", "each plan") and each side's own
+ * sentence on the asked matter, from its own document: an answer states them side by side.
+ */
+
+/**
+ * "In these situations, claims may be submitted up to 24 months…" qualifies an earlier statement
+ * (an exception, an example): a side is stated by a sentence that stands on its own when one says
+ * as much.
+ */
+const POINTS_BACK =
+  /^(in (these|such|this|those|that) (cases?|situations?|instances?|circumstances?|events?)|(these|those|such) (include|exceptions?|cases?|services?|situations?)|for (example|instance)|this (means|includes|is)|otherwise|additionally|also)\b/i;
+
+export const pointsBack = (sentence: string) => POINTS_BACK.test(sentence);
+
+/** The documents compared: those the question names, else those whose sentences say nearly as much on it as the best. */
+export function sidesOf(r: RankedPart, minShare: number): string[] {
+  if (r.compared.length) return r.compared;
+  const bestMatch = Math.max(...r.byScore.map((c) => c.match));
+  return [...new Set(r.byScore.filter((c) => c.match >= minShare * bestMatch).map(documentOf))];
+}
+
+/**
+ * A side's sentence: the key one of its document's sentences that hold one of the question's words
+ * themselves (names aside) and say a fair share of what the best says, leaving out one pointing
+ * back when a sentence of the same kind standing on its own says nearly as much.
+ */
+export function sideSentence(r: RankedPart, side: string): Candidate | undefined {
+  const bestMatch = Math.max(...r.byScore.map((c) => c.match));
+  const own = r.byScore.filter((c) => documentOf(c) === side && c.heldWords > 0 && c.match >= FACT_LEAD_MATCH * bestMatch);
+  const standsInstead = (c: Candidate) => own.some((o) => !pointsBack(o.text) && o.fact === c.fact && o.match >= SIDE_CLOSE * c.match);
+  const pool = own.filter((c) => !pointsBack(c.text) || !standsInstead(c));
+  return pool.length ? keySentence(pool, true) : undefined;
+}
+
+/** A sentence standing on its own states a side instead of one pointing back if it matches this share of it. */
+const SIDE_CLOSE = 0.8;
+
+/**
+ * A question naming the documents it compares is answered when each of them has a sentence holding
+ * as many of its words (names aside) as an answer needs: "does not provide coverage for any
+ * out-of-network dialysis treatments" against "out-of-network dialysis services may also be covered".
+ */
+export function answersEachSide(r: RankedPart): boolean {
+  return (
+    r.compared.length > 1 &&
+    r.compared.every((side) => r.byScore.some((c) => documentOf(c) === side && c.heldWords >= Math.max(1, r.termsNeeded)))
+  );
+}
+
+/**
+ * "Lower in Northwind Health Plus: $1,500, against $2,000 in Northwind Standard." when the question
+ * asks which side's figure is lower (higher, longer…) and each side's quoted sentence states one of
+ * the asked kind: the figures each with its side's citation, and the side. Null when they do not
+ * settle it.
+ */
+export function figuresVerdict(r: RankedPart, quoted: { candidate: Candidate; cite: string }[]): { line: string; winner: string } | null {
+  const comparative = r.lang === "en" ? askedComparative(r.question) : null;
+  const kind = r.intent.wants.includes("amount") ? "amount" : r.intent.wants.includes("time") ? "time" : null;
+  if (!comparative || !kind) return null;
+  const bySide = [...new Map(quoted.map((q) => [documentOf(q.candidate), q])).entries()];
+  const figures = bySide.map(([, q]) => figureIn(q.candidate.text, kind));
+  const winner = winningSide(figures, comparative.larger);
+  if (winner === null) return null;
+  const others = bySide.map((_, i) => i).filter((i) => i !== winner);
+  const word = comparative.word[0].toUpperCase() + comparative.word.slice(1);
+  const against = others.map((i) => `${figures[i]!.text} in ${documentTitle(bySide[i][0])} ${bySide[i][1].cite}`).join(" and ");
+  const line = `${word} in ${documentTitle(bySide[winner][0])}: ${figures[winner]!.text} ${bySide[winner][1].cite}, against ${against}.`;
+  return { line, winner: bySide[winner][0] };
+}
+
+/**
+ * The named sides no quoted sentence speaks for (none names them all): "Would Health Plus or
+ * Standard pay for a gastric sleeve?" answered from Health Plus alone says Standard was not found
+ * saying anything on it, rather than leave the reader to guess.
+ */
+export function silentSides(r: RankedPart, quoted: Candidate[]): string[] {
+  if (quoted.some((c) => c.comparing)) return [];
+  return r.compared.filter((side) => !quoted.some((c) => documentOf(c) === side)).map(documentTitle);
+}
+
+/**
+ * The side a question names first ("Is the deductible lower on Standard than on Health Plus?":
+ * Standard), by where the first word of its title that no other side's title holds comes.
+ */
+export function firstNamedSide(r: RankedPart): string | undefined {
+  const words = (d: string) => documentTitle(d).toLowerCase().split(/\s+/);
+  const asked = r.question.toLowerCase();
+  const at = (side: string) => {
+    const own = words(side).filter((w) => r.compared.every((o) => o === side || !words(o).includes(w)));
+    const found = own.map((w) => asked.search(new RegExp(`\\b${w.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "u"))).filter((i) => i >= 0);
+    return found.length ? Math.min(...found) : Infinity;
+  };
+  return [...r.compared].sort((a, b) => at(a) - at(b))[0];
+}

@@ -1,0 +1,50 @@
+import { isNegative } from "@/lib/text/question-intent";
+
+/**
+ * The parts of a sentence a negation governs: "Alternative therapies such as acupuncture and
+ * chiropractic care are not covered" denies chiropractic care; "If you don't have a car, the plan
+ * covers rides to appointments" denies nothing about the rides. A negative lead-in ("Our plan does
+ * not cover: routine foot care; …") or heading ("What is Not Covered?") denies all that follows;
+ * "except"/"excluding" denies what comes after it ("all lessons except golf").
+ */
+export function deniedParts(sentence: string, heading: string | null): string[] {
+  if (heading !== null && isNegative(heading)) return [sentence];
+  const lead = /^([^:]{3,160}):\s/.exec(sentence);
+  if (lead && isNegative(lead[1])) return [sentence];
+  return clauses(sentence).flatMap((clause) => (EXCEPTING.test(clause) ? [clause] : CONDITION.test(clause) ? [] : negated(clause)));
+}
+
+/**
+ * A condition sets when the rest holds, it denies nothing: "If you cannot find an in-network
+ * provider, … Health Plus may cover a portion of the cost".
+ */
+const CONDITION = /^(if|when|whenever|once|in case)\b/i;
+
+/**
+ * What a clause's negation governs: "no" denies only the words it leads ("covered at 100% with no
+ * copayment" denies the copayment, not the cover); "not", "never", "excluded" deny the clause.
+ */
+function negated(clause: string): string[] {
+  if (!isNegative(clause)) return [];
+  if (isNegative(clause.replace(/\bno\b/gi, " "))) return [clause];
+  return [clause.slice(clause.search(/\bno\b/i))];
+}
+
+/** A clause opening with an exception: what it names is left out. */
+const EXCEPTING = /^(except( for)?|excluding|other than|apart from)\b/i;
+
+/**
+ * Clauses: an opening "if …," or "when …,", then parts split at semicolons, at contrasting or
+ * excepting words, and at a comma that opens a new clause (a pronoun or an article follows) or a
+ * contrast (", not including…"), not at the commas of a list ("…bruxism, TMJ splint therapy, or
+ * orthodontic treatment").
+ */
+const OPENING_CLAUSE = /^((?:if|when|unless|because|although|though|once|after|before|while)\b[^,]{1,200}),\s+/i;
+const CLAUSE_BREAK =
+  /\s*;\s*|\s+(?=(?:but|while|whereas|although|though|however|except|excluding|unless)\b)|,\s+(?=(?:and |but |so )?(?:the|this|that|these|those|it|you|we|they|our|your|he|she|there|not)\b)/;
+
+function clauses(sentence: string): string[] {
+  const opening = OPENING_CLAUSE.exec(sentence);
+  const rest = opening ? sentence.slice(opening[0].length) : sentence;
+  return [...(opening ? [opening[1]] : []), ...rest.split(CLAUSE_BREAK)].filter((part) => part.trim().length > 0);
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { deniedParts } from "@/lib/chat/polarity";
+
+describe("what a negation governs", () => {
+  it("denies the clause holding it, not the list before it nor a condition", () => {
+    expect(deniedParts("Acupuncture, massage, and chiropractic care are not covered under the plan.", null)).toEqual([
+      "Acupuncture, massage, and chiropractic care are not covered under the plan.",
+    ]);
+    expect(deniedParts("Health Plus covers dialysis, while Standard does not cover out-of-network dialysis.", null)).toEqual([
+      "while Standard does not cover out-of-network dialysis.",
+    ]);
+    expect(deniedParts("If you cannot find an in-network provider, the plan may cover a portion of the cost.", null)).toEqual([]);
+    expect(deniedParts("The plan covers physical therapy, not including massage therapy.", null)).toEqual([
+      "not including massage therapy.",
+    ]);
+  });
+
+  it("denies all after a negative lead-in or under a negative heading, and what follows 'except'", () => {
+    const list = "Our plan does not cover: Routine foot care, such as trimming toenails; Shoe inserts.";
+    expect(deniedParts(list, null)).toEqual([list]);
+    expect(deniedParts("Routine foot care; Shoe inserts.", "What is Not Covered?")).toEqual(["Routine foot care; Shoe inserts."]);
+    expect(deniedParts("All sports lessons are covered except golf lessons.", null)).toEqual(["except golf lessons."]);
+  });
+
+  it("reads 'no' as denying only what it leads, and 'not all' as denying nothing", () => {
+    expect(deniedParts("Vaccinations are covered at 100% with no copayment or coinsurance.", null)).toEqual([
+      "no copayment or coinsurance.",
+    ]);
+    expect(deniedParts("The plan does not cover all services for newborns.", null)).toEqual([]);
+  });
+});
