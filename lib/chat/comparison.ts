@@ -31,10 +31,15 @@ export function sidesOf(r: RankedPart, minShare: number): string[] {
  */
 export function sideSentence(r: RankedPart, side: string): Candidate | undefined {
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
-  const own = r.byScore.filter((c) => documentOf(c) === side && c.heldWords > 0 && c.match >= FACT_LEAD_MATCH * bestMatch);
+  // "Which has the lower deductible?": a side is stated by its figure, though a sentence on
+  // lower costs in general holds more of the question's words.
+  const wantsFigure = r.intent.wants.some((k) => k === "amount" || k === "time");
+  const own = r.byScore.filter(
+    (c) => documentOf(c) === side && c.heldWords > 0 && (c.match >= FACT_LEAD_MATCH * bestMatch || (wantsFigure && c.fact)),
+  );
   const standsInstead = (c: Candidate) => own.some((o) => !pointsBack(o.text) && o.fact === c.fact && o.match >= SIDE_CLOSE * c.match);
   const pool = own.filter((c) => !pointsBack(c.text) || !standsInstead(c));
-  return pool.length ? keySentence(pool, true) : undefined;
+  return (wantsFigure ? pool.find((c) => c.fact) : undefined) ?? (pool.length ? keySentence(pool, true) : undefined);
 }
 
 /** A sentence standing on its own states a side instead of one pointing back if it matches this share of it. */

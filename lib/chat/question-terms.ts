@@ -1,4 +1,5 @@
-import { contentWords } from "@/lib/text/query";
+import { comparedAlternatives, contentWords } from "@/lib/text/query";
+import { askedComparative } from "./figures";
 import { formalEquivalents } from "@/lib/text/everyday-words";
 import { words } from "@/lib/text/typos";
 import { answerStem, stemmer } from "@/lib/text/stem";
@@ -31,6 +32,17 @@ const ASKING_PHRASE =
 const COMPARISON_FRAME =
   /\b(?:which|each|either|neither)(?: one)?(?: of (?:the|these|those|our|your))?(?: (?:two|three|both))?( \w+)? (?:plans?|options?|programs?)\b/gi;
 
+/**
+ * "Which has the lower deductible, Health Plus or Standard?": the comparative asks which side's
+ * figure wins (lib/chat/figures), it is no word a side's sentence must hold ("…you will typically
+ * pay lower copays…" says no deductible). Only in a question weighing two named things: "lower
+ * back pain" stays.
+ */
+function withoutAskedComparative(question: string): string {
+  const asked = comparedAlternatives(question) ? askedComparative(question) : null;
+  return asked ? question.replace(new RegExp(`\\b${asked.word}\\b`, "i"), " ") : question;
+}
+
 /** How words of a language are read: its content words, each stemmed (English: a light suffix strip). */
 export interface Reading {
   lang: Lang;
@@ -40,7 +52,7 @@ export const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ?
 
 export function questionTerms(question: string, reading: Reading): Terms {
   const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
-  const content = contentWords(question.replace(COMPARISON_FRAME, "$1").replace(ASKING_PHRASE, " "), reading.lang);
+  const content = contentWords(withoutAskedComparative(question.replace(COMPARISON_FRAME, "$1").replace(ASKING_PHRASE, " ")), reading.lang);
   const everyday = reading.lang === "en" ? formalEquivalents(question) : new Map<string, string[]>();
   const formal = new Map<string, string[][]>();
   for (const word of content) {

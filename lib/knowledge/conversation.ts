@@ -1,11 +1,11 @@
-import { keepsContext, questionParts, searchQueries, type ConversationMessage } from "@/lib/text/query";
+import { comparedAlternatives, keepsContext, questionParts, searchQueries, type ConversationMessage } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 import type { Chunk } from "./schemas";
 
 /** A conversation's latest question as it was searched, and what that search found. */
 export interface ConversationSearch<R> {
   query: string;
-  /** The query's parts (questionParts), each searched for its share. */
+  /** The query's parts (questionParts), each searched for its share and answered on its own. */
   queries: string[];
   result: R;
   /** Why the previous question's subject was or was not added, when it could have been. */
@@ -28,21 +28,30 @@ export async function searchConversation<R extends { chunks: Chunk[] }>(
   search: (queries: string[]) => Promise<R>,
 ): Promise<ConversationSearch<R>> {
   const { question, withContext } = searchQueries(messages);
-  const alone = search(questionParts(question));
-  if (!withContext) return { query: question, queries: questionParts(question), result: await alone };
-  const [own, borrowed] = await Promise.all([alone, search(questionParts(withContext))]);
+  // A comparison of two named things is searched once per side and answered as one question.
+  const searched = (query: string) => search(comparedAlternatives(query) ?? questionParts(query));
+  const queriesOf = (query: string) => (comparedAlternatives(query) ? [query] : questionParts(query));
+  const alone = searched(question);
+  if (!withContext) return { query: question, queries: queriesOf(question), result: await alone, ...sidesNote(question) };
+  const [own, borrowed] = await Promise.all([alone, searched(withContext)]);
   if (keepsContext(question, passageTexts(own.chunks), passageTexts(borrowed.chunks), answerStem)) {
     return {
       query: withContext,
-      queries: questionParts(withContext),
+      queries: queriesOf(withContext),
       result: borrowed,
       note: "follow-up: added the previous question's subject",
     };
   }
   return {
     query: question,
-    queries: questionParts(question),
+    queries: queriesOf(question),
     result: own,
     note: "searched the question alone: with the previous question's subject the results lost its own words",
   };
+}
+
+/** Says how a comparison was searched: "each side on its own: …; …". */
+function sidesNote(query: string): { note?: string } {
+  const sides = comparedAlternatives(query);
+  return sides ? { note: `compared sides searched one by one: ${sides.join(" / ")}` } : {};
 }

@@ -179,3 +179,38 @@ function properNames(text: string): string[] {
     ),
   ];
 }
+
+/** Capitalised words in a row: a name ("Health Plus", "Northwind Standard"). */
+const NAME = String.raw`\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)*`;
+const ALTERNATIVES = new RegExp(
+  String.raw`(?<before>(?:\b(?:on|in|for|under|with|at|from)\s+)?(?:the\s+)?)(?<a>${NAME})\s+(?:or|than|vs\.?|versus)\s+(?:(?:on|in|for|under|with|at|from)\s+)?(?:the\s+)?(?<b>${NAME})`,
+  "u",
+);
+
+/**
+ * A question weighing two named things against each other ("…, Health Plus or Standard?", "lower on
+ * Standard than on Health Plus?") as one question per side, each naming only its side: searched
+ * together, the side whose words are rarer crowds the other's passages out. Null for any other.
+ */
+export function comparedAlternatives(question: string): string[] | null {
+  const found = ALTERNATIVES.exec(question);
+  if (!found?.groups) return null;
+  let { a } = found.groups;
+  const { before, b } = found.groups;
+  // "Does Standard or Health Plus…?": the question's first word is no part of the name.
+  if (found.index === 0 && !before) {
+    const [first, ...rest] = a.split(/\s+/);
+    if (!stopWords("en").has(first.toLowerCase())) return sidesOf(question, found, [a, b]);
+    if (!rest.length) return null;
+    a = rest.join(" ");
+    return sidesOf(question, found, [a, b], `${first} `);
+  }
+  return sidesOf(question, found, [a, b], before);
+}
+
+function sidesOf(question: string, found: RegExpExecArray, sides: string[], lead = ""): string[] | null {
+  if (sides[0].toLowerCase() === sides[1].toLowerCase()) return null;
+  const start = question.slice(0, found.index);
+  const end = question.slice(found.index + found[0].length);
+  return sides.map((side) => `${start}${lead}${side}${end}`);
+}

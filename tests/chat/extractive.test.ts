@@ -378,6 +378,25 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("states each side of a comparison asking for a figure by its figure, and says which wins", () => {
+    const plus = doc("Northwind_Health_Plus.pdf", 13, "Deductibles\n\nThe calendar year deductible for in-network services is $1,500.");
+    const general = doc(
+      "Northwind_Standard.pdf",
+      4,
+      "Tips\n\nWith in-network providers you will typically pay lower copays and deductibles than out of network.",
+    );
+    const figure = doc(
+      "Northwind_Standard.pdf",
+      13,
+      "Deductibles\n\nThe Northwind Standard plan has a calendar year deductible of $2,000.",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "Which plan has the lower in-network deductible, Health Plus or Standard?", chunks: [general, plus, figure] },
+    ]);
+    expect(answer).toMatch(/^Lower in Northwind Health Plus: \$1,500 .*against \$2,000 in Northwind Standard/);
+    expect(answer).not.toMatch(/typically pay lower/);
+  });
+
   it("states each side of a comparison with its own sentence on the matter, from its own page", () => {
     const standardExceptions = doc(
       "Northwind_Standard.pdf",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepsContext, offlineSearchQuery, refersBack, withoutTopicMarker } from "@/lib/text/query";
+import { comparedAlternatives, keepsContext, offlineSearchQuery, refersBack, withoutTopicMarker } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 
 const turns = (...questions: string[]) =>
@@ -108,5 +108,24 @@ describe("words that say the topic changes", () => {
     expect(withoutTopicMarker("Different subject – is yoga covered?")).toBe("is yoga covered?");
     expect(withoutTopicMarker("Is a different question allowed?")).toBe("Is a different question allowed?");
     expect(offlineSearchQuery(turns("Does PerksPlus cover yoga?", "Changing topics: is it covered?"))).toBe("is it covered?");
+  });
+});
+
+describe("a question weighing two named things", () => {
+  it("is searched once per side, each naming only its side", () => {
+    expect(comparedAlternatives("Which plan has the lower deductible, Health Plus or Standard?")).toEqual([
+      "Which plan has the lower deductible, Health Plus?",
+      "Which plan has the lower deductible, Standard?",
+    ]);
+    expect(comparedAlternatives("Is the deductible lower on Standard than on Health Plus?")).toEqual([
+      "Is the deductible lower on Standard?",
+      "Is the deductible lower on Health Plus?",
+    ]);
+    expect(comparedAlternatives("Does Standard or Health Plus cover acupuncture?")).toEqual([
+      "Does Standard cover acupuncture?",
+      "Does Health Plus cover acupuncture?",
+    ]);
+    expect(comparedAlternatives("Is acupuncture covered?")).toBeNull();
+    expect(comparedAlternatives("Can I use PerksPlus or my HSA for yoga?")).toBeNull();
   });
 });
