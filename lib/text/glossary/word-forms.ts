@@ -1,5 +1,6 @@
 import { isEnglishWord } from "../english-words";
 import type { Glossary, GlossaryLang } from "./glossary";
+import { GERMAN_STRONG_PARTICIPLES, irregularBase } from "./verb-forms";
 
 /**
  * The forms a word of a question takes that its glossary entry does not: inflections the stemmer
@@ -24,31 +25,133 @@ export function sensesOf(word: string, lang: GlossaryLang, glossary: Glossary, s
   return lang === "de" ? compoundSenses(word, glossary, stemOf) : null;
 }
 
-/** Likely dictionary forms of an inflected word: plurals and participles the stemmer leaves apart. */
+/** Endings of inflected forms and the dictionary endings they come from: "-ons" → "-er". */
+type EndingRule = [ending: RegExp, bases: string[]];
+
+/** Each rule's dictionary forms of the word, where the rule's ending leaves a stem of 2 letters or more. */
+const byEndings = (word: string, rules: EndingRule[]): string[] =>
+  rules.flatMap(([ending, bases]) => {
+    const m = ending.exec(word);
+    return m && m.index >= 2 ? bases.map((base) => word.slice(0, m.index) + base) : [];
+  });
+
+/**
+ * German participles: "ab-ge-deckt" is "abdecken", "fest-ge-legt" "festlegen", "unter-ge-bracht"
+ * "unterbringen", "über-nommen" "übernehmen"; declined ones too ("abgedeckte").
+ */
+function germanParticipleBases(word: string): string[] {
+  const w = word.replace(/(t|en)(e|en|er|es|em)$/u, "$1");
+  const bases: string[] = [];
+  for (const [participle, verb] of GERMAN_STRONG_PARTICIPLES) {
+    if (!w.endsWith(participle)) continue;
+    const prefix = w.slice(0, -participle.length).replace(/ge$/u, "");
+    if (isVerbPrefix(prefix)) bases.push(prefix + verb);
+    break;
+  }
+  if (/(t|en)$/u.test(w)) {
+    for (let at = w.indexOf("ge"); at >= 0; at = w.indexOf("ge", at + 1)) {
+      const prefix = w.slice(0, at);
+      const rest = w
+        .slice(at + 2)
+        .replace(/e?t$/u, "")
+        .replace(/en$/u, "");
+      if (rest.length >= 2 && isVerbPrefix(prefix)) bases.push(`${prefix + rest}en`);
+    }
+  }
+  return bases;
+}
+
+/** What stands before a German participle's "ge-": nothing, a particle ("ab", "zurück") or an inseparable prefix. */
+const isVerbPrefix = (prefix: string): boolean =>
+  prefix === "" ||
+  SEPARABLE_PARTICLES.has(prefix) ||
+  INSEPARABLE_PREFIXES.has(prefix) ||
+  /^(hin|her)(auf|aus|ein|unter|über)$/u.test(prefix);
+const INSEPARABLE_PREFIXES = new Set(["be", "ver", "er", "ent", "zer", "emp", "miss", "über", "unter", "durch", "um", "wieder", "hinter"]);
+
+const FRENCH_ENDINGS: EndingRule[] = [
+  [/ée?s?$/u, ["er"]],
+  // Present tense of -er verbs: "rembourse", "remboursent", "payez".
+  [/(e|es|ent|ons|ez)$/u, ["er"]],
+  // Imperfect, present participle: "payait", "couvrant"; "-iss-" of -ir verbs: "fournissez".
+  [/(ais|ait|aient|ions|iez|ant)$/u, ["er", "ir", "re"]],
+  [/(is|it|issons|issez|issent|isse|issait|issaient|issant|i|ie|ies)$/u, ["ir"]],
+  // Future and conditional: "paiera", "fournira", "prendrai".
+  [/(erai|eras|era|erons|erez|eront|erais|erait|erions|eriez|eraient)$/u, ["er"]],
+  [/(irai|iras|ira|irons|irez|iront|irais|irait|iraient)$/u, ["ir"]],
+  [/(rai|ras|ra|rons|rez|ront|rais|rait|raient)$/u, ["re"]],
+  // -re verbs: "rends", "attendez", "rendu"; "prescrit", "atteinte", "couvert", "retient", "produit", "reçoit".
+  [/d(s|ons|ez|ent)?$/u, ["dre"]],
+  [/u(e|s|es)?$/u, ["re", "oir"]],
+  [/it(e|s|es)?$/u, ["ire"]],
+  [/int(e|s|es)?$/u, ["indre"]],
+  [/ign(ons|ez|ent|ais|ait)$/u, ["ndre"]],
+  [/ert(e|s|es)?$/u, ["rir"]],
+  [/(?<=v|ff)(re|res|rent)$/u, ["rir"]],
+  [/(iens|ient|iennent|enons|enez|enu|enue|enus|enues)$/u, ["enir"]],
+  [/ui(s|t|te|ts|tes|sons|sez|sent)$/u, ["uire"]],
+  [/(ois|oit|oivent|evons|evez)$/u, ["evoir"]],
+  [/(ie|ies|ient)$/u, ["yer"]],
+  // Adverbs: "rapidement" is "rapide", "vraiment" "vrai".
+  [/ement$/u, ["e"]],
+  [/ment$/u, [""]],
+];
+
+const SPANISH_ENDINGS: EndingRule[] = [
+  // -ar verbs: present, preterite, imperfect, gerund, participle, subjunctive ("pague", "busque", "empiece").
+  [/(o|as|a|an|amos|áis|é|aste|ó|aron|aba|abas|ábamos|aban|ando|ado|ada|ados|adas|e|es|en|emos)$/u, ["ar"]],
+  [/gu(e|es|en|é)$/u, ["gar"]],
+  [/qu(e|es|en|é)$/u, ["car"]],
+  [/c(e|es|en|é)$/u, ["zar"]],
+  // -er and -ir verbs: "cubre", "cubrimos", "recibió", "ofrecía", "recibiendo", "cubierto".
+  [/(o|es|e|en|emos|imos|í|iste|ió|ieron|ía|ías|ían|iendo|ido|ida|idos|idas|a|as|an|amos)$/u, ["er", "ir"]],
+  [/zc(o|a|as|an)$/u, ["cer"]],
+  [/j(o|a|as|an)$/u, ["ger", "gir"]],
+  // Future and conditional keep the infinitive: "pagaré", "cubriría".
+  [/(?<=[aei]r)(é|ás|á|emos|án|ía|ías|íamos|ían)$/u, [""]],
+];
+
+/** "hacerme", "procesarse", "pagándole": the verb without its pronoun. */
+const SPANISH_CLITIC = /(?<=[aei]r|ndo)(se|me|te|lo|la|le|les|los|las|nos)$/u;
+
+/** Likely dictionary forms of an inflected word: plurals, conjugations and participles the stemmer leaves apart. */
 const BASE_FORMS: Record<GlossaryLang, (word: string) => string[]> = {
   de: (w) => [
-    ...(/^ge\p{L}{3,}t$/u.test(w) ? [`${w.slice(2, -1)}en`] : []),
+    ...(irregularBase("de", w) ? [irregularBase("de", w)!] : []),
+    ...germanParticipleBases(w),
     ...(/\p{L}{3,}e?t$/u.test(w) ? [`${w.replace(/e?t$/u, "")}en`] : []),
     ...(/\p{L}{3,}e$/u.test(w) ? [`${w}n`] : []),
-  ],
-  fr: (w) => [
-    ...(/s$/.test(w) ? [w.slice(0, -1)] : []),
-    ...(/ée?s?$/u.test(w) ? [w.replace(/ée?s?$/u, "er")] : []),
-    // Present tense of -er verbs: "rembourse", "remboursent", "payez".
-    ...(/\p{L}{3}(e|es|ent|ons|ez)$/u.test(w) ? [w.replace(/(e|es|ent|ons|ez)$/u, "er")] : []),
-  ],
-  es: (w) => [
-    ...(/s$/.test(w) ? [w.slice(0, -1)] : []),
-    // Stem-changing verbs: "descuentan" is "descontar", "prefiere" "preferir".
-    ...(/ue|ie/.test(w) ? [w.replace(/ue/, "o"), w.replace(/ie/, "e")] : []),
-    ...(/ad[oa]s?$/.test(w) ? [w.replace(/ad[oa]s?$/, "ar")] : []),
-    // Present tense: "paga", "pagan" are "pagar"; "cubre" "cubrir".
-    ...(/\p{L}{3}(a|as|an|amos)$/u.test(w) ? [w.replace(/(a|as|an|amos)$/u, "ar")] : []),
-    ...(/\p{L}{3}(e|es|en|emos|imos)$/u.test(w)
-      ? [w.replace(/(e|es|en|emos|imos)$/u, "er"), w.replace(/(e|es|en|emos|imos)$/u, "ir")]
+    // Second person and past tense: "zahlst", "bezahlte", "erstatteten".
+    ...(/\p{L}{3,}(e?st|te|ten|test|tet)$/u.test(w) ? [w.replace(/(e?st|te|ten|test|tet)$/u, "en")] : []),
+    // "abzuschließen", "einzureichen": the infinitive with "zu" inside.
+    ...(/^(ab|an|auf|aus|ein|mit|nach|vor|zurück|zusammen|fest|her|hin|weg|weiter)zu\p{L}{3,}en$/u.test(w)
+      ? [w.replace(/^(\p{L}+?)zu/u, "$1")]
       : []),
-    ...(/id[oa]s?$/.test(w) ? [w.replace(/id[oa]s?$/, "er"), w.replace(/id[oa]s?$/, "ir")] : []),
   ],
+  fr: (w) => {
+    const singular = w.replace(/s$/u, "");
+    // "achète" is "acheter", "appelle" "appeler".
+    const stems = [...new Set([w, w.replace(/è(?=\p{L}+$)/u, "e"), w.replace(/(l|t)\1(?=(e|es|ent)$)/u, "$1")])];
+    return [
+      ...(irregularBase("fr", w) ? [irregularBase("fr", w)!] : []),
+      ...(singular !== w ? [singular] : []),
+      ...stems.flatMap((stem) => byEndings(stem, FRENCH_ENDINGS)),
+    ];
+  },
+  es: (w) => {
+    const verb = w.replace(SPANISH_CLITIC, "");
+    // Stem-changing verbs: "descuentan" is "descontar", "prefiere" "preferir", "piden" "pedir".
+    const stems = [
+      ...new Set([verb, verb.replace(/ue/u, "o"), verb.replace(/ie/u, "e"), verb.replace(/i(?=[^aeiouáéíóú]+[aeo]s?n?$)/u, "e")]),
+    ];
+    return [
+      ...(irregularBase("es", w) ? [irregularBase("es", w)!] : []),
+      ...(verb !== w ? [verb] : []),
+      ...(/s$/u.test(w) ? [w.slice(0, -1)] : []),
+      ...(/\p{L}{3}es$/u.test(w) ? [w.slice(0, -2)] : []),
+      ...stems.flatMap((stem) => byEndings(stem, SPANISH_ENDINGS)),
+    ];
+  },
 };
 
 /**
