@@ -11,7 +11,7 @@ import {
   WORD,
   type GlossaryLang,
 } from "./glossary/glossary";
-import { cognate, joinSeparableVerb, sensesOf } from "./glossary/word-forms";
+import { cognate, joinSeparableVerbs, sensesOf } from "./glossary/word-forms";
 
 /**
  * A question asked in German, French or Spanish of English documents, read in English word by
@@ -66,7 +66,7 @@ async function read(question: string, detected: Lang): Promise<EnglishReading | 
   const replacement: (string | null)[] = found.map(() => null);
   const senses: string[] = [];
   const sensesOfWord = new Map<string, string[]>();
-  if (lang === "de") joinSeparableVerb(found, replacement, sensesOfWord, senses, glossary, stemOf);
+  if (lang === "de") joinSeparableVerbs(question, found, replacement, sensesOfWord, senses, glossary, stemOf);
   for (let i = 0; i < found.length; i++) {
     if (replacement[i] !== null) continue;
     // As written first: "wie viele" is "how many", though it stems as "wie viel", "how much".

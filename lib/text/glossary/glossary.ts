@@ -63,6 +63,7 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     comment: ["how"],
     combien: ["how much"],
     "combien de temps": ["how long"],
+    "combien de fois": ["how often"],
     quel: ["which"],
   },
   es: {
@@ -76,13 +77,15 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     cuánto: ["how much"],
     cuántos: ["how many"],
     "cuánto tiempo": ["how long"],
+    "cada cuánto": ["how often"],
+    "con qué frecuencia": ["how often"],
     cuál: ["which"],
   },
 };
 
 /**
- * Words of quantity and time a glossary of content words leaves out ("n'importe quelle
- * pharmacie": any pharmacy; "d'abord … avant": first … before).
+ * Words of quantity, time and condition a glossary of content words leaves out ("n'importe quelle
+ * pharmacie": any pharmacy; "d'abord … avant": first … before; "une fois … atteinte": once … reached).
  */
 const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
   de: {
@@ -99,6 +102,13 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     während: ["during"],
     seit: ["since"],
     zuerst: ["first"],
+    wenn: ["if", "when"],
+    falls: ["if"],
+    ob: ["whether"],
+    beim: ["at"],
+    gegen: ["against"],
+    zwischen: ["between"],
+    sobald: ["once"],
   },
   fr: {
     "n importe quel": ["any"],
@@ -112,6 +122,16 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     après: ["after"],
     pendant: ["during"],
     depuis: ["since"],
+    si: ["if", "whether"],
+    "une fois": ["once"],
+    "une fois que": ["once"],
+    dès: ["from"],
+    "dès que": ["once"],
+    contre: ["against"],
+    chez: ["at"],
+    comme: ["as"],
+    sans: ["without"],
+    entre: ["between"],
   },
   es: {
     cualquier: ["any"],
@@ -124,6 +144,12 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     durante: ["during"],
     desde: ["since"],
     primero: ["first"],
+    si: ["if", "whether"],
+    "una vez": ["once"],
+    "una vez que": ["once"],
+    contra: ["against"],
+    sin: ["without"],
+    entre: ["between"],
   },
 };
 

@@ -121,6 +121,8 @@ const BASE_FORMS: Record<GlossaryLang, (word: string) => string[]> = {
     ...germanParticipleBases(w),
     ...(/\p{L}{3,}e?t$/u.test(w) ? [`${w.replace(/e?t$/u, "")}en`] : []),
     ...(/\p{L}{3,}e$/u.test(w) ? [`${w}n`] : []),
+    // Plurals: "kurse", "änderungen", "fähigkeiten".
+    ...(/\p{L}{3,}(e|en|n|er)$/u.test(w) ? [w.replace(/(e|en|n|er)$/u, "")] : []),
     // Second person and past tense: "zahlst", "bezahlte", "erstatteten".
     ...(/\p{L}{3,}(e?st|te|ten|test|tet)$/u.test(w) ? [w.replace(/(e?st|te|ten|test|tet)$/u, "en")] : []),
     // "abzuschließen", "einzureichen": the infinitive with "zu" inside.
@@ -156,40 +158,87 @@ const BASE_FORMS: Record<GlossaryLang, (word: string) => string[]> = {
 
 /**
  * Endings that turn a German, French or Spanish word into its English cognate ("digitales":
- * digital, "información": information, "Therapie": therapy, "qualité": quality).
+ * digital, "información": information, "Therapie": therapy, "qualité": quality, "Hospiz":
+ * hospice, "prescrites": prescribed, "hospicio": hospice), written without accents as the word is
+ * looked at; the specific endings before the bare ones.
  */
 const COGNATE_ENDINGS: Record<GlossaryLang, [RegExp, string][]> = {
   de: [
     [/ie$/u, "y"],
-    [/ität(en)?$/u, "ity"],
+    [/itat(en)?$/u, "ity"],
     [/isch(e[nrms]?)?$/u, "ic"],
+    [/iz(en)?$/u, "ice"],
+    [/enz(en)?$/u, "ence"],
+    [/anz(en)?$/u, "ance"],
+    [/ik(en)?$/u, "ic"],
+    [/iv(e[nrms]?)?$/u, "ive"],
+    [/ur(en)?$/u, "ure"],
+    [/ismus$/u, "ism"],
+    [/ieren$/u, "e"],
+    [/ieren$/u, "ate"],
+    [/ieren$/u, ""],
     [/(en|e|n|s)$/u, ""],
   ],
   fr: [
-    [/ité(s)?$/u, "ity"],
+    [/ite(s)?$/u, "ity"],
     [/ique(s)?$/u, "ic"],
     [/aux$/u, "al"],
+    [/crite?s?$/u, "cribed"],
+    [/i(f|fs|ve|ves)$/u, "ive"],
+    [/eur(s)?$/u, "or"],
+    [/aire(s)?$/u, "ary"],
+    [/ie(s)?$/u, "y"],
+    [/eux$|euses?$/u, "ous"],
+    [/isme(s)?$/u, "ism"],
+    [/ement$/u, "ly"],
+    [/iser$/u, "ize"],
+    [/ifier$/u, "ify"],
+    [/re(s)?$/u, "er"],
+    [/er$/u, ""],
+    [/er$/u, "e"],
     [/(e|es|s)$/u, ""],
   ],
   es: [
-    [/ción$/u, "tion"],
+    [/cion$/u, "tion"],
     [/ciones$/u, "tions"],
     [/dad(es)?$/u, "ty"],
     [/ico(s)?$/u, "ic"],
     [/ales$/u, "al"],
+    [/ci(o|os|a|as)$/u, "ce"],
+    [/ia(s)?$/u, "y"],
+    [/iv(o|os|a|as)$/u, "ive"],
+    [/os(o|os|a|as)$/u, "ous"],
+    [/ista(s)?$/u, "ist"],
+    [/ari(o|os|a|as)$/u, "ary"],
+    [/amente$/u, "ly"],
+    [/izar$/u, "ize"],
+    [/ificar$/u, "ify"],
+    [/ar$/u, ""],
+    [/ar$/u, "e"],
+    [/ar$/u, "ate"],
     [/(es|s|o|a)$/u, ""],
   ],
 };
+/** German nouns write "k" and "z" where English writes "c": "Kommunikation", "Lizenz". */
+const GERMAN_SPELLINGS = (word: string): string[] => [
+  word,
+  word.replace(/k/gu, "c"),
+  word.replace(/z/gu, "c"),
+  word.replace(/[kz]/gu, "c"),
+];
+
 /** Cognates shorter than this are too often false friends ("art", "son"). */
 const MIN_COGNATE_LENGTH = 5;
 
 /** The English word a word the glossary lacks is spelled like, if it is one: "digitales", "digital". */
 export async function cognate(word: string, lang: GlossaryLang): Promise<string[] | null> {
-  const plain = word.normalize("NFD").replace(/\p{M}/gu, "");
-  const forms = [
+  const plains = [word, ...(lang === "de" ? [] : BASE_FORMS[lang](word))]
+    .map((form) => form.normalize("NFD").replace(/\p{M}/gu, ""))
+    .flatMap((form) => (lang === "de" ? GERMAN_SPELLINGS(form) : [form]));
+  const forms = plains.flatMap((plain) => [
     plain,
     ...COGNATE_ENDINGS[lang].filter(([ending]) => ending.test(plain)).map(([ending, english]) => plain.replace(ending, english)),
-  ];
+  ]);
   for (const form of new Set(forms)) if (form.length >= MIN_COGNATE_LENGTH && (await isEnglishWord(form))) return [form];
   return null;
 }
@@ -199,27 +248,44 @@ const SEPARABLE_PARTICLES = new Set(
   "ab an auf aus bei ein fest fort her herein heraus hin los mit nach vor vorbei weg weiter zu zurück zusammen".split(" "),
 );
 
-/** "Wann rufe ich an?": the verb read with its particle ("anrufen", call); the particle alone says nothing. */
-export function joinSeparableVerb(
-  found: { lower: string }[],
+/** Words that begin a new clause: a particle before them ends its verb's clause ("…vor, oder…"). */
+const CLAUSE_WORDS = new Set(["oder", "aber", "wenn", "weil", "dass", "ob", "sondern", "damit"]);
+
+/**
+ * "Wann rufe ich an?", "Was stellt Zava eigentlich her?", "Schreibt der Arzt es vor, oder…": the
+ * verb read with the particle that ends its clause ("anrufen", call); the particle alone says nothing.
+ */
+export function joinSeparableVerbs(
+  question: string,
+  found: { word: string; lower: string; index: number }[],
   replacement: (string | null)[],
   sensesOfWord: Map<string, string[]>,
   senses: string[],
   glossary: Glossary,
   stemOf: (w: string) => string,
 ): void {
-  const last = found.length - 1;
-  if (last < 1 || !SEPARABLE_PARTICLES.has(found[last].lower)) return;
-  const particle = found[last].lower;
-  replacement[last] = "";
-  for (let i = 0; i < last; i++) {
-    const verb = [found[i].lower, ...BASE_FORMS.de(found[i].lower)].map((form) => particle + form);
-    const own = verb.map((form) => glossary.exact.get(form) ?? glossary.words.get(stemOf(form))).find(Boolean);
-    if (!own) continue;
-    replacement[i] = own[0];
-    senses.push(...own);
-    sensesOfWord.set(found[i].lower, own);
-    return;
+  let clause = 0;
+  for (let k = 0; k < found.length; k++) {
+    const next = found[k + 1];
+    const between = question.slice(found[k].index + found[k].word.length, next?.index);
+    const ends = !next || /[,.;:?!]/.test(between) || CLAUSE_WORDS.has(next.lower);
+    if (!ends) continue;
+    if (k > clause && SEPARABLE_PARTICLES.has(found[k].lower)) {
+      const particle = found[k].lower;
+      if (!next) replacement[k] = "";
+      for (let i = clause; i < k; i++) {
+        const verb = [found[i].lower, ...BASE_FORMS.de(found[i].lower)].map((form) => particle + form);
+        const own = verb.map((form) => glossary.exact.get(form) ?? glossary.words.get(stemOf(form))).find(Boolean);
+        if (!own) continue;
+        replacement[i] = own[0];
+        replacement[k] = "";
+        senses.push(...own);
+        sensesOfWord.set(found[i].lower, own);
+        sensesOfWord.set(particle, own);
+        break;
+      }
+    }
+    clause = k + 1;
   }
 }
 
@@ -229,6 +295,10 @@ const MIN_PART = 3;
 /** "Schutz-kleidung-s-reinigung": a head may be a compound itself, once. */
 const MAX_COMPOUND_DEPTH = 1;
 
+/** A compound's part by its entry, its plural's ("kurse": "kurs") or its stem's. */
+const partSenses = (part: string, glossary: Glossary, stemOf: (w: string) => string): string[] | undefined =>
+  glossary.exact.get(part) ?? glossary.exact.get(part.replace(/(e|en|n|s|er)$/u, "")) ?? glossary.words.get(stemOf(part));
+
 /**
  * A compound the glossary lacks, read from two parts it has ("Schutzausrüstung": "Schutz" +
  * "Ausrüstung", "protective equipment"): the head's first sense before the tail's senses.
@@ -236,7 +306,7 @@ const MAX_COMPOUND_DEPTH = 1;
 function compoundSenses(word: string, glossary: Glossary, stemOf: (w: string) => string, depth = 0): string[] | null {
   if (word.length < 2 * MIN_PART + 1 || depth > MAX_COMPOUND_DEPTH) return null;
   for (let cut = word.length - MIN_PART; cut >= MIN_PART; cut--) {
-    const tail = glossary.words.get(stemOf(word.slice(cut)));
+    const tail = partSenses(word.slice(cut), glossary, stemOf);
     if (!tail) continue;
     const head = word.slice(0, cut);
     for (const link of LINKS) {
