@@ -11,7 +11,7 @@ import {
   WORD,
   type GlossaryLang,
 } from "./glossary/glossary";
-import { cognate, joinSeparableVerbs, sensesOf } from "./glossary/word-forms";
+import { cognate, cognateCompound, joinSeparableVerbs, sensesOf } from "./glossary/word-forms";
 
 /**
  * A question asked in German, French or Spanish of English documents, read in English word by
@@ -87,7 +87,10 @@ async function read(question: string, detected: Lang): Promise<EnglishReading | 
       replacement[i] = "";
       continue;
     }
-    const own = sensesOf(word, lang, glossary, stemOf) ?? (await cognate(word, lang));
+    const own =
+      sensesOf(word, lang, glossary, stemOf) ??
+      (await cognate(word, lang)) ??
+      (lang === "de" ? await cognateCompound(word, glossary, stemOf) : null);
     if (own) {
       // A name that reads the same in English keeps its capital ("Northwind Standard").
       replacement[i] = own[0] === word ? found[i].word : own[0];

@@ -51,6 +51,8 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     "wie viele": ["how many"],
     "wie lange": ["how long"],
     "wie oft": ["how often"],
+    "ab wann": ["when"],
+    "bis wann": ["when"],
     welche: ["which"],
   },
   fr: {
@@ -65,6 +67,9 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     "combien de temps": ["how long"],
     "combien de fois": ["how often"],
     quel: ["which"],
+    quelle: ["which"],
+    quels: ["which"],
+    quelles: ["which"],
   },
   es: {
     quién: ["who"],
@@ -76,6 +81,9 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     cómo: ["how"],
     cuánto: ["how much"],
     cuántos: ["how many"],
+    cuántas: ["how many"],
+    cuánta: ["how much"],
+    "cuántas veces": ["how often"],
     "cuánto tiempo": ["how long"],
     "cada cuánto": ["how often"],
     "con qué frecuencia": ["how often"],

@@ -61,6 +61,15 @@ function germanParticipleBases(word: string): string[] {
   return bases;
 }
 
+/** An irregular German form, alone or after its prefix: "nimmt" is "nehmen", "übernimmt" "übernehmen". */
+function germanIrregularBases(word: string): string[] {
+  for (let at = 0; at < word.length - 2; at++) {
+    const base = irregularBase("de", word.slice(at));
+    if (base && isVerbPrefix(word.slice(0, at))) return [word.slice(0, at) + base];
+  }
+  return [];
+}
+
 /** What stands before a German participle's "ge-": nothing, a particle ("ab", "zurück") or an inseparable prefix. */
 const isVerbPrefix = (prefix: string): boolean =>
   prefix === "" ||
@@ -92,8 +101,12 @@ const FRENCH_ENDINGS: EndingRule[] = [
   [/ui(s|t|te|ts|tes|sons|sez|sent)$/u, ["uire"]],
   [/(ois|oit|oivent|evons|evez)$/u, ["evoir"]],
   [/(ie|ies|ient)$/u, ["yer"]],
-  // Adverbs: "rapidement" is "rapide", "vraiment" "vrai".
-  [/ement$/u, ["e"]],
+  // Adverbs: "rapidement" is "rapide", "vraiment" "vrai", "entièrement" "entier".
+  [/ièrement$/u, ["ier"]],
+  [/ivement$/u, ["if"]],
+  [/eusement$/u, ["eux"]],
+  [/ètement$/u, ["et"]],
+  [/ement$/u, ["e", ""]],
   [/ment$/u, [""]],
 ];
 
@@ -114,22 +127,25 @@ const SPANISH_ENDINGS: EndingRule[] = [
 /** "hacerme", "procesarse", "pagándole": the verb without its pronoun. */
 const SPANISH_CLITIC = /(?<=[aei]r|ndo)(se|me|te|lo|la|le|les|los|las|nos)$/u;
 
+/** German forms: irregular, participles, present and past, plurals; "-ern" and "-eln" verbs end in "-n" ("gefördert": "fördern"). */
+const germanBaseForms = (w: string): string[] => [
+  ...germanIrregularBases(w),
+  ...germanParticipleBases(w),
+  ...(/\p{L}{3,}e?t$/u.test(w) ? [`${w.replace(/e?t$/u, "")}en`] : []),
+  ...(/\p{L}{3,}e$/u.test(w) ? [`${w}n`] : []),
+  // Plurals: "kurse", "änderungen", "fähigkeiten".
+  ...(/\p{L}{3,}(e|en|n|er)$/u.test(w) ? [w.replace(/(e|en|n|er)$/u, "")] : []),
+  // Second person and past tense: "zahlst", "bezahlte", "erstatteten".
+  ...(/\p{L}{3,}(e?st|te|ten|test|tet)$/u.test(w) ? [w.replace(/(e?st|te|ten|test|tet)$/u, "en")] : []),
+  // "abzuschließen", "einzureichen": the infinitive with "zu" inside.
+  ...(/^(ab|an|auf|aus|ein|mit|nach|vor|zurück|zusammen|fest|her|hin|weg|weiter)zu\p{L}{3,}en$/u.test(w)
+    ? [w.replace(/^(\p{L}+?)zu/u, "$1")]
+    : []),
+];
+
 /** Likely dictionary forms of an inflected word: plurals, conjugations and participles the stemmer leaves apart. */
 const BASE_FORMS: Record<GlossaryLang, (word: string) => string[]> = {
-  de: (w) => [
-    ...(irregularBase("de", w) ? [irregularBase("de", w)!] : []),
-    ...germanParticipleBases(w),
-    ...(/\p{L}{3,}e?t$/u.test(w) ? [`${w.replace(/e?t$/u, "")}en`] : []),
-    ...(/\p{L}{3,}e$/u.test(w) ? [`${w}n`] : []),
-    // Plurals: "kurse", "änderungen", "fähigkeiten".
-    ...(/\p{L}{3,}(e|en|n|er)$/u.test(w) ? [w.replace(/(e|en|n|er)$/u, "")] : []),
-    // Second person and past tense: "zahlst", "bezahlte", "erstatteten".
-    ...(/\p{L}{3,}(e?st|te|ten|test|tet)$/u.test(w) ? [w.replace(/(e?st|te|ten|test|tet)$/u, "en")] : []),
-    // "abzuschließen", "einzureichen": the infinitive with "zu" inside.
-    ...(/^(ab|an|auf|aus|ein|mit|nach|vor|zurück|zusammen|fest|her|hin|weg|weiter)zu\p{L}{3,}en$/u.test(w)
-      ? [w.replace(/^(\p{L}+?)zu/u, "$1")]
-      : []),
-  ],
+  de: (w) => germanBaseForms(w).flatMap((form) => (/(er|el)en$/u.test(form) ? [form.replace(/(er|el)en$/u, "$1n"), form] : [form])),
   fr: (w) => {
     const singular = w.replace(/s$/u, "");
     // "achète" is "acheter", "appelle" "appeler".
@@ -187,6 +203,7 @@ const COGNATE_ENDINGS: Record<GlossaryLang, [RegExp, string][]> = {
     [/i(f|fs|ve|ves)$/u, "ive"],
     [/eur(s)?$/u, "or"],
     [/aire(s)?$/u, "ary"],
+    [/oire(s)?$/u, "ory"],
     [/ie(s)?$/u, "y"],
     [/eux$|euses?$/u, "ous"],
     [/isme(s)?$/u, "ism"],
@@ -295,9 +312,11 @@ const MIN_PART = 3;
 /** "Schutz-kleidung-s-reinigung": a head may be a compound itself, once. */
 const MAX_COMPOUND_DEPTH = 1;
 
-/** A compound's part by its entry, its plural's ("kurse": "kurs") or its stem's. */
+/** A compound's part by its entry, its plural's ("kurse": "kurs", "sprachen": "sprache") or its stem's. */
 const partSenses = (part: string, glossary: Glossary, stemOf: (w: string) => string): string[] | undefined =>
-  glossary.exact.get(part) ?? glossary.exact.get(part.replace(/(e|en|n|s|er)$/u, "")) ?? glossary.words.get(stemOf(part));
+  [part, ...["n", "en", "e", "s", "er"].filter((end) => part.endsWith(end)).map((end) => part.slice(0, -end.length))]
+    .map((form) => glossary.exact.get(form))
+    .find(Boolean) ?? glossary.words.get(stemOf(part));
 
 /**
  * A compound the glossary lacks, read from two parts it has ("Schutzausrüstung": "Schutz" +
@@ -314,6 +333,30 @@ function compoundSenses(word: string, glossary: Glossary, stemOf: (w: string) =>
       const part = head.slice(0, head.length - link.length);
       const first = glossary.words.get(stemOf(part)) ?? compoundSenses(part, glossary, stemOf, depth + 1);
       if (first) return tail.map((sense) => `${first[0]} ${sense}`);
+    }
+  }
+  return null;
+}
+
+/** Part of a compound the glossary may lack but English writes the same: "Tetanus", "Marketing". */
+const englishPart = async (part: string): Promise<string[] | null> =>
+  part.length >= MIN_COGNATE_LENGTH && (await isEnglishWord(part)) ? [part] : null;
+
+/**
+ * A German compound with a part English writes the same, the other from the glossary
+ * ("Tetanusspritze": tetanus injection, "Produktmarketing": product marketing).
+ */
+export async function cognateCompound(word: string, glossary: Glossary, stemOf: (w: string) => string): Promise<string[] | null> {
+  for (let cut = word.length - MIN_PART; cut >= MIN_PART; cut--) {
+    const tail = partSenses(word.slice(cut), glossary, stemOf) ?? (await englishPart(word.slice(cut)));
+    if (!tail) continue;
+    const head = word.slice(0, cut);
+    for (const link of LINKS) {
+      const part = head.slice(0, head.length - link.length);
+      if (!head.endsWith(link) || part.length < MIN_PART) continue;
+      const first = partSenses(part, glossary, stemOf) ?? (await englishPart(part));
+      // "Northwind" is a name, not "north wind": English writes the compound the same.
+      if (first && first[0] + tail[0] !== word) return tail.map((sense) => `${first[0]} ${sense}`);
     }
   }
   return null;
