@@ -77,6 +77,8 @@ const IRREGULAR: Record<GlossaryLang, Record<string, string>> = {
     font: "faire",
     faisons: "faire",
     fasse: "faire",
+    faisant: "faire",
+    faisait: "faire",
     ferai: "faire",
     fera: "faire",
     ferait: "faire",

@@ -338,9 +338,11 @@ function compoundSenses(word: string, glossary: Glossary, stemOf: (w: string) =>
   return null;
 }
 
+/** Next to a part the glossary knows, a shorter English part is no false friend ("Yoga-kurs"). */
+const MIN_ENGLISH_PART = 4;
 /** Part of a compound the glossary may lack but English writes the same: "Tetanus", "Marketing". */
 const englishPart = async (part: string): Promise<string[] | null> =>
-  part.length >= MIN_COGNATE_LENGTH && (await isEnglishWord(part)) ? [part] : null;
+  part.length >= MIN_ENGLISH_PART && (await isEnglishWord(part)) ? [part] : null;
 
 /**
  * A German compound with a part English writes the same, the other from the glossary
