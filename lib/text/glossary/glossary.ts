@@ -66,6 +66,7 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     combien: ["how much"],
     "combien de temps": ["how long"],
     "combien de fois": ["how often"],
+    "à partir de quand": ["when"],
     quel: ["which"],
     quelle: ["which"],
     quels: ["which"],
@@ -140,6 +141,7 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     comme: ["as"],
     sans: ["without"],
     entre: ["between"],
+    "à partir de": ["from"],
   },
   es: {
     cualquier: ["any"],
