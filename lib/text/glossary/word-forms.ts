@@ -320,11 +320,12 @@ const partSenses = (part: string, glossary: Glossary, stemOf: (w: string) => str
 
 /**
  * A compound the glossary lacks, read from two parts it has ("Schutzausrüstung": "Schutz" +
- * "Ausrüstung", "protective equipment"): the head's first sense before the tail's senses.
+ * "Ausrüstung", "protective equipment"): the head's first sense before the tail's senses. The
+ * longest tail the glossary has is the head word ("Anmelde-gebühr", not "Anmeldegeb-ühr").
  */
 function compoundSenses(word: string, glossary: Glossary, stemOf: (w: string) => string, depth = 0): string[] | null {
   if (word.length < 2 * MIN_PART + 1 || depth > MAX_COMPOUND_DEPTH) return null;
-  for (let cut = word.length - MIN_PART; cut >= MIN_PART; cut--) {
+  for (let cut = MIN_PART; cut <= word.length - MIN_PART; cut++) {
     const tail = partSenses(word.slice(cut), glossary, stemOf);
     if (!tail) continue;
     const head = word.slice(0, cut);
