@@ -133,10 +133,10 @@ const germanBaseForms = (w: string): string[] => [
   ...germanParticipleBases(w),
   ...(/\p{L}{3,}e?t$/u.test(w) ? [`${w.replace(/e?t$/u, "")}en`] : []),
   ...(/\p{L}{3,}e$/u.test(w) ? [`${w}n`] : []),
-  // Plurals: "kurse", "änderungen", "fähigkeiten".
-  ...(/\p{L}{3,}(e|en|n|er)$/u.test(w) ? [w.replace(/(e|en|n|er)$/u, "")] : []),
   // Second person and past tense: "zahlst", "bezahlte", "erstatteten".
   ...(/\p{L}{3,}(e?st|te|ten|test|tet)$/u.test(w) ? [w.replace(/(e?st|te|ten|test|tet)$/u, "en")] : []),
+  // Plurals: "kurse", "änderungen", "fähigkeiten".
+  ...(/\p{L}{3,}(e|en|n|er)$/u.test(w) ? [w.replace(/(e|en|n|er)$/u, "")] : []),
   // "abzuschließen", "einzureichen": the infinitive with "zu" inside.
   ...(/^(ab|an|auf|aus|ein|mit|nach|vor|zurück|zusammen|fest|her|hin|weg|weiter)zu\p{L}{3,}en$/u.test(w)
     ? [w.replace(/^(\p{L}+?)zu/u, "$1")]
