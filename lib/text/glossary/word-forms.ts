@@ -120,6 +120,9 @@ const SPANISH_ENDINGS: EndingRule[] = [
   [/(o|es|e|en|emos|imos|í|iste|ió|ieron|ía|ías|ían|iendo|ido|ida|idos|idas|a|as|an|amos)$/u, ["er", "ir"]],
   [/zc(o|a|as|an)$/u, ["cer"]],
   [/j(o|a|as|an)$/u, ["ger", "gir"]],
+  // Adverbs: "internamente" is "interno", "fácilmente" "fácil".
+  [/amente$/u, ["o", "a"]],
+  [/mente$/u, [""]],
   // Future and conditional keep the infinitive: "pagaré", "cubriría".
   [/(?<=[aei]r)(é|ás|á|emos|án|ía|ías|íamos|ían)$/u, [""]],
 ];
@@ -130,15 +133,16 @@ const SPANISH_CLITIC = /(?<=[aei]r|ndo)(se|me|te|lo|la|le|les|los|las|nos)$/u;
 /** German forms: irregular, participles, present and past, plurals; "-ern" and "-eln" verbs end in "-n" ("gefördert": "fördern"). */
 const germanBaseForms = (w: string): string[] => [
   ...germanIrregularBases(w),
-  ...germanParticipleBases(w),
+  // "gehört" is "gehören" before it is "hören".
   ...(/\p{L}{3,}e?t$/u.test(w) ? [`${w.replace(/e?t$/u, "")}en`] : []),
+  ...germanParticipleBases(w),
   ...(/\p{L}{3,}e$/u.test(w) ? [`${w}n`] : []),
   // Second person and past tense: "zahlst", "bezahlte", "erstatteten".
   ...(/\p{L}{3,}(e?st|te|ten|test|tet)$/u.test(w) ? [w.replace(/(e?st|te|ten|test|tet)$/u, "en")] : []),
   // Plurals: "kurse", "änderungen", "fähigkeiten".
   ...(/\p{L}{3,}(e|en|n|er)$/u.test(w) ? [w.replace(/(e|en|n|er)$/u, "")] : []),
   // "abzuschließen", "einzureichen": the infinitive with "zu" inside.
-  ...(/^(ab|an|auf|aus|ein|mit|nach|vor|zurück|zusammen|fest|her|hin|weg|weiter)zu\p{L}{3,}en$/u.test(w)
+  ...(/^(ab|an|auf|aus|ein|mit|nach|vor|voraus|zurück|zusammen|fest|her|hin|hinzu|dazu|weg|weiter)zu\p{L}{3,}en$/u.test(w)
     ? [w.replace(/^(\p{L}+?)zu/u, "$1")]
     : []),
 ];
@@ -227,6 +231,7 @@ const COGNATE_ENDINGS: Record<GlossaryLang, [RegExp, string][]> = {
     [/os(o|os|a|as)$/u, "ous"],
     [/ista(s)?$/u, "ist"],
     [/ari(o|os|a|as)$/u, "ary"],
+    [/almente$/u, "ally"],
     [/amente$/u, "ly"],
     [/izar$/u, "ize"],
     [/ificar$/u, "ify"],
@@ -262,7 +267,9 @@ export async function cognate(word: string, lang: GlossaryLang): Promise<string[
 
 /** Particles a German verb leaves at the end of its clause ("Was stellt Zava her?": herstellen). */
 const SEPARABLE_PARTICLES = new Set(
-  "ab an auf aus bei ein fest fort her herein heraus hin los mit nach vor vorbei weg weiter zu zurück zusammen".split(" "),
+  "ab an auf aus bei dazu ein fest fort her herein heraus hin hinzu los mit nach vor voraus vorbei weg weiter zu zurück zusammen".split(
+    " ",
+  ),
 );
 
 /** Words that begin a new clause: a particle before them ends its verb's clause ("…vor, oder…"). */
