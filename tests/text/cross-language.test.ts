@@ -72,6 +72,8 @@ describe("questions in German, French and Spanish read in English", () => {
     expect((await readInEnglish("Wo bin ich untergebracht, wenn ich ins Krankenhaus muss?"))?.text).toMatch(/^where accommodate,/);
     expect((await readInEnglish("Ist die Brille abgedeckt?"))?.senses.get("abgedeckt")?.[0]).toBe("covered");
     expect((await readInEnglish("Übernimmt die Versicherung die Kosten?"))?.senses.get("übernimmt")).toBeDefined();
+    // A particle verb the glossary lacks, "zu" inside: read as its verb ("ab-zu-schicken": schicken, send).
+    expect((await readInEnglish("Bis wann ist der Antrag abzuschicken?"))?.senses.get("abzuschicken")?.[0]).toBe("send");
   });
 
   it("joins a separable verb to its particle across an adverb and at the end of a clause", async () => {

@@ -9,7 +9,8 @@ import { GERMAN_STRONG_PARTICIPLES, irregularBase } from "./verb-forms";
 
 /**
  * The word's senses: its own entry, an entry of its base form where the stemmer does not reach
- * it ("bedroht": "bedrohen", "mínimos": "mínimo", "gestellt": "stellen"), or its compound parts.
+ * it ("bedroht": "bedrohen", "mínimos": "mínimo", "gestellt": "stellen"), its compound parts, or
+ * the verb after its particle.
  */
 export function sensesOf(word: string, lang: GlossaryLang, glossary: Glossary, stemOf: (w: string) => string): string[] | null {
   const forms = [word, ...BASE_FORMS[lang](word)];
@@ -22,7 +23,23 @@ export function sensesOf(word: string, lang: GlossaryLang, glossary: Glossary, s
     const senses = glossary.words.get(stemOf(form));
     if (senses) return senses;
   }
-  return lang === "de" ? compoundSenses(word, glossary, stemOf) : null;
+  return lang === "de" ? (compoundSenses(word, glossary, stemOf) ?? particleVerbSenses(forms, glossary)) : null;
+}
+
+/** A particle verb the glossary lacks, read as its verb: "abschicken", "abzuschicken" as "schicken", send. */
+function particleVerbSenses(forms: string[], glossary: Glossary): string[] | null {
+  for (const form of forms) {
+    const particle = PARTICLES_LONGEST_FIRST.find((p) => form.startsWith(p) && form.length - p.length >= 5);
+    if (!particle) continue;
+    const verb = form.slice(particle.length);
+    // Only a verb: "Anzahl" is no "zahl" with a particle.
+    const senses = [verb, ...BASE_FORMS.de(verb)]
+      .filter((f) => /(en|ern|eln)$/u.test(f))
+      .map((f) => glossary.exact.get(f))
+      .find(Boolean);
+    if (senses) return senses;
+  }
+  return null;
 }
 
 /** Endings of inflected forms and the dictionary endings they come from: "-ons" → "-er". */
@@ -142,10 +159,9 @@ const germanBaseForms = (w: string): string[] => [
   // Plurals: "kurse", "änderungen", "fähigkeiten".
   ...(/\p{L}{3,}(e|en|n|er)$/u.test(w) ? [w.replace(/(e|en|n|er)$/u, "")] : []),
   // "abzuschließen", "einzureichen": the infinitive with "zu" inside.
-  ...(/^(ab|an|auf|aus|ein|mit|nach|vor|voraus|zurück|zusammen|fest|her|hin|hinzu|dazu|weg|weiter)zu\p{L}{3,}en$/u.test(w)
-    ? [w.replace(/^(\p{L}+?)zu/u, "$1")]
-    : []),
+  ...(ZU_INFINITIVE.test(w) ? [w.replace(ZU_INFINITIVE, "$1$2")] : []),
 ];
+const ZU_INFINITIVE = /^(ab|an|auf|aus|ein|mit|nach|vor|voraus|zurück|zusammen|fest|her|hin|hinzu|dazu|weg|weiter)zu(\p{L}{3,}en)$/u;
 
 /** Likely dictionary forms of an inflected word: plurals, conjugations and participles the stemmer leaves apart. */
 const BASE_FORMS: Record<GlossaryLang, (word: string) => string[]> = {
@@ -271,6 +287,7 @@ const SEPARABLE_PARTICLES = new Set(
     " ",
   ),
 );
+const PARTICLES_LONGEST_FIRST = [...SEPARABLE_PARTICLES].sort((a, b) => b.length - a.length);
 
 /** Words that begin a new clause: a particle before them ends its verb's clause ("…vor, oder…"). */
 const CLAUSE_WORDS = new Set(["oder", "aber", "wenn", "weil", "dass", "ob", "sondern", "damit"]);
