@@ -117,6 +117,7 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     beim: ["at"],
     gegen: ["against"],
     zwischen: ["between"],
+    ab: ["from"],
     sobald: ["once"],
   },
   fr: {

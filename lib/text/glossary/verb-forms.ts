@@ -32,6 +32,7 @@ const GERMAN_PARTICIPLES: Record<string, string> = {
   gossen: "gießen",
   hoben: "heben",
   schoben: "schieben",
+  fohlen: "fehlen",
 };
 
 /**
@@ -57,6 +58,7 @@ const IRREGULAR: Record<GlossaryLang, Record<string, string>> = {
     gilt: "gelten",
     trifft: "treffen",
     wirft: "werfen",
+    fiehlt: "fehlen",
     brachte: "bringen",
     nahm: "nehmen",
     gab: "geben",

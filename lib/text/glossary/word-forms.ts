@@ -382,8 +382,8 @@ export async function cognateCompound(word: string, glossary: Glossary, stemOf: 
       const part = head.slice(0, head.length - link.length);
       if (!head.endsWith(link) || part.length < MIN_PART) continue;
       const first = partSenses(part, glossary, stemOf) ?? (await englishPart(part));
-      // "Northwind" is a name, not "north wind": English writes the compound the same.
-      if (first && first[0] + tail[0] !== word) return tail.map((sense) => `${first[0]} ${sense}`);
+      // Parts that both read as written are English already: a name ("Northwind", "Perks-Plus").
+      if (first && !(first[0] === part && tail[0] === word.slice(cut))) return tail.map((sense) => `${first[0]} ${sense}`);
     }
   }
   return null;
