@@ -106,6 +106,7 @@ describe("questions in German, French and Spanish read in English", () => {
     expect((await readInEnglish("Wird eine Grippeimpfung von Northwind Health Plus übernommen?"))?.text).toMatch(
       /\bNorthwind Health Plus\b/,
     );
+    expect((await readInEnglish("Kann ich mein Fahrrad über PerksPlus abrechnen?"))?.text).toMatch(/\bPerksPlus\b/);
   });
 
   it("leaves English and languages without a glossary alone", async () => {
