@@ -11,7 +11,7 @@ import {
   WORD,
   type GlossaryLang,
 } from "./glossary/glossary";
-import { cognate, joinSeparableVerb, sensesOf } from "./glossary/word-forms";
+import { cognate, cognateCompound, joinSeparableVerbs, sensesOf } from "./glossary/word-forms";
 
 /**
  * A question asked in German, French or Spanish of English documents, read in English word by
@@ -66,7 +66,7 @@ async function read(question: string, detected: Lang): Promise<EnglishReading | 
   const replacement: (string | null)[] = found.map(() => null);
   const senses: string[] = [];
   const sensesOfWord = new Map<string, string[]>();
-  if (lang === "de") joinSeparableVerb(found, replacement, sensesOfWord, senses, glossary, stemOf);
+  if (lang === "de") joinSeparableVerbs(question, found, replacement, sensesOfWord, senses, glossary, stemOf);
   for (let i = 0; i < found.length; i++) {
     if (replacement[i] !== null) continue;
     // As written first: "wie viele" is "how many", though it stems as "wie viel", "how much".
@@ -87,7 +87,10 @@ async function read(question: string, detected: Lang): Promise<EnglishReading | 
       replacement[i] = "";
       continue;
     }
-    const own = sensesOf(word, lang, glossary, stemOf) ?? (await cognate(word, lang));
+    const own =
+      sensesOf(word, lang, glossary, stemOf) ??
+      (await cognate(word, lang)) ??
+      (lang === "de" ? await cognateCompound(word, glossary, stemOf) : null);
     if (own) {
       // A name that reads the same in English keeps its capital ("Northwind Standard").
       replacement[i] = own[0] === word ? found[i].word : own[0];

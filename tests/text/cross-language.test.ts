@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readInEnglish } from "@/lib/text/cross-language";
+import { cognate } from "@/lib/text/glossary/word-forms";
 
 describe("questions in German, French and Spanish read in English", () => {
   it("reads each word by its glossary senses, keeping names and punctuation", async () => {
@@ -54,6 +55,58 @@ describe("questions in German, French and Spanish read in English", () => {
     expect(french?.text).toMatch(/\bfirst pay deductible before\b/);
     expect(french?.searchText.split(" ")).not.toContain("before");
     expect(french?.glossed).toEqual(expect.arrayContaining(["abord", "avant"]));
+  });
+
+  it("reads conjugated verbs and participles by their dictionary form", async () => {
+    // Irregular ("fais": faire), -ire and -indre participles ("prescrits", "atteinte"), -enir ("retient").
+    expect((await readInEnglish("Comment je fais pour demander un remboursement ?"))?.text).toBe("how do ask reimbursement?");
+    expect((await readInEnglish("Les médicaments prescrits par mon médecin sont-ils couverts ?"))?.senses.get("prescrits")?.[0]).toBe(
+      "prescribe",
+    );
+    expect((await readInEnglish("Qu'est-ce qu'on retient sur mon salaire ?"))?.senses.get("retient")?.[0]).toBe("retain");
+    // Spanish stem change and ending ("cuesta": costar), first person ("aspiro"), pronoun after the infinitive.
+    expect((await readInEnglish("¿Cuánto cuesta una revisión médica?"))?.text).toBe("how much cost checkup?");
+    expect((await readInEnglish("Aspiro a un ascenso, ¿qué debo aprender?"))?.senses.get("aspiro")?.[0]).toBe("aspire");
+    expect((await readInEnglish("¿Cuánto tarda en procesarse mi reclamo?"))?.senses.get("procesarse")?.[0]).toBe("process");
+    // German participles with a particle before "ge-", strong or weak ("unter-ge-bracht"), and a prefix before an irregular form.
+    expect((await readInEnglish("Wo bin ich untergebracht, wenn ich ins Krankenhaus muss?"))?.text).toMatch(/^where accommodate,/);
+    expect((await readInEnglish("Ist die Brille abgedeckt?"))?.senses.get("abgedeckt")?.[0]).toBe("covered");
+    expect((await readInEnglish("Übernimmt die Versicherung die Kosten?"))?.senses.get("übernimmt")).toBeDefined();
+    // A particle verb the glossary lacks, "zu" inside: read as its verb ("ab-zu-schicken": schicken, send).
+    expect((await readInEnglish("Bis wann ist der Antrag abzuschicken?"))?.senses.get("abzuschicken")?.[0]).toBe("send");
+  });
+
+  it("joins a separable verb to its particle across an adverb and at the end of a clause", async () => {
+    expect((await readInEnglish("Was stellt Zava eigentlich her?"))?.text).toBe("what manufacture Zava actually?");
+    const prescribed = await readInEnglish("Schreibt der Arzt mir das Medikament vor, oder kann ich es einfach kaufen?");
+    expect(prescribed?.text).toMatch(/^prescribe doctor medication, .*\bbuy\?$/);
+    expect(prescribed?.text).not.toMatch(/\bbefore\b/);
+  });
+
+  it("reads conditions and set phrases: 'si', 'une fois', 'von zu Hause'", async () => {
+    expect((await readInEnglish("Une fois la franchise atteinte, combien dois-je payer ?"))?.text).toBe(
+      "once deductible reach, how much pay?",
+    );
+    expect((await readInEnglish("Si je vais aux urgences, est-ce que je dois payer quelque chose ?"))?.text).toMatch(
+      /^if go emergency room\b/,
+    );
+    expect((await readInEnglish("Darf ich von zu Hause arbeiten?"))?.text).toBe("from home work?");
+  });
+
+  it("reads cognates by their regular endings, and compounds with an English part", async () => {
+    expect(await cognate("justiz", "de")).toEqual(["justice"]);
+    expect(await cognate("kommunikation", "de")).toEqual(["communication"]);
+    expect(await cognate("prescrites", "fr")).toEqual(["prescribed"]);
+    expect(await cognate("palliatifs", "fr")).toEqual(["palliative"]);
+    expect(await cognate("servicios", "es")).toEqual(["service"]);
+    expect((await readInEnglish("Zahlt die Versicherung eine Tetanusspritze?"))?.senses.get("tetanusspritze")?.[0]).toBe(
+      "tetanus injection",
+    );
+    // A name English writes as one word is not split into English parts.
+    expect((await readInEnglish("Wird eine Grippeimpfung von Northwind Health Plus übernommen?"))?.text).toMatch(
+      /\bNorthwind Health Plus\b/,
+    );
+    expect((await readInEnglish("Kann ich mein Fahrrad über PerksPlus abrechnen?"))?.text).toMatch(/\bPerksPlus\b/);
   });
 
   it("leaves English and languages without a glossary alone", async () => {

@@ -51,6 +51,8 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     "wie viele": ["how many"],
     "wie lange": ["how long"],
     "wie oft": ["how often"],
+    "ab wann": ["when"],
+    "bis wann": ["when"],
     welche: ["which"],
   },
   fr: {
@@ -63,7 +65,12 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     comment: ["how"],
     combien: ["how much"],
     "combien de temps": ["how long"],
+    "combien de fois": ["how often"],
+    "à partir de quand": ["when"],
     quel: ["which"],
+    quelle: ["which"],
+    quels: ["which"],
+    quelles: ["which"],
   },
   es: {
     quién: ["who"],
@@ -75,14 +82,19 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     cómo: ["how"],
     cuánto: ["how much"],
     cuántos: ["how many"],
+    cuántas: ["how many"],
+    cuánta: ["how much"],
+    "cuántas veces": ["how often"],
     "cuánto tiempo": ["how long"],
+    "cada cuánto": ["how often"],
+    "con qué frecuencia": ["how often"],
     cuál: ["which"],
   },
 };
 
 /**
- * Words of quantity and time a glossary of content words leaves out ("n'importe quelle
- * pharmacie": any pharmacy; "d'abord … avant": first … before).
+ * Words of quantity, time and condition a glossary of content words leaves out ("n'importe quelle
+ * pharmacie": any pharmacy; "d'abord … avant": first … before; "une fois … atteinte": once … reached).
  */
 const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
   de: {
@@ -99,6 +111,14 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     während: ["during"],
     seit: ["since"],
     zuerst: ["first"],
+    wenn: ["if", "when"],
+    falls: ["if"],
+    ob: ["whether"],
+    beim: ["at"],
+    gegen: ["against"],
+    zwischen: ["between"],
+    ab: ["from"],
+    sobald: ["once"],
   },
   fr: {
     "n importe quel": ["any"],
@@ -112,6 +132,17 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     après: ["after"],
     pendant: ["during"],
     depuis: ["since"],
+    si: ["if", "whether"],
+    "une fois": ["once"],
+    "une fois que": ["once"],
+    dès: ["from"],
+    "dès que": ["once"],
+    contre: ["against"],
+    chez: ["at"],
+    comme: ["as"],
+    sans: ["without"],
+    entre: ["between"],
+    "à partir de": ["from"],
   },
   es: {
     cualquier: ["any"],
@@ -124,6 +155,12 @@ const FUNCTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     durante: ["during"],
     desde: ["since"],
     primero: ["first"],
+    si: ["if", "whether"],
+    "una vez": ["once"],
+    "una vez que": ["once"],
+    contra: ["against"],
+    sin: ["without"],
+    entre: ["between"],
   },
 };
 
