@@ -23,6 +23,8 @@ const MAX_SCRIPT_CHANGES = 0.3;
 const MIN_PAIRS = 5;
 
 function scriptOf(letter: string): string {
+  // Most letters are ASCII, and every ASCII letter is Latin: no pattern to run.
+  if (letter.charCodeAt(0) < 0x80) return "Latin";
   for (const [name, pattern] of SCRIPTS) if (pattern.test(letter)) return name;
   // Private use, and every script not listed, stands for itself.
   return `U+${(letter.codePointAt(0)! >> 7).toString(16)}`;
