@@ -18,13 +18,13 @@ const ingestOnly = [
 
 // A build made with a PostgreSQL DATABASE_URL (a Vercel deployment: its build sees the same
 // variables) leaves the SQLite driver out of every function: better-sqlite3 (2 MiB native), its
-// Prisma adapter and Prisma's SQLite query compiler (4.2 MiB) resolve to a stand-in that fails
+// Prisma adapter and Prisma's SQLite query compiler (2.1 MiB) resolve to a stand-in that fails
 // clearly if SQLite is used anyway. Any other build keeps both databases.
 const postgresBuild = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
 const sqliteDriver = [
   "better-sqlite3",
   "@prisma/adapter-better-sqlite3",
-  "@prisma/client/runtime/query_compiler_fast_bg.sqlite.wasm-base64.mjs",
+  "@prisma/client/runtime/query_compiler_small_bg.sqlite.wasm-base64.mjs",
 ];
 
 /** @type {import('next').NextConfig} */

@@ -22,7 +22,11 @@ const SAMPLE_LETTERS = 2000;
 const MAX_SCRIPT_CHANGES = 0.3;
 const MIN_PAIRS = 5;
 
+const ASCII_WORD = /^[A-Za-z]+$/;
+
 function scriptOf(letter: string): string {
+  // Every ASCII letter is Latin: no pattern to run.
+  if (letter.charCodeAt(0) < 0x80) return "Latin";
   for (const [name, pattern] of SCRIPTS) if (pattern.test(letter)) return name;
   // Private use, and every script not listed, stands for itself.
   return `U+${(letter.codePointAt(0)! >> 7).toString(16)}`;
@@ -34,6 +38,11 @@ export function looksGarbled(text: string): boolean {
   let pairs = 0;
   let changes = 0;
   for (const word of text.slice(0, SAMPLE_LETTERS * 2).match(/[\p{L}\p{Co}]+/gu) ?? []) {
+    // An ASCII word (most words) is Latin throughout: its pairs, and no change, without a look at each letter.
+    if (ASCII_WORD.test(word)) {
+      pairs += word.length - 1;
+      continue;
+    }
     let previous: string | null = null;
     for (const letter of word) {
       const script = scriptOf(letter);

@@ -75,10 +75,12 @@ export function reflowPdfPage(rawText: string, nextPageFirstLine?: string, known
 
 /** First non-empty line of a page, used to decide whether the previous page ends with a heading. */
 export function firstLine(rawText: string): string | undefined {
-  return rawText
-    .split(/\r?\n/)
-    .map(cleanLine)
-    .find((l) => l !== "");
+  // Lines are cleaned up to the first with text only: every page asks this of the next one.
+  for (const line of rawText.split(/\r?\n/)) {
+    const clean = cleanLine(line);
+    if (clean !== "") return clean;
+  }
+  return undefined;
 }
 
 /** The next non-empty lines after `index` (as many as a record title needs), the next page's first line standing in for a missing one. */

@@ -162,8 +162,10 @@ function fitted(text: string, start: number, end: number, maxTokens: number): Se
   while (end > start && /\s/.test(text[end - 1])) end--;
   if (start === end) return [];
   // Too many characters to fit whatever they are: skip counting (costly on huge blocks).
-  const surelyTooLong = end - start > maxTokens * MAX_CHARS_PER_TOKEN;
-  if (!surelyTooLong && countTokensBounded(text.slice(start, end)) <= maxTokens) return [piece(text, start, end)];
+  if (end - start <= maxTokens * MAX_CHARS_PER_TOKEN) {
+    const whole = piece(text, start, end); // counted once: its count is the segment's
+    if (whole.tokens <= maxTokens) return [whole];
+  }
 
   const lineBreak = text.indexOf("\n", start);
   if (lineBreak >= 0 && lineBreak < end) {
