@@ -99,17 +99,3 @@ describe("second stage", () => {
     expect(rerank("zzzz", candidates).map((c) => c.id)).toEqual(candidates.map((c) => c.id));
   });
 });
-
-describe("a document the query names", () => {
-  it("lifts its pages over pages of other documents that share only common words with the query", () => {
-    const candidates = [
-      chunk("Northwind_Health_Plus.pdf", 11, "You pay a copay each time you see your doctor under this plan.", 0.9),
-      chunk("Northwind_Standard.pdf", 3, "The co-payment is $30 for primary care visits.", 0.85),
-      chunk("Northwind_Health_Plus.pdf", 12, "You pay more when you see a doctor outside the network.", 0.8),
-    ];
-    const pages = (query: string) => rerank(query, candidates).map(pageOf);
-    expect(pages("What do I pay to see my doctor on the Standard plan?")[0]).toBe("Northwind_Standard.pdf#3");
-    // "Northwind" is in both titles: it names neither.
-    expect(pages("What do I pay to see my doctor at Northwind?")[0]).toBe("Northwind_Health_Plus.pdf#11");
-  });
-});

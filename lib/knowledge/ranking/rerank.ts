@@ -2,7 +2,7 @@ import { joinedCompounds } from "@/lib/text/compounds";
 import { snowballStem } from "@/lib/text/stem";
 import { QUESTION_STOP_WORDS } from "@/lib/text/stop-words";
 import { words } from "@/lib/text/typos";
-import { documentTitle, namedDocuments, namesIn } from "../document-title";
+import { documentTitle } from "../document-title";
 import { bm25Rank, type TermCounts } from "./bm25";
 
 /**
@@ -32,12 +32,6 @@ export interface Candidate {
 
 /** Weight of the pages' BM25 order against the first stage's (1) in the fusion; tuned on the dev set. */
 export const PAGE_EVIDENCE_WEIGHT = 0.5;
-/**
- * Weight of the order of the pages of the document the query names ("…on the Standard plan?") in
- * the fusion: a page there may use none of the query's other words, which are common to every
- * document ("plan", "doctor", "covered").
- */
-export const NAMED_DOCUMENT_WEIGHT = 0.25;
 const RRF_K = 10;
 
 /**
@@ -65,22 +59,8 @@ export function rerank<T extends Candidate>(query: string, candidates: T[], weig
     terms.map((t) => t.term),
   );
   byText.forEach(({ key }, i) => fused.set(key, fused.get(key)! + weight / (RRF_K + i + 1)));
-  const named = namedDocumentIds(query, candidates);
-  order.filter((p) => named.has(p.best.file_id)).forEach((p, i) => fused.set(p, fused.get(p)! + NAMED_DOCUMENT_WEIGHT / (RRF_K + i + 1)));
   const scores = order.map((p) => p.best.score).sort((a, b) => b - a);
   return [...fused].sort((a, b) => b[1] - a[1]).map(([page], i) => ({ ...page.best, score: scores[i] }));
-}
-
-/**
- * The documents among the candidates the query names by a capitalised word of its title that no
- * other candidate document's title holds ("Standard", "Health Plus"); none when a name is shared
- * ("Northwind").
- */
-function namedDocumentIds(query: string, candidates: Candidate[]): Set<string> {
-  const titles = new Map(candidates.map((c) => [c.file_id, new Set(documentTitle(c.file_name).toLowerCase().split(/\s+/))]));
-  if (titles.size < 2) return new Set();
-  const groups = namedDocuments(namesIn(query), titles);
-  return new Set(groups.filter((group) => group.length === 1).flat());
 }
 
 interface QueryTerm {
