@@ -6,21 +6,10 @@ import { questionParts } from "@/lib/text/query";
 import { sectionQuestion } from "@/lib/chat/topics";
 import { mergeSpelling } from "@/lib/knowledge/search";
 import type { Chunk } from "@/lib/knowledge/schemas";
+import { textChunk } from "../helpers/chunks";
 
-const page = (n: number, content: string): Chunk => ({
-  chunk_id: `t:${n}`,
-  content,
-  score: 1 - n / 10,
-  file_name: "travel_policy.pdf",
-  page_number: n,
-  display_citation: `travel_policy.pdf, p.${n}`,
-  content_type: "text",
-  content_subtype: null,
-  structured_data: null,
-  image_storage_uri: null,
-  image_url: null,
-  metadata: { heading: content.split("\n")[0] },
-});
+const page = (n: number, content: string): Chunk =>
+  textChunk({ file: "travel_policy.pdf", page: n, content, heading: content.split("\n")[0], id: `t:${n}` });
 
 // In the order the search returns them for the question below.
 const PAGES = [

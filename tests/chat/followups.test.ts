@@ -3,6 +3,7 @@ import { followupCandidates, offlineFollowups } from "@/lib/chat/followups";
 import { pageSections } from "@/lib/chat/page-sections";
 import { NEGATION, sectionQuestion } from "@/lib/chat/topics";
 import type { Chunk } from "@/lib/knowledge/schemas";
+import { textChunk } from "../helpers/chunks";
 
 const PLAN = "Acme_Care_Plus_Benefits_Details.pdf";
 
@@ -144,20 +145,14 @@ describe("pageSections", () => {
 });
 
 /** A page of a small corpus: its sections as the chunker writes them (heading, blank line, body). */
-const page = (file: string, n: number, sections: [string, string][], score = 0.5): Chunk => ({
-  chunk_id: `${file}:${n}`,
-  content: sections.map(([heading, body]) => `${heading}\n\n${body}`).join("\n\n"),
-  score,
-  file_name: file,
-  page_number: n,
-  display_citation: `${file}, p.${n}`,
-  content_type: "text",
-  content_subtype: null,
-  structured_data: null,
-  image_storage_uri: null,
-  image_url: null,
-  metadata: { heading: sections[0][0] },
-});
+const page = (file: string, n: number, sections: [string, string][], score = 0.5): Chunk =>
+  textChunk({
+    file,
+    page: n,
+    content: sections.map(([heading, body]) => `${heading}\n\n${body}`).join("\n\n"),
+    heading: sections[0][0],
+    score,
+  });
 
 const HANDBOOK = "Zava_Employee_Handbook.pdf";
 const MOTOR = "Motor_Insurance_Terms.pdf";

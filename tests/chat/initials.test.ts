@@ -2,25 +2,14 @@ import { describe, expect, it } from "vitest";
 import { extractiveAnswer } from "@/lib/chat/extractive";
 import { readingOf, StemSet } from "@/lib/chat/question-terms";
 import type { Chunk } from "@/lib/knowledge/schemas";
+import { textChunk } from "../helpers/chunks";
 
 /** "the CEO", "HR": a question's initials find the names a document writes out, in text and headings. */
 
 const english = readingOf("en");
 
-const passage = (n: number, heading: string, content: string): Chunk => ({
-  chunk_id: `r:${n}`,
-  content: `${heading}\n\n${content}`,
-  score: 1 - n / 10,
-  file_name: "role_library.pdf",
-  page_number: n,
-  display_citation: `role_library.pdf, p.${n}`,
-  content_type: "text",
-  content_subtype: null,
-  structured_data: null,
-  image_storage_uri: null,
-  image_url: null,
-  metadata: { heading },
-});
+const passage = (n: number, heading: string, content: string): Chunk =>
+  textChunk({ file: "role_library.pdf", page: n, content: `${heading}\n\n${content}`, heading, id: `r:${n}` });
 
 describe("initials of names", () => {
   it("reads a run of capitalised words as its initials, small words skipped", () => {

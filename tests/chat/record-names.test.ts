@@ -2,23 +2,12 @@ import { describe, expect, it } from "vitest";
 import { extractiveAnswer } from "@/lib/chat/extractive";
 import { recordOf } from "@/lib/chat/record-names";
 import type { Chunk } from "@/lib/knowledge/schemas";
+import { textChunk } from "../helpers/chunks";
 
 /** A bullet quoted from a record's part says whose it is: "Chief Financial Officer › Qualifications". */
 
-const passage = (n: number, heading: string, content: string): Chunk => ({
-  chunk_id: `r:${n}`,
-  content: `${heading}\n\n${content}`,
-  score: 1 - n / 10,
-  file_name: "role_library.pdf",
-  page_number: n,
-  display_citation: `role_library.pdf, p.${n}`,
-  content_type: "text",
-  content_subtype: null,
-  structured_data: null,
-  image_storage_uri: null,
-  image_url: null,
-  metadata: { heading },
-});
+const passage = (n: number, heading: string, content: string): Chunk =>
+  textChunk({ file: "role_library.pdf", page: n, content: `${heading}\n\n${content}`, heading, id: `r:${n}` });
 
 describe("record names in answers", () => {
   it("reads the record from a heading path, and nothing from a plain heading", () => {
