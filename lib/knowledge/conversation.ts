@@ -28,30 +28,38 @@ export async function searchConversation<R extends { chunks: Chunk[] }>(
   search: (queries: string[]) => Promise<R>,
 ): Promise<ConversationSearch<R>> {
   const { question, withContext } = searchQueries(messages);
-  // A comparison of two named things is searched once per side and answered as one question.
-  const searched = (query: string) => search(comparedAlternatives(query) ?? questionParts(query));
-  const queriesOf = (query: string) => (comparedAlternatives(query) ? [query] : questionParts(query));
-  const alone = searched(question);
-  if (!withContext) return { query: question, queries: queriesOf(question), result: await alone, ...sidesNote(question) };
-  const [own, borrowed] = await Promise.all([alone, searched(withContext)]);
+  const alone = searchPlan(question);
+  const ownResult = search(alone.searched);
+  if (!withContext) {
+    const note = alone.sides ? { note: `compared sides searched one by one: ${alone.sides.join(" / ")}` } : {};
+    return { query: question, queries: alone.answered, result: await ownResult, ...note };
+  }
+  const borrowedPlan = searchPlan(withContext);
+  const [own, borrowed] = await Promise.all([ownResult, search(borrowedPlan.searched)]);
   if (keepsContext(question, passageTexts(own.chunks), passageTexts(borrowed.chunks), answerStem)) {
     return {
       query: withContext,
-      queries: queriesOf(withContext),
+      queries: borrowedPlan.answered,
       result: borrowed,
       note: "follow-up: added the previous question's subject",
     };
   }
   return {
     query: question,
-    queries: queriesOf(question),
+    queries: alone.answered,
     result: own,
     note: "searched the question alone: with the previous question's subject the results lost its own words",
   };
 }
 
-/** Says how a comparison was searched: "each side on its own: …; …". */
-function sidesNote(query: string): { note?: string } {
+/**
+ * What a query is searched as and answered as: a compound question's parts, each searched and
+ * answered on its own; a comparison of two named things searched once per side and answered
+ * as one question.
+ */
+function searchPlan(query: string): { searched: string[]; answered: string[]; sides: string[] | null } {
   const sides = comparedAlternatives(query);
-  return sides ? { note: `compared sides searched one by one: ${sides.join(" / ")}` } : {};
+  if (sides) return { searched: sides, answered: [query], sides };
+  const parts = questionParts(query);
+  return { searched: parts, answered: parts, sides: null };
 }
