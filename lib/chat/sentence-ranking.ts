@@ -80,9 +80,10 @@ export interface QuestionPart {
  * A sentence says something on the question: it holds one of its terms itself (not only through
  * its heading), or it holds the kind of fact asked for in the document the question names
  * ("What does PerksPlus reimburse, up to how much?": "…expense up to $1000…"), where its heading
- * holds a term, its passage was found first, or that document says nothing in the question's
- * words. A day count on a page the search ranked low ("a copay for each day you stay in the
- * hospital") says nothing on "how far ahead", when other sentences there speak of the procedure.
+ * holds a term, its passage was found first or speaks on the question elsewhere, or that
+ * document says nothing in the question's words. A day count on a page the search ranked low
+ * ("a copay for each day you stay in the hospital") says nothing on "how far ahead", when other
+ * sentences of that document speak of the procedure.
  */
 export const addresses = (c: Candidate) => c.ownMatch > 0 || c.factInScope;
 
@@ -268,7 +269,9 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
   });
   const speaksInScope = candidates.some((c) => c.scoped && c.ownMatch > 0);
-  for (const c of candidates) c.factInScope = c.fact && c.scoped && (c.match > 0 || c.rank === 0 || !speaksInScope);
+  const speakingPassages = new Set(candidates.filter((c) => c.ownMatch > 0).map((c) => c.rank));
+  for (const c of candidates)
+    c.factInScope = c.fact && c.scoped && (c.match > 0 || c.rank === 0 || speakingPassages.has(c.rank) || !speaksInScope);
   // Only whole sentences that say something on the question themselves (not through their heading).
   const quotable = candidates.filter((c) => c.complete && addresses(c)).sort((a, b) => b.score - a.score);
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);

@@ -715,6 +715,17 @@ describe("an offline answer that answers", () => {
     expect(answer).toMatch(/need approval from Northwind/);
   });
 
+  it("leads with the named document's figure on a passage that speaks on the question", () => {
+    const plan = doc("Health_Plus.pdf", 81, "Reimbursement\n\nSubrogation and reimbursement are two important concepts.");
+    const perks = doc(
+      "PerksPlus.pdf",
+      3,
+      "Overview\n\nEmployees can expense up to $1000 for fitness programs. PerksPlus covers gym memberships and sports team fees.",
+    );
+    const { answer } = extractiveAnswer([{ question: "How much do I get back through PerksPlus for sport?", chunks: [plan, perks] }]);
+    expect(answer).toMatch(/^Employees can expense up to \$1000/);
+  });
+
   it("says when nothing addresses the question, and shows the closest passages as passages", () => {
     const phone = doc("plan.pdf", 53, "Customer Service\n\nYou can call customer service at 1-800-555-1234 for help with your plan.");
     const result = extractiveAnswer([{ question: "Who do I call for IT help with my laptop?", chunks: [phone] }]);
