@@ -3,7 +3,7 @@ import { contentWords } from "@/lib/text/query";
 import { formalEquivalents } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
-import { alwaysAvailable, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
+import { alwaysAvailable, askingSentence, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
 import { answersEachSide, figuresVerdict, firstNamedSide, sideSentence, sidesOf, silentSides } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
@@ -274,7 +274,9 @@ export function offlineAnswer(
   const fewMissing = missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length);
   // "Does the company reimburse daycare?": whether a matter the documents never mention is so
   // is not answered by sentences on the rest of the question.
-  const verdictOnMissing = missing.length > 0 && extracted.yesNoUnsettled === true;
+  // A word only the scene uses ("I've been told I have high blood pressure.") is not the matter.
+  const asked = new Set(contentWords(askingSentence(question), questionLang));
+  const verdictOnMissing = missing.some((w) => asked.has(w)) && extracted.yesNoUnsettled === true;
   // Read in English and not answered: said so in the person's language, not in English.
   if (fewMissing && !verdictOnMissing && (extracted.answered || glossed.length === 0)) return extracted.answer;
   const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;

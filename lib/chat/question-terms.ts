@@ -135,6 +135,10 @@ export class StemSet {
   holds(stem: string, formal: Terms["formal"]): boolean {
     return this.has(stem) || (formal.get(stem)?.some((phrase) => phrase.every((s) => this.has(s))) ?? false);
   }
+  /** Writes these initials as a word ("CFO", "cfo"). */
+  hasInitials(initials: string): boolean {
+    return new RegExp(`\\b${initials}\\b`, "i").test(this.raw);
+  }
   hasAcronym(acronym: string): boolean {
     return new RegExp(`\\b${acronym}\\b`).test(this.raw);
   }

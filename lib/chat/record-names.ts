@@ -1,4 +1,6 @@
 import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
+import { contentWords } from "@/lib/text/query";
+import type { Reading, StemSet } from "./question-terms";
 
 /**
  * Whose a quoted sentence is, in a document of records (a role library, product sheets): a
@@ -15,4 +17,50 @@ export function recordOf(heading: string | null): string | null {
 export function withRecordName({ text, heading }: { text: string; heading: string | null }): string {
   const record = recordOf(heading);
   return record === null || text.toLowerCase().includes(record.toLowerCase()) ? text : `**${record}:** ${text}`;
+}
+
+/** Small words a record's title drops when written as initials ("Vice President of Sales": VP). */
+const INITIALS_SKIP = new Set(["of", "and", "&", "for", "the", "to", "in"]);
+
+/**
+ * The question writes the title, word by word or a run of its words as initials: "the Director
+ * of Sales", "the CFO", "the VP of Marketing", "Director of HR".
+ */
+function writesTitle(asked: StemSet, title: string, reading: Reading): boolean {
+  const words = title.split(/[^\p{L}\p{N}&]+/u).filter((w) => w && !INITIALS_SKIP.has(w.toLowerCase()));
+  const held = words.map((w) => contentWords(w, reading.lang).every((c) => asked.has(reading.stem(c))));
+  if (words.length === 0 || held.every(Boolean)) return words.length > 0;
+  // Each run of words the question does not hold is written as the initials of a run holding it
+  // ("HR" for "Human Resources", "VP" for "Vice President").
+  const asInitials = (from: number, to: number) =>
+    to - from >= 2 &&
+    asked.hasInitials(
+      words
+        .slice(from, to)
+        .map((w) => w[0].toLowerCase())
+        .join(""),
+    );
+  for (let i = 0; i < words.length; i++) {
+    if (held[i]) continue;
+    let end = i;
+    while (end < words.length && !held[end]) end++;
+    let covered = false;
+    for (let from = 0; from <= i && !covered; from++)
+      for (let to = end; to <= words.length && !covered; to++) covered = asInitials(from, to);
+    if (!covered) return false;
+    i = end;
+  }
+  return true;
+}
+
+/**
+ * The records a question names (writesTitle). Of two named, the one whose title holds the other's
+ * words and more ("Senior Manager of Product Management", not "Product Management" too).
+ */
+export function namedRecords(asked: StemSet, titles: Iterable<string>, reading: Reading): Set<string> {
+  const named = [...new Set(titles)]
+    .filter((title) => writesTitle(asked, title, reading))
+    .map((title) => ({ title, words: new Set(contentWords(title, reading.lang).map(reading.stem)) }));
+  const within = (a: Set<string>, b: Set<string>) => a.size < b.size && [...a].every((w) => b.has(w));
+  return new Set(named.filter((r) => !named.some((o) => within(r.words, o.words))).map((r) => r.title));
 }

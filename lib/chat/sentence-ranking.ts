@@ -7,6 +7,7 @@ import { holdsWantedFact, namesAnAmount, questionIntent, requires, skippedAction
 import { citationId, neutralizeBrackets } from "./citations";
 import { deniedParts } from "./polarity";
 import { questionTerms, readingOf, StemSet } from "./question-terms";
+import { namedRecords, recordOf } from "./record-names";
 
 /**
  * The retrieved passages' sentences ranked for one question: each scored by the IDF-weighted
@@ -33,6 +34,8 @@ export interface Candidate {
   text: string;
   /** The section heading it sits under ("What is Not Covered?"). */
   heading: string | null;
+  /** In a document of records (a role library), the record it belongs to ("Director of Sales"). */
+  record: string | null;
   citation: string;
   rank: number;
   position: number;
@@ -132,14 +135,18 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
   const context: { heading: StemSet; title: StemSet }[] = [];
+  const recordDocuments = new Set(chunks.filter((c) => recordOf(headingOf(c)) !== null).map((c) => c.file_name));
   chunks.forEach((chunk, rank) => {
-    const heading = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
+    const heading = headingOf(chunk);
+    // A record's first chunk is headed by its title alone, the next ones by "title › part".
+    const record = recordDocuments.has(chunk.file_name) ? (recordOf(heading) ?? heading) : null;
     const title = new StemSet(documentTitle(chunk.file_name), documents);
     textUnits(chunk.content, heading).forEach((unit, position) => {
       const text = neutralizeBrackets(unit.text);
       candidates.push({
         text,
         heading: unit.heading ?? null,
+        record,
         citation: citationId(chunk),
         rank,
         position,
@@ -272,8 +279,17 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   const speakingPassages = new Set(candidates.filter((c) => c.ownMatch > 0).map((c) => c.rank));
   for (const c of candidates)
     c.factInScope = c.fact && c.scoped && (c.match > 0 || c.rank === 0 || speakingPassages.has(c.rank) || !speaksInScope);
-  // Only whole sentences that say something on the question themselves (not through their heading).
-  const quotable = candidates.filter((c) => c.complete && addresses(c)).sort((a, b) => b.score - a.score);
+  // Only whole sentences that say something on the question themselves (not through their
+  // heading); of a question naming a record ("the Director of Sales"), only its own when it has
+  // some: another record's bullet ("At least 8 years of experience in Human Resources…") says
+  // nothing on it.
+  // A follow-up naming a record of its own ("And for the Director of HR?") asks of that one.
+  const recordTitles = candidates.flatMap((c) => c.record ?? []);
+  const ownRecords = ownWords ? namedRecords(new StemSet(ownWords, asked), recordTitles, asked) : new Set<string>();
+  const records = ownRecords.size ? ownRecords : namedRecords(new StemSet(question, asked), recordTitles, asked);
+  const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
+  const said = candidates.filter((c) => c.complete && addresses(c));
+  const quotable = (said.some((c) => !ofOtherRecord(c)) ? said.filter((c) => !ofOtherRecord(c)) : said).sort((a, b) => b.score - a.score);
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
   const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
   // A sentence holding one of two or more terms the passages use is about something else
@@ -340,5 +356,7 @@ function settlingSentence(byScore: Candidate[], comparing: boolean): Candidate {
 
 /** "Both plans offer…", "either option": a sentence speaking of each of the things compared. */
 const BOTH = /\b(both|either|each) (of the )?(\w+ )?(plans?|options?|programs?|policies)\b/i;
+
+const headingOf = (chunk: Chunk) => (typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null);
 
 export const documentOf = (c: Candidate) => c.citation.split("#")[0];

@@ -53,7 +53,7 @@ const ASKS: Record<FactKind, RegExp> = {
 const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
-  time: /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b/iu,
+  time: /\b(\d+\+?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b/iu,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*)\b/i,
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
@@ -123,15 +123,24 @@ export function questionIntent(question: string): QuestionIntent {
 /** Starts by asking when, in English: the time is what is asked, whatever else the question names. */
 const ASKS_WHEN = /^(when|how (long|soon|often))\b/i;
 
-// "Is it A or B?" asks which, not whether.
 const isYesNo = (q: string) => {
   const clause = askingClause(q);
   return (
     !asksWh(clause) &&
     (YES_NO_START.test(clause) || SPANISH_OPEN_QUESTION.test(clause) || verbFirstQuestion(clause)) &&
-    !/\b(or|oder|ou|o)\b/i.test(clause)
+    !asksWhichOf(clause)
   );
 };
+
+/**
+ * "Is it A or B?" asks which, not whether: alternatives named ("Standard or Health Plus"), set
+ * apart by a comma ("…, or would either pay?") or closing the question ("in person or online?").
+ * Words joined inside a phrase ("report illegal or shady behaviour") ask whether.
+ */
+const asksWhichOf = (clause: string) =>
+  /(?<![\p{L}\p{N}])\p{Lu}\p{L}*,? (or|oder|ou|o) \p{Lu}/u.test(clause) ||
+  /,\s*(or|oder|ou|o)\b/iu.test(clause) ||
+  /(?<![\p{L}\p{N}])(or|oder|ou|o)( [\p{L}\p{N}'-]+){1,3}\s*[?.!]*\s*$/iu.test(clause);
 
 /**
  * A German or Dutch question that does not open with a question word opens with its verb and asks
@@ -147,13 +156,21 @@ const WH_START =
 const asksWh = (clause: string) => WH_START.test(clause) && !(/^was\b/i.test(clause) && detectLanguage(clause) === "en");
 
 /**
+ * The sentence of a message that asks: its last question, past sentences that set the scene ("I've
+ * been told I have high blood pressure. Does Health Plus…?"); "Can I put my kid's lessons on
+ * PerksPlus? Well, mine actually.": the question is what asks.
+ */
+export function askingSentence(q: string): string {
+  const sentences = q.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => /[\p{L}\p{N}]/u.test(s));
+  return sentences.findLast((s) => s.includes("?")) ?? sentences.at(-1) ?? q;
+}
+
+/**
  * The part of a message that asks: its last question ("We're on Standard. Would it cover…?"), past
  * a leading clause that sets the scene ("After my yearly review, will I get anything in writing?").
  */
 export function askingClause(q: string): string {
-  const sentences = q.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => /[\p{L}\p{N}]/u.test(s));
-  // "Can I put my kid's lessons on PerksPlus? Well, mine actually.": the question is what asks.
-  const last = sentences.findLast((s) => s.includes("?")) ?? sentences.at(-1) ?? q;
+  const last = askingSentence(q);
   if (asksWh(last)) return last;
   // "Once I've paid my deductible, what share is on me?": the clause after the scene asks.
   const clauses = last.split(/,\s+/);

@@ -190,6 +190,8 @@ describe("extractive answers", () => {
       "The selected documents never mention “daycare”; these passages come closest.\n\n" +
         "The company may reimburse you for a portion of the costs you have already paid. [benefits.pdf#page=5]",
     );
+    // A word only a sentence setting the scene uses is not the matter asked about.
+    expect(ask("A colleague told me about it. Does the company reimburse the costs?", ["told"], reimbursement)).toMatch(/^Yes\. /);
     // What is asked to be skipped is required: that settles it, whatever the unknown word.
     const encryption = "Data Security\n\nAll customer data must be encrypted when stored or transferred.";
     expect(ask("Can I keep customer data on a USB stick without encrypting it?", ["usb"], encryption)).toMatch(/^No\. All customer data/);

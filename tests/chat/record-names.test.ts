@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer } from "@/lib/chat/extractive";
-import { recordOf } from "@/lib/chat/record-names";
+import { namedRecords, recordOf } from "@/lib/chat/record-names";
+import { readingOf, StemSet } from "@/lib/chat/question-terms";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { textChunk } from "../helpers/chunks";
 
@@ -32,5 +33,57 @@ describe("record names in answers", () => {
       "**Chief Financial Officer:** Qualifications: A CPA certification is preferred for this position. [role_library.pdf#page=5]",
     );
     expect(answer).not.toContain("**Chief Executive Officer:**");
+  });
+
+  it("knows the records a question names, by their words or initials, the most specific first", () => {
+    const titles = [
+      "Director of Sales",
+      "Director of Human Resources",
+      "Vice President of Marketing",
+      "Chief Financial Officer",
+      "Product Management",
+      "Senior Manager of Product Management",
+    ];
+    const named = (question: string) => [...namedRecords(new StemSet(question, readingOf("en")), titles, readingOf("en"))];
+    expect(named("What does the Director of Sales do?")).toEqual(["Director of Sales"]);
+    expect(named("And for the Director of HR?")).toEqual(["Director of Human Resources"]);
+    expect(named("Does the VP of Marketing or the CFO need more years?")).toEqual([
+      "Vice President of Marketing",
+      "Chief Financial Officer",
+    ]);
+    expect(named("How long for the senior manager of product management?")).toEqual(["Senior Manager of Product Management"]);
+    expect(named("Who is the director here?")).toEqual([]);
+  });
+
+  it("answers a question naming a record from that record, not another's like bullet", () => {
+    const sales = passage(13, "Director of Sales › Qualifications", "Qualifications:\n• 5+ years of experience in a leadership role");
+    const hr = passage(
+      16,
+      "Director of Human Resources › Qualifications",
+      "Qualifications:\n• At least 8 years of experience leading a sales team",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "How many years of leading a sales team would the Director of Sales need?", chunks: [hr, sales] },
+    ]);
+    expect(answer).toContain("5+ years of experience in a leadership role. [role_library.pdf#page=13]");
+    expect(answer).not.toContain("page=16");
+  });
+
+  it("answers a follow-up naming a record of its own from that record", () => {
+    const sales = passage(13, "Director of Sales › Qualifications", "Qualifications:\n• 5+ years of experience in a sales leadership role");
+    const hr = passage(
+      16,
+      "Director of Human Resources › Qualifications",
+      "Qualifications:\n• At least 8 years of experience in human resources",
+    );
+    const { answer } = extractiveAnswer([
+      {
+        question: "And for Director of HR? How many years of experience does the Director of Sales job ask for?",
+        asked: "And for Director of HR?",
+        chunks: [sales, hr],
+      },
+    ]);
+    expect(answer).toContain("At least 8 years of experience in human resources. [role_library.pdf#page=16]");
+    expect(answer).not.toContain("page=13");
   });
 });

@@ -42,4 +42,18 @@ describe("question intent", () => {
     const howOften = questionIntent("How often are performance reviews held?");
     expect(holdsWantedFact("Performance reviews are held annually.", howOften)).toBe(true);
   });
+
+  it("asks whether when words are joined inside a phrase, which when alternatives are offered", () => {
+    expect(
+      questionIntent("I'm placed through an agency. Does the policy for reporting illegal or shady behaviour apply to me?").yesNo,
+    ).toBe(true);
+    expect(questionIntent("Would Standard or Health Plus pay for it?").yesNo).toBe(false);
+    expect(questionIntent("Does it matter which plan I'm on, or would either one pay?").yesNo).toBe(false);
+    expect(questionIntent("Can I file the claim by mail or online?").yesNo).toBe(false);
+  });
+
+  it("reads a count of years with a plus as a duration", () => {
+    const howLong = questionIntent("How many years of leading a sales team would I need?");
+    expect(holdsWantedFact("5+ years of experience in a sales leadership role", howLong)).toBe(true);
+  });
 });
