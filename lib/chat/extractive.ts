@@ -141,7 +141,7 @@ function yesNo(r: RankedPart, figureWinner: string | null): { lead: string; byMa
   if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return { lead: `${yes}. `, byMatch: false };
   if (r.skipped !== null && requires(text, r.skipped)) return { lead: `${no}. `, byMatch: false };
   // A name alone ("Does Zava offer life insurance?": "At Zava, … busy lifestyles…") says nothing of the matter.
-  if (r.best.ownMatch < YES_NO_MATCH || r.best.heldWords === 0) return none;
+  if (r.best.askedMatch < YES_NO_MATCH || r.best.heldWords === 0) return none;
   return { lead: `${r.best.denies ? no : yes}. `, byMatch: true };
 }
 
@@ -165,7 +165,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
   const answers = (r: RankedPart) =>
-    ((r.best.match >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
+    ((r.best.askedMatch >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
       (r.intent.pointed && r.best.fact && r.best.match >= POINTED_FACT_FLOOR && r.best.held > 0) ||
       (r.best.fact && r.best.scoped) ||
       r.best.requiresSkipped ||

@@ -3,7 +3,15 @@ import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document
 import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
-import { holdsWantedFact, namesAnAmount, questionIntent, requires, skippedAction, type QuestionIntent } from "@/lib/text/question-intent";
+import {
+  askingSentence,
+  holdsWantedFact,
+  namesAnAmount,
+  questionIntent,
+  requires,
+  skippedAction,
+  type QuestionIntent,
+} from "@/lib/text/question-intent";
 import { citationId, neutralizeBrackets } from "./citations";
 import { deniedParts } from "./polarity";
 import { questionTerms, readingOf, StemSet } from "./question-terms";
@@ -27,6 +35,8 @@ const TITLE_WEIGHT = 0.6;
 const SCOPE_W = 0.3;
 /** A sentence denies the asked matter when a negation governs this share of what it holds of the question. */
 const DENIED_SHARE = 0.5;
+/** Weight of a word only a sentence setting the scene uses, when judging whether a sentence answers. */
+const SCENE_WEIGHT = 0.2;
 /** Weight of a question word no candidate sentence holds, against the rarest word one holds. */
 const UNFOUND_WEIGHT = 0.5;
 
@@ -43,6 +53,8 @@ export interface Candidate {
   match: number;
   /** The same share counting only the sentence's own words. */
   ownMatch: number;
+  /** `match` with words only a scene-setting sentence uses weighing less: what the answer floor is judged by. */
+  askedMatch: number;
   /** How many of the question's terms the sentence itself holds. */
   held: number;
   /** Of those, the ones that are not names ("Zava" says who, not what): what a yes or no is about. */
@@ -152,6 +164,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
         position,
         match: 0,
         ownMatch: 0,
+        askedMatch: 0,
         held: 0,
         heldWords: 0,
         fact: false,
@@ -224,6 +237,13 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   );
   const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
   const total = [...stemWeight.values(), ...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
+  // "I go to a salsa class at a local studio every week. Can I get that paid back…?": the words
+  // only the scene uses say less of whether a sentence answers than those of the question itself.
+  const askedWords = new StemSet(askingSentence(ownWords ?? question), asked);
+  const sceneOnly = (stem: string) => written.has(stem) && !askedWords.has(stem);
+  const askedWeight = (stem: string) => (sceneOnly(stem) ? SCENE_WEIGHT : 1) * stemWeight.get(stem)!;
+  const askedTotal =
+    [...stemWeight.keys()].map(askedWeight).reduce((a, b) => a + b, 0) + [...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
 
   // The share of a sentence's match on the question's words (names aside) that a negation governs.
   const deniedShare = (c: Candidate, i: number) => {
@@ -240,6 +260,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   };
   candidates.forEach((c, i) => {
     let match = 0;
+    let askedMatch = 0;
     let ownMatch = 0;
     let held = 0;
     let heldWords = 0;
@@ -250,15 +271,22 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
         held++;
         if (!names.includes(stem)) heldWords++;
       }
-      match +=
-        weight *
-        (inSentence ? 1 : context[i].heading.holds(stem, terms.formal) ? HEADING_WEIGHT : context[i].title.has(stem) ? TITLE_WEIGHT : 0);
+      const share = inSentence
+        ? 1
+        : context[i].heading.holds(stem, terms.formal)
+          ? HEADING_WEIGHT
+          : context[i].title.has(stem)
+            ? TITLE_WEIGHT
+            : 0;
+      match += weight * share;
+      askedMatch += askedWeight(stem) * share;
     }
     for (const [acronym, weight] of acronymWeight) {
       if (own[i].hasAcronym(acronym)) {
         ownMatch += weight;
         held++;
         match += weight;
+        askedMatch += weight;
       }
     }
     c.denies = heldWords > 0 && deniedShare(c, i) >= DENIED_SHARE;
@@ -270,6 +298,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
     c.scoped = scopeOnly.length > 0 && inScope === 1;
     c.fact = holdsWantedFact(c.text, sidesAside) || c.requiresSkipped || (comparison && c.comparing);
     c.match = match / total;
+    c.askedMatch = askedMatch / askedTotal;
     c.ownMatch = ownMatch / total;
     c.held = held;
     c.heldWords = heldWords;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rankPart } from "@/lib/chat/sentence-ranking";
 import { extractiveAnswer, offlineAnswer } from "@/lib/chat/extractive";
 import { questionIntent } from "@/lib/text/question-intent";
 import { textUnits } from "@/lib/text/sentences";
@@ -833,5 +834,15 @@ describe("spelling across collections", () => {
     const eng = { query: "", corrections: {}, unknown: ["dog"] }; // uses "remote" and "stipned"
     expect(mergeSpelling([hr, eng])).toEqual({ corrections: {}, unknownWords: ["dog"] });
     expect(mergeSpelling([])).toEqual({ corrections: {}, unknownWords: [] });
+  });
+
+  it("weighs the words of a scene-setting sentence less in whether a sentence answers", () => {
+    const violence = page(6, "Workplace Violence\n\nThe workplace violence policy covers verbal abuse, harassment and bullying.");
+    const lunch = page(7, "Canteen\n\nLunch is served every day in front of the office; colleagues may talk loudly.");
+    const question = "A colleague keeps making rude remarks about me at lunch, every day, loudly. Does the violence policy cover that?";
+    const ranked = rankPart({ question, chunks: [violence, lunch] })!;
+    const answering = ranked.byScore.find((c) => c.text.startsWith("The workplace violence policy"))!;
+    expect(answering.askedMatch).toBeGreaterThan(2 * answering.match);
+    expect(answering.askedMatch).toBeGreaterThanOrEqual(0.35);
   });
 });
