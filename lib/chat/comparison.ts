@@ -102,3 +102,25 @@ export function firstNamedSide(r: RankedPart): string | undefined {
   };
   return [...r.compared].sort((a, b) => at(a) - at(b))[0];
 }
+
+/** The share of the question a side's sentence must hold for the side to be said to do it. */
+const SIDE_YES_MATCH = 0.5;
+
+/**
+ * "Would Standard or Health Plus pay for fertility drugs?": "Neither." when each named side's quoted
+ * sentence denies the matter, "Both." when each states it, "Only Northwind Health Plus." when one
+ * states it and the others deny it; null when a side's sentence does not settle it (`states`), a
+ * sentence compares them itself, or the question asks for a figure.
+ */
+export function sidesVerdict(r: RankedPart, quoted: Candidate[], states: (c: Candidate) => boolean): string | null {
+  if (r.lang !== "en" || r.compared.length < 2 || quoted.some((c) => c.comparing)) return null;
+  if (r.intent.wants.some((k) => k !== "comparison")) return null;
+  const said = r.compared.map((side) => quoted.find((c) => documentOf(c) === side));
+  // A yes is said of a side only when its sentence says much of the matter: "verify that they're
+  // covered by your plan" is no statement that the stay is.
+  if (said.some((c) => c === undefined || !states(c) || (!c.denies && c.askedMatch < SIDE_YES_MATCH))) return null;
+  const yes = said.filter((c) => !c!.denies);
+  if (yes.length === 0) return "Neither.";
+  if (yes.length === said.length) return "Both.";
+  return yes.length === 1 ? `Only ${documentTitle(documentOf(yes[0]!))}.` : null;
+}

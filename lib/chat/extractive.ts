@@ -4,7 +4,7 @@ import { formalEquivalents } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, askingSentence, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
-import { answersEachSide, figuresVerdict, firstNamedSide, sideSentence, sidesOf, silentSides } from "./comparison";
+import { answersEachSide, figuresVerdict, firstNamedSide, sideSentence, sidesOf, sidesVerdict, silentSides } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
 import { withRecordName } from "./record-names";
@@ -141,9 +141,12 @@ function yesNo(r: RankedPart, figureWinner: string | null): { lead: string; byMa
   if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return { lead: `${yes}. `, byMatch: false };
   if (r.skipped !== null && requires(text, r.skipped)) return { lead: `${no}. `, byMatch: false };
   // A name alone ("Does Zava offer life insurance?": "At Zava, … busy lifestyles…") says nothing of the matter.
-  if (r.best.askedMatch < YES_NO_MATCH || r.best.heldWords === 0) return none;
+  if (!statesMatter(r.best)) return none;
   return { lead: `${r.best.denies ? no : yes}. `, byMatch: true };
 }
+
+/** The sentence itself holds enough of the question, names aside, to say yes or no to it. */
+const statesMatter = (c: Candidate) => c.askedMatch >= YES_NO_MATCH && c.heldWords > 0;
 
 /** Yes and no in the question's language. */
 const YES_NO: Partial<Record<Lang, [string, string]>> = {
@@ -199,7 +202,9 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
           picked.map((c) => ({ candidate: c, cite: cite(c) })),
         )
       : null;
-    const verdict = yesNo(r, figures?.winner ?? null);
+    // "Would Standard or Health Plus pay for it?": whether each side does, when their sentences settle it.
+    const bySides = figures ? null : sidesVerdict(r, picked, statesMatter);
+    const verdict = bySides ? { lead: `${bySides} `, byMatch: false } : yesNo(r, figures?.winner ?? null);
     if (verdict.byMatch) verdicts.push(verdict.lead);
     if (r.intent.yesNo && (verdict.byMatch || !verdict.lead)) yesNoUnsettled = true;
     const quotes = picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator);

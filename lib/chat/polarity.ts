@@ -10,9 +10,12 @@ import { isNegative } from "@/lib/text/question-intent";
 export function deniedParts(sentence: string, heading: string | null): string[] {
   if (heading !== null && isNegative(heading)) return [sentence];
   const lead = /^([^:]{3,160}):\s/.exec(sentence);
-  if (lead && isNegative(lead[1])) return [sentence];
+  if (lead && (isNegative(lead[1]) || EXCEPTIONS_LEAD.test(lead[1]))) return [sentence];
   return clauses(sentence).flatMap((clause) => (EXCEPTING.test(clause) ? [clause] : CONDITION.test(clause) ? [] : negated(clause)));
 }
+
+/** A list led in as exceptions ("These exceptions include: …; Drugs for fertility treatments") lists what is left out. */
+const EXCEPTIONS_LEAD = /\b(exceptions|exclusions)\b/i;
 
 /**
  * A condition sets when the rest holds, it denies nothing: "If you cannot find an in-network

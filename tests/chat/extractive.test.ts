@@ -389,6 +389,31 @@ describe("an offline answer that answers", () => {
     expect(answer).not.toMatch(/typically pay lower/);
   });
 
+  it("says neither, both or only one when each named side's sentence settles whether it does", () => {
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      46,
+      "Prescription Drugs\n\nThese exceptions include: Drugs for cosmetic purposes; Drugs for fertility treatments.",
+    );
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      44,
+      "Prescription Drugs\n\nThe Northwind Standard plan does not cover drugs used for fertility treatments.",
+    );
+    const standardCovers = doc(
+      "Northwind_Standard.pdf",
+      44,
+      "Prescription Drugs\n\nThe Northwind Standard plan covers drugs used for fertility treatments.",
+    );
+    const weak = doc("Northwind_Standard.pdf", 45, "Pharmacy\n\nAsk your pharmacist about drugs.");
+    const ask = (chunks: Chunk[]) =>
+      extractiveAnswer([{ question: "Would Standard or Health Plus pay for drugs for my fertility treatments?", chunks }]).answer;
+    expect(ask([plus, standard])).toMatch(/^Neither\. /);
+    expect(ask([plus, standardCovers])).toMatch(/^Only Northwind Standard\. /);
+    // A side whose sentence does not settle it: no verdict.
+    expect(ask([plus, weak])).not.toMatch(/^(Neither|Both|Only)/);
+  });
+
   it("states each side of a comparison with its own sentence on the matter, from its own page", () => {
     const standardExceptions = doc(
       "Northwind_Standard.pdf",

@@ -20,6 +20,9 @@ describe("what a negation governs", () => {
     expect(deniedParts(list, null)).toEqual([list]);
     expect(deniedParts("Routine foot care; Shoe inserts.", "What is Not Covered?")).toEqual(["Routine foot care; Shoe inserts."]);
     expect(deniedParts("All sports lessons are covered except golf lessons.", null)).toEqual(["except golf lessons."]);
+    const exceptions = "These exceptions include: Non-prescription vitamins; Drugs for fertility treatments.";
+    expect(deniedParts(exceptions, null)).toEqual([exceptions]);
+    expect(deniedParts("Coinsurance is set at 20% for in-network services, with some exceptions.", null)).toEqual([]);
   });
 
   it("reads 'no' as denying only what it leads, and 'not all' as denying nothing", () => {
