@@ -114,6 +114,13 @@ function namesInitials(raw: string): string[] {
   return out;
 }
 
+/** What a phone number (a fax number, when it says so) or an e-mail address written out says in words. */
+const PHONE_NUMBER = /(?<!\d)(?:\+?1[-. ])?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}(?!\d)/;
+const writtenContacts = (raw: string): string[] => [
+  ...(PHONE_NUMBER.test(raw) ? (/\bfax\b/i.test(raw) ? ["number"] : ["phone", "telephone", "number", "call"]) : []),
+  ...(/[\w.+-]+@[\w-]+\.[a-z]{2,}/i.test(raw) ? ["email", "e-mail", "address"] : []),
+];
+
 /** The stems of a text's words, the initials of the names it writes out, and the text itself for acronyms. */
 export class StemSet {
   private readonly stems: Set<string>;
@@ -125,6 +132,8 @@ export class StemSet {
     const words = contentWords(raw, reading.lang).flatMap((w) => (w.includes("-") ? [w, ...w.split("-").filter(Boolean)] : [w]));
     this.stems = new Set(words.map(reading.stem));
     if (reading.lang === "en") for (const initials of namesInitials(raw)) this.stems.add(initials);
+    // "By phone: 1-800-123-4567" gives the phone number a question asks for without saying "number".
+    for (const word of writtenContacts(raw)) this.stems.add(reading.stem(word));
   }
   has(stem: string): boolean {
     if (this.stems.has(stem)) return true;

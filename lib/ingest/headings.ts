@@ -7,7 +7,8 @@ const MAX_HEADING_CHARS = 80;
 const MAX_HEADING_WORDS = 12;
 /** Words that stay lower-case in Title Case ("Terms of Use", "Out-of-Network Providers"). */
 const MINOR_WORDS = new Set("a an and as at but by en for from if in into nor of on onto or per the to up via vs with".split(" "));
-const LIST_ITEM = /^\s*(?:[-*+•●▪◦‣∙·–]|\(?(?:\d{1,3}|[a-zA-Z])[.)])\s+/;
+/** A list marker and its space, or a dash set right against a capital ("-Your ID number", as some PDFs extract). */
+const LIST_ITEM = /^\s*(?:(?:[-*+•●▪◦‣∙·–]|\(?(?:\d{1,3}|[a-zA-Z])[.)])\s+|[-•–](?=\p{Lu}))/u;
 const MARKDOWN_ATX = /^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
 
 export function isListItem(line: string): boolean {
@@ -114,7 +115,7 @@ export function continuesForm(line: string, previous: string): boolean {
 
 /** A label and its value on one line ("Last Updated: 2023-03-05", "Phone: 1-800-555-0100"): a fact, not a title. */
 export function isLabelledValue(rawLine: string): boolean {
-  return /^\p{Lu}[\p{L} ]{0,40}:\s+\S*\d/u.test(rawLine.trim());
+  return /^\p{Lu}[\p{L} ]{0,40}:\s+\S*[\d@]/u.test(rawLine.trim());
 }
 
 /** A short lead-in label on its own line ("Qualifications:"); it starts a new paragraph. */

@@ -93,8 +93,11 @@ export function contentWordsIn(text: string, lang: Lang = detectLanguage(text)):
   return words.filter((w) => w.length > 1 && !stop.has(w) && !(lang === "en" && contractsStopWord(w, stop)));
 }
 
-/** "what's", "it’s", "I'm": a stop word with its verb attached says no more than the stop word. */
+/**
+ * "what's", "it’s", "I'm", "doesn't": a stop word with its verb or negation attached says no more
+ * than the stop word (whether a sentence denies is read from the text, lib/chat/polarity).
+ */
 function contractsStopWord(word: string, stop: ReadonlySet<string>): boolean {
   const [base, ending] = word.split(/['’]/);
-  return ending !== undefined && /^(s|m|re|ve|ll|d)$/.test(ending) && stop.has(base);
+  return ending !== undefined && /^(s|m|re|ve|ll|d|t)$/.test(ending) && stop.has(base);
 }

@@ -45,6 +45,7 @@ const MIN_FIELDS = 2;
 function headingOf(block: string[]): string | null {
   if (block.length !== 1) return null;
   const line = block[0].trim();
+  if (isListItem(line)) return null;
   const markdown = /^#{1,6}\s+(.+)$/.exec(line);
   if (markdown) return markdown[1].trim();
   if (looksLikeTitle(line)) return line;
@@ -65,7 +66,7 @@ function blocks(text: string): string[][] {
     .map((b) =>
       b
         .split("\n")
-        .map((l) => l.trim())
+        .map((l) => l.trim().replace(MARKED_LABEL, ""))
         .filter(Boolean),
     )
     .filter((b) => b.length);
@@ -74,6 +75,11 @@ function blocks(text: string): string[][] {
   for (const block of raw) {
     const previous = joined.at(-1);
     const last = previous?.at(-1);
+    // "By fax:" and its number set apart by a blank line are one fact.
+    if (last !== undefined && CONTACT_LABEL.test(last) && CONTACT_VALUE.test(block[0])) {
+      previous!.push(...block);
+      continue;
+    }
     // An address set in blocks of its own below "…send the request to:" stays with its lead-in.
     const address: boolean = previous !== undefined && (addressOpen || /:$/.test(last!)) && block.every(isAddressLine);
     addressOpen = address;
@@ -101,6 +107,12 @@ function withAddresses(block: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < block.length; i++) {
     const line = block[i];
+    // "-By fax:" above "123-456-7890": a contact's label and its value are one fact.
+    const label = CONTACT_LABEL.exec(line);
+    if (label && i + 1 < block.length && CONTACT_VALUE.test(block[i + 1])) {
+      out.push(`${label[1]}: ${block[++i]}`);
+      continue;
+    }
     let end = i + 1;
     if (/:$/.test(line)) {
       while (end < block.length && end - i <= ADDRESS_LINES.max && isAddressLine(block[end])) end++;
@@ -114,8 +126,19 @@ function withAddresses(block: string[]): string[] {
   return out;
 }
 
+/** A list marker set right against a label ("-By fax:", "-By email: appeals@…"): the label is what the line says. */
+const MARKED_LABEL = /^[-–•](?=\p{Lu}[\p{L} ]{0,30}:(\s|$))/u;
+/** A short label ending in a colon ("By fax:", "Phone:"). */
+const CONTACT_LABEL = /^(\p{Lu}[\p{L} ]{0,30}):$/u;
+/** A phone number, fax number or e-mail address alone on its line. */
+const CONTACT_VALUE = /^(?:\+?[\d()][\d() .-]{6,}\d|[\w.+-]+@[\w-]+\.[\w.]+)$/u;
+
 const isAddressLine = (line: string) =>
-  !isListItem(line) && !/[.!?:;]$/.test(line) && wordCount(line) <= ADDRESS_LINES.words && !/^[\p{Ll}]/u.test(line);
+  !isListItem(line) &&
+  !isLabelledValue(line) &&
+  !/[.!?:;]$/.test(line) &&
+  wordCount(line) <= ADDRESS_LINES.words &&
+  !/^[\p{Ll}]/u.test(line);
 
 /** Sentences of a run of text, not split after an abbreviation or an initial. */
 export function sentencesOf(paragraph: string): string[] {
@@ -137,7 +160,7 @@ export function sentencesOf(paragraph: string): string[] {
   return out;
 }
 
-const stripMarker = (line: string) => line.replace(/^\s*(?:[-*+•●▪◦‣∙·–]|\(?(?:\d{1,3}|[a-zA-Z])[.)])\s+/, "").trim();
+const stripMarker = (line: string) => line.replace(/^\s*(?:[-*+•●▪◦‣∙·–]\s*|\(?(?:\d{1,3}|[a-zA-Z])[.)]\s+)/, "").trim();
 
 /** One list: its lead-in sentence (if it ends with a colon) and its items, as a unit or as separate sentences. */
 function listUnits(leadIn: string | null, items: string[], heading: string | null): TextUnit[] {

@@ -43,4 +43,12 @@ export function stemmer(lang: Lang): (word: string) => string {
   return stemOf;
 }
 
-export const answerStem = (word: string): string => word.replace(/(ies|es|s|ing|ed|ly)$/u, "") || word;
+export const answerStem = (word: string): string => {
+  const stripped = word.replace(/(ies|es|s|ing|ed|ly)$/u, "") || word;
+  // "filed", "filing", "rates", "used": a short stem the ending took the silent e from is the
+  // word's ("file", "rate", "use"), not a shorter one ("fil"); not so after a plural's "es" ("taxes").
+  return stripped.length <= 3 && /(ing|ed|es)$/u.test(word) && SILENT_E_BEFORE.test(stripped) ? `${stripped}e` : stripped;
+};
+
+/** Ends as a stem whose word ends in a silent e may: a consonant other than a plural's x, z or h ("boxes", "wishes"). */
+const SILENT_E_BEFORE = /[^aeiouwxyzh]$/u;

@@ -871,3 +871,28 @@ describe("spelling across collections", () => {
     expect(answering.askedMatch).toBeGreaterThanOrEqual(0.35);
   });
 });
+
+describe("contacts in passages", () => {
+  it("reads a contact's label and its value set apart as one fact, and a dash against a capital as a list marker", () => {
+    const text =
+      "-Your plan ID number\n\n-By fax:\n\n123-456-7890\n-By phone:\n\n1-800-123-4567\n-By email: appeals@example.com\n\nProcessing\n\nOnce your appeal is received, we will begin the review.";
+    expect(textUnits(text).map((u) => [u.text, u.heading])).toEqual([
+      ["Your plan ID number", null],
+      ["By fax: 123-456-7890", null],
+      ["By phone: 1-800-123-4567", null],
+      ["By email: appeals@example.com", null],
+      ["Once your appeal is received, we will begin the review.", "Processing"],
+    ]);
+  });
+
+  it("answers a question for a phone number by a number written as one, not a fax number", () => {
+    const contacts = page(
+      85,
+      "Appeals\n\nBy email: appeals@example.com\n\nBy fax: 123-456-7890\n\nBy phone: 1-800-123-4567\n\nWe will review your appeal.",
+    );
+    const answer = extractiveAnswer([
+      { question: "Is there a phone number too? email appeals", asked: "Is there a phone number too?", chunks: [contacts] },
+    ]).answer;
+    expect(answer).toMatch(/^Yes\. By phone: 1-800-123-4567/);
+  });
+});

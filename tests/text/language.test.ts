@@ -51,6 +51,10 @@ describe("content words in the question's language", () => {
     expect(stopWords("es").has("trabajo")).toBe(false);
   });
 
+  it("leaves out an English negation contracted onto a stop word", () => {
+    expect(contentWordsIn("My counsellor doesn't bill, and I can't or won’t wait", "en")).toEqual(["counsellor", "bill", "wait"]);
+  });
+
   it("reads English exactly as the rule-based rewrite does", () => {
     const question = "What's the out-of-network deductible, and how much do I pay for vision?";
     expect(contentWordsIn(question, "en")).toEqual(contentWords(question));

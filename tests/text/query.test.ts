@@ -129,3 +129,17 @@ describe("a question weighing two named things", () => {
     expect(comparedAlternatives("Can I use PerksPlus or my HSA for yoga?")).toBeNull();
   });
 });
+
+describe("answerStem", () => {
+  it("gives a short stem back the silent e its ending took, but not a plural's", () => {
+    for (const [a, b] of [
+      ["filed", "file"],
+      ["filing", "file"],
+      ["rates", "rate"],
+      ["used", "use"],
+    ])
+      expect(answerStem(a)).toBe(answerStem(b));
+    expect(answerStem("taxes")).toBe(answerStem("tax"));
+    expect(answerStem("cars")).not.toBe(answerStem("care"));
+  });
+});
