@@ -266,15 +266,15 @@ export function offlineAnswer(
 ): string {
   const questionLang = detectLanguage(question);
   const words = [...new Set(contentWords(question, questionLang))];
-  // A word said formally in the documents ("counsellor": "counseling", "complain": "complaint") is not
-  // missing from an answer found through it, nor from passages that say it so.
+  // A word said formally in the answer or the passages found ("counsellor": "counseling",
+  // "complain": "complaint") is not missing; one whose formal words they lack is ("Airbnb": lodging).
   const formal = formalEquivalents(question);
   let found: StemSet | undefined;
   const inPassages = (phrase: string) => {
-    found ??= new StemSet(passages.join("\n"), readingOf("en"));
+    found ??= new StemSet([extracted.answer, ...passages].join("\n"), readingOf("en"));
     return contentWords(phrase, "en").every((word) => found!.has(answerStem(word)));
   };
-  const saidFormally = (w: string) => formal.has(w) && (extracted.answered || formal.get(w)!.some(inPassages));
+  const saidFormally = (w: string) => formal.has(w) && formal.get(w)!.some(inPassages);
   const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally(w));
   const fewMissing = missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length);
   // "Does the company reimburse daycare?": whether a matter the documents never mention is so

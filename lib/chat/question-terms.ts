@@ -1,6 +1,6 @@
 import { comparedAlternatives, contentWords } from "@/lib/text/query";
 import { askedComparative } from "./figures";
-import { formalEquivalents } from "@/lib/text/everyday-words";
+import { everydayPhrases } from "@/lib/text/everyday-words";
 import { words } from "@/lib/text/typos";
 import { answerStem, stemmer } from "@/lib/text/stem";
 import type { Lang } from "@/lib/text/language";
@@ -52,8 +52,15 @@ export const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ?
 
 export function questionTerms(question: string, reading: Reading): Terms {
   const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
-  const content = contentWords(withoutAskedComparative(question.replace(COMPARISON_FRAME, "$1").replace(ASKING_PHRASE, " ")), reading.lang);
-  const everyday = reading.lang === "en" ? formalEquivalents(question) : new Map<string, string[]>();
+  const phrases = reading.lang === "en" ? everydayPhrases(question) : { formal: new Map<string, string[]>(), absorbed: new Set<string>() };
+  const everyday = phrases.formal;
+  const content = contentWords(
+    // "pay" asks for an amount, "pay me back" for a reimbursement: a phrase's word stays.
+    withoutAskedComparative(
+      question.replace(COMPARISON_FRAME, "$1").replace(ASKING_PHRASE, (word) => (everyday.has(word.toLowerCase()) ? word : " ")),
+    ),
+    reading.lang,
+  ).filter((word) => !phrases.absorbed.has(words(word)[0] ?? word));
   const formal = new Map<string, string[][]>();
   for (const word of content) {
     const equivalents = everyday.get(words(word)[0] ?? "");

@@ -46,16 +46,28 @@ function dictionaryForms(word: string): string[] {
  * keyed by its first content word ("turned down" by "turned").
  */
 export function formalEquivalents(question: string): Map<string, string[]> {
+  return everydayPhrases(question).formal;
+}
+
+/**
+ * formalEquivalents, and the other words of each phrase matched ("back" of "pay me back"): the
+ * phrase is one term, held through its formal words, not also a word a sentence must hold.
+ */
+export function everydayPhrases(question: string): { formal: Map<string, string[]>; absorbed: Set<string> } {
   const tokens = words(question);
   const stems = tokens.map(stemOf);
   const found = new Map<string, string[]>();
+  const absorbed = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const entry = ENTRIES.find((e) => e.stems.every((s, j) => stems[i + j] === s));
     if (!entry) continue;
     // A phrase of question words only ("okay", "in advance") stands for its first word.
     const phrase = tokens.slice(i, i + entry.stems.length);
     const anchor = phrase.find((t) => !QUESTION_STOP_WORDS.has(t)) ?? phrase[0];
-    if (!found.has(anchor)) found.set(anchor, entry.formal);
+    if (!found.has(anchor)) {
+      found.set(anchor, entry.formal);
+      for (const t of phrase) if (t !== anchor) absorbed.add(t);
+    }
     i += entry.stems.length - 1;
   }
   // The same word as another part of speech ("notify": "notice"), where the stemmer keeps them apart.
@@ -66,7 +78,8 @@ export function formalEquivalents(question: string): Map<string, string[]> {
       .find(Boolean);
     if (derived) found.set(token, derived);
   }
-  return found;
+  for (const word of found.keys()) absorbed.delete(word);
+  return { formal: found, absorbed };
 }
 
 /** The question with the formal words and phrases its everyday words may stand for after it. */

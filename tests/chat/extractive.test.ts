@@ -162,8 +162,13 @@ describe("extractive answers", () => {
     );
     // Words that only say how a question is put ("Unrelated:", "btw") are nothing missing.
     expect(offlineAnswer("Unrelated: can I bring my dog to work?", ["unrelated", "dog"], found)).not.toMatch(/unrelated/);
-    // A word the documents say formally ("counsellor": "counseling") is not missing from an answer found through it.
-    expect(offlineAnswer("Is my counsellor paid for?", ["counsellor"], found)).toBe(found.answer);
+    // A word the answer says formally ("counsellor": "counseling") is not missing from it; a word
+    // whose formal words the answer and passages lack is, though a sentence was found.
+    const counseling = { answer: "Counseling sessions are covered. [plan.pdf#page=4]", citations: ["plan.pdf#page=4"], answered: true };
+    expect(offlineAnswer("Is my counsellor paid for?", ["counsellor"], counseling)).toBe(counseling.answer);
+    expect(offlineAnswer("Is my counsellor paid for?", ["counsellor"], found)).toMatch(
+      /^The selected documents never mention “counsellor”/,
+    );
     // Nor is a word the passages found say another way, answered or not ("complain": "complaint").
     const unanswered = { answer: "I could not find a direct answer.", citations: ["plan.pdf#page=9"], answered: false };
     const passages = ["You can file a complaint with the Department of Labor."];

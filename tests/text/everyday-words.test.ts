@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formalEquivalents, withFormalWords } from "@/lib/text/everyday-words";
+import { questionTerms, readingOf } from "@/lib/chat/question-terms";
 import { bm25Query } from "@/lib/text/bm25-query";
 
 describe("everyday words", () => {
@@ -11,6 +12,12 @@ describe("everyday words", () => {
     expect(found.has("claim")).toBe(false);
     // A phrase is matched whole: "turn" alone is no denial.
     expect(formalEquivalents("Turn left at the lobby").size).toBe(0);
+  });
+
+  it("reads a phrase as one term, held through its formal words: no word of it must be held alone", () => {
+    const terms = questionTerms("Will they pay me back for the taxi?", readingOf("en"));
+    expect(terms.stems).not.toContain("back");
+    expect(terms.formal.get("pay")?.flat()).toContain("reimburse");
   });
 
   it("maps a phrase made only of question words (okay, in advance) too", () => {
