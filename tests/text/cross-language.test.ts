@@ -32,6 +32,8 @@ describe("questions in German, French and Spanish read in English", () => {
     expect((await readInEnglish("Wie hoch ist der Zahnarztrechnungsbetrag?"))?.senses.get("zahnarztrechnungsbetrag")?.[0]).toBe(
       "dentist invoice amount",
     );
+    // A head as written before its stem: "Sicherheit-s-schulung" is safety training, not "sicher", safe.
+    expect((await readInEnglish("Ist die Sicherheitsschulung Pflicht?"))?.senses.get("sicherheitsschulung")?.[0]).toBe("safety training");
     const separable = await readInEnglish("Wann rufe ich die Personalabteilung an?");
     expect(separable?.text).toMatch(/^when call\b/);
     expect(separable?.text).not.toMatch(/\ban\b/);

@@ -353,12 +353,14 @@ function compoundSenses(word: string, glossary: Glossary, stemOf: (w: string) =>
     const tail = partSenses(word.slice(cut), glossary, stemOf);
     if (!tail) continue;
     const head = word.slice(0, cut);
-    for (const link of LINKS) {
-      if (!head.endsWith(link) || head.length - link.length < MIN_PART) continue;
-      const part = head.slice(0, head.length - link.length);
-      const first = glossary.words.get(stemOf(part)) ?? compoundSenses(part, glossary, stemOf, depth + 1);
-      if (first) return tail.map((sense) => `${first[0]} ${sense}`);
-    }
+    const parts = LINKS.filter((link) => head.endsWith(link) && head.length - link.length >= MIN_PART).map((link) =>
+      head.slice(0, head.length - link.length),
+    );
+    // A head as written before a stem: "Sicherheit-s-schulung" is "Sicherheit", safety, not "sicher", safe.
+    const first =
+      parts.map((part) => glossary.exact.get(part)).find(Boolean) ??
+      parts.map((part) => glossary.words.get(stemOf(part)) ?? compoundSenses(part, glossary, stemOf, depth + 1)).find(Boolean);
+    if (first) return tail.map((sense) => `${first[0]} ${sense}`);
   }
   return null;
 }
