@@ -52,15 +52,16 @@ export const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ?
 
 export function questionTerms(question: string, reading: Reading): Terms {
   const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
-  const phrases = reading.lang === "en" ? everydayPhrases(question) : { formal: new Map<string, string[]>(), absorbed: new Set<string>() };
-  const everyday = phrases.formal;
+  const phrases =
+    reading.lang === "en" ? everydayPhrases(question) : { formal: new Map<string, string[]>(), members: new Map<string, string[]>() };
+  const everyday = new Map([...phrases.members, ...phrases.formal]);
   const content = contentWords(
     // "pay" asks for an amount, "pay me back" for a reimbursement: a phrase's word stays.
     withoutAskedComparative(
-      question.replace(COMPARISON_FRAME, "$1").replace(ASKING_PHRASE, (word) => (everyday.has(word.toLowerCase()) ? word : " ")),
+      question.replace(COMPARISON_FRAME, "$1").replace(ASKING_PHRASE, (word) => (phrases.formal.has(word.toLowerCase()) ? word : " ")),
     ),
     reading.lang,
-  ).filter((word) => !phrases.absorbed.has(words(word)[0] ?? word));
+  );
   const formal = new Map<string, string[][]>();
   for (const word of content) {
     const equivalents = everyday.get(words(word)[0] ?? "");

@@ -50,14 +50,15 @@ export function formalEquivalents(question: string): Map<string, string[]> {
 }
 
 /**
- * formalEquivalents, and the other words of each phrase matched ("back" of "pay me back"): the
- * phrase is one term, held through its formal words, not also a word a sentence must hold.
+ * formalEquivalents, and the other words of each phrase matched ("back" of "pay me back") with
+ * the same formal words: a sentence saying "reimbursement" holds the whole phrase, one saying
+ * "back pain" only "back".
  */
-export function everydayPhrases(question: string): { formal: Map<string, string[]>; absorbed: Set<string> } {
+export function everydayPhrases(question: string): { formal: Map<string, string[]>; members: Map<string, string[]> } {
   const tokens = words(question);
   const stems = tokens.map(stemOf);
   const found = new Map<string, string[]>();
-  const absorbed = new Set<string>();
+  const members = new Map<string, string[]>();
   for (let i = 0; i < tokens.length; i++) {
     const entry = ENTRIES.find((e) => e.stems.every((s, j) => stems[i + j] === s));
     if (!entry) continue;
@@ -66,7 +67,7 @@ export function everydayPhrases(question: string): { formal: Map<string, string[
     const anchor = phrase.find((t) => !QUESTION_STOP_WORDS.has(t)) ?? phrase[0];
     if (!found.has(anchor)) {
       found.set(anchor, entry.formal);
-      for (const t of phrase) if (t !== anchor) absorbed.add(t);
+      for (const t of phrase) if (t !== anchor && !QUESTION_STOP_WORDS.has(t)) members.set(t, entry.formal);
     }
     i += entry.stems.length - 1;
   }
@@ -78,8 +79,8 @@ export function everydayPhrases(question: string): { formal: Map<string, string[
       .find(Boolean);
     if (derived) found.set(token, derived);
   }
-  for (const word of found.keys()) absorbed.delete(word);
-  return { formal: found, absorbed };
+  for (const word of found.keys()) members.delete(word);
+  return { formal: found, members };
 }
 
 /** The question with the formal words and phrases its everyday words may stand for after it. */
