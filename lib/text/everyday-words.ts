@@ -29,6 +29,9 @@ const ENTRIES: Entry[] = Object.entries(lexicon.words)
 /** Verbs and the nouns of their acts, both ways (derivations.json, from WordNet). */
 const DERIVED = new Map(Object.entries(derivations.words as Record<string, string[]>));
 
+/** A verb's past that is another verb's dictionary form ("I found a hearing aid" is no foundation). */
+const PAST_OF_ANOTHER_VERB = new Set(["found"]);
+
 /** The word and the dictionary forms it may be inflected from: "notified" → "notify", "denies" → "deny". */
 function dictionaryForms(word: string): string[] {
   const forms = [word];
@@ -73,7 +76,7 @@ export function everydayPhrases(question: string): { formal: Map<string, string[
   }
   // The same word as another part of speech ("notify": "notice"), where the stemmer keeps them apart.
   for (const token of tokens) {
-    if (found.has(token) || QUESTION_STOP_WORDS.has(token)) continue;
+    if (found.has(token) || QUESTION_STOP_WORDS.has(token) || PAST_OF_ANOTHER_VERB.has(token)) continue;
     const derived = dictionaryForms(token)
       .map((form) => DERIVED.get(form))
       .find(Boolean);

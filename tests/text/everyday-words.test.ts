@@ -14,6 +14,12 @@ describe("everyday words", () => {
     expect(formalEquivalents("Turn left at the lobby").size).toBe(0);
   });
 
+  it("reads a verb's past that is another verb's base form as the past, and a phrase before its word", () => {
+    const formal = formalEquivalents("I found a hearing aid. Will the plan chip in for it?");
+    expect(formal.has("found")).toBe(false);
+    expect(formal.get("chip")).toContain("contribute");
+  });
+
   it("holds every word of a phrase through the phrase's formal words", () => {
     const terms = questionTerms("Will they pay me back for the taxi?", readingOf("en"));
     expect(terms.stems).toEqual(expect.arrayContaining(["pay", "back"]));
