@@ -1,6 +1,6 @@
 import { documentTitle } from "@/lib/knowledge/document-title";
 import { contentWords } from "@/lib/text/query";
-import { formalEquivalents } from "@/lib/text/everyday-words";
+import { everydayPhrases } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import { alwaysAvailable, askingSentence, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
@@ -268,14 +268,16 @@ export function offlineAnswer(
   const words = [...new Set(contentWords(question, questionLang))];
   // A word said formally in the answer or the passages found ("counsellor": "counseling",
   // "complain": "complaint") is not missing; one whose formal words they lack is ("Airbnb": lodging).
-  const formal = formalEquivalents(question);
+  const phrases = everydayPhrases(question);
+  const formal = new Map([...phrases.members, ...phrases.formal]);
   let found: StemSet | undefined;
   const inPassages = (phrase: string) => {
     found ??= new StemSet([extracted.answer, ...passages].join("\n"), readingOf("en"));
     return contentWords(phrase, "en").every((word) => found!.has(answerStem(word)));
   };
   const saidFormally = (w: string) => formal.has(w) && formal.get(w)!.some(inPassages);
-  const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally(w));
+  // "perk" is the index's unknown word, but a part of the name "PerksPlus" the passages write.
+  const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally(w) && !inPassages(w));
   const fewMissing = missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length);
   // "Does the company reimburse daycare?": whether a matter the documents never mention is so
   // is not answered by sentences on the rest of the question.

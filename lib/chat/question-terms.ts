@@ -122,6 +122,10 @@ function namesInitials(raw: string): string[] {
   return out;
 }
 
+/** The parts of names written as one word ("PerksPlus": "perks", "plus"): "the wellness perk" names it. */
+const namePartsIn = (raw: string): string[] =>
+  [...raw.matchAll(/\b\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)+\b/gu)].flatMap((m) => m[0].split(/(?=\p{Lu})/u).map((p) => p.toLowerCase()));
+
 /** What a phone number (a fax number, when it says so) or an e-mail address written out says in words. */
 const PHONE_NUMBER = /(?<!\d)(?:\+?1[-. ])?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}(?!\d)/;
 const writtenContacts = (raw: string): string[] => [
@@ -137,7 +141,10 @@ export class StemSet {
     reading: Reading,
   ) {
     // "fitness-related" holds "fitness" and "related" as well as itself.
-    const words = contentWords(raw, reading.lang).flatMap((w) => (w.includes("-") ? [w, ...w.split("-").filter(Boolean)] : [w]));
+    const words = [
+      ...contentWords(raw, reading.lang).flatMap((w) => (w.includes("-") ? [w, ...w.split("-").filter(Boolean)] : [w])),
+      ...namePartsIn(raw),
+    ];
     this.stems = new Set(words.map(reading.stem));
     if (reading.lang === "en") for (const initials of namesInitials(raw)) this.stems.add(initials);
     // "By phone: 1-800-123-4567" gives the phone number a question asks for without saying "number".

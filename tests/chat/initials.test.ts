@@ -21,6 +21,16 @@ describe("initials of names", () => {
     expect(new StemSet("the chief executive officer", english).has("ceo")).toBe(false);
   });
 
+  it("reads the parts of a name written as one word, and what a phone number or address says", () => {
+    const perks = new StemSet("PerksPlus covers gym memberships.", english);
+    expect(perks.has("perk")).toBe(true);
+    expect(new StemSet("Perks and more.", english).has("plus")).toBe(false);
+    expect(new StemSet("By phone: 1-800-123-4567", english).has("number")).toBe(true);
+    expect(new StemSet("By phone: 1-800-123-4567", english).has("phone")).toBe(true);
+    expect(new StemSet("By fax: 123-456-7890", english).has("phone")).toBe(false);
+    expect(new StemSet("Write to appeals@example.com", english).has("email")).toBe(true);
+  });
+
   it("answers with the sentence that writes out the name the question abbreviates", () => {
     const sales = passage(1, "Senior Manager of Sales › Qualifications", "• Certification in a sales method such as SPIN is a plus.");
     const people = passage(
