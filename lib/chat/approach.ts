@@ -13,7 +13,7 @@ import type { Chunk } from "@/lib/knowledge/schemas";
 import { withWholePages } from "@/lib/knowledge/search";
 import { retrieveForChat, retrieveForConversation } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
-import { questionParts, withoutTopicMarker } from "@/lib/text/query";
+import { plainQuestion, questionParts } from "@/lib/text/query";
 import { applyCorrections } from "@/lib/text/typos";
 import { streamPieces } from "./stream-filter";
 
@@ -119,7 +119,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const started = performance.now();
     const corrected = (text: string) => applyCorrections(text, retrieval.corrections);
     // "Unrelated: …" says how the question is put; its words are no part of what is asked.
-    const ownWords = withoutTopicMarker(question);
+    const ownWords = plainQuestion(question);
     // The answer reads each found passage with its page's other passages (read after the
     // context went out: at 1M chunks the read costs more than the search).
     const pages = new Map((await withWholePages(retrieval.chunks)).map((c) => [c.chunk_id, c]));

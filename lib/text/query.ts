@@ -59,6 +59,16 @@ const TOPIC_MARKER = new RegExp(`${CHANGES_TOPIC.source}\\s*[:,;.–—-]\\s*`, 
 /** "Switching topics: who do I call…?" is "who do I call…?". */
 export const withoutTopicMarker = (question: string): string => question.replace(TOPIC_MARKER, "").trim() || question;
 
+/**
+ * "My doctor isn't part of the Health Plus network", "a hospital outside the network": what the
+ * documents call out-of-network (the bare word "network" also matches every in-network sentence).
+ */
+const NEGATED_NETWORK = /\b((?:is|are|was|were)\s*n[o']t|not|outside(?:\s+of)?)\b([^.?!,;]{0,40}?)\b(?:in-)?network\b/gi;
+
+/** The question as asked, put plainly: no topic marker, a provider's network status in the documents' words. */
+export const plainQuestion = (question: string): string =>
+  withoutTopicMarker(question).replace(NEGATED_NETWORK, (_, negation: string, middle: string) => `${negation}${middle}out-of-network`);
+
 /** "and for dental?", "what about dental?": the follow-up names what takes the place of the previous question's last word. */
 const REPLACING_START = /^(and for|and what about|what about|how about|same for)\b/i;
 
@@ -68,7 +78,7 @@ const REPLACING_START = /^(and for|and what about|what about|how about|same for)
  */
 export function searchQueries(messages: ConversationMessage[]): { question: string; withContext: string | null } {
   const userTurns = messages.filter((m) => m.role === "user").map((m) => m.content.trim());
-  const question = withoutTopicMarker(userTurns.at(-1) ?? "");
+  const question = plainQuestion(userTurns.at(-1) ?? "");
   const previous = userTurns.at(-2);
   if (!previous || CHANGES_TOPIC.test(userTurns.at(-1)!) || !mayNeedContext(question)) return { question, withContext: null };
   const own = contentWords(question);

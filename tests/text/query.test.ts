@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comparedAlternatives, keepsContext, offlineSearchQuery, refersBack, withoutTopicMarker } from "@/lib/text/query";
+import { comparedAlternatives, keepsContext, offlineSearchQuery, plainQuestion, refersBack, withoutTopicMarker } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 
 const turns = (...questions: string[]) =>
@@ -141,5 +141,15 @@ describe("answerStem", () => {
       expect(answerStem(a)).toBe(answerStem(b));
     expect(answerStem("taxes")).toBe(answerStem("tax"));
     expect(answerStem("cars")).not.toBe(answerStem("care"));
+  });
+});
+
+describe("a question put plainly", () => {
+  it("reads a provider not in the network as out-of-network, and drops a topic marker", () => {
+    expect(plainQuestion("Unrelated: my doctor isn't part of the Health Plus network. What is the copay?")).toBe(
+      "my doctor isn't part of the Health Plus out-of-network. What is the copay?",
+    );
+    expect(plainQuestion("What if the hospital is not in-network?")).toContain("out-of-network");
+    expect(plainQuestion("Is the clinic in the network?")).toBe("Is the clinic in the network?");
   });
 });
