@@ -5,7 +5,7 @@ import { isNegative } from "@/lib/text/question-intent";
  * chiropractic care are not covered" denies chiropractic care; "If you don't have a car, the plan
  * covers rides to appointments" denies nothing about the rides. A negative lead-in ("Our plan does
  * not cover: routine foot care; …") or heading ("What is Not Covered?") denies all that follows;
- * "except"/"excluding" denies what comes after it ("all lessons except golf").
+ * "except"/"excluding"/"rather than" denies what comes after it ("all lessons except golf").
  */
 export function deniedParts(sentence: string, heading: string | null): string[] {
   if (heading !== null && isNegative(heading)) return [sentence];
@@ -34,7 +34,7 @@ function negated(clause: string): string[] {
 }
 
 /** A clause opening with an exception: what it names is left out. */
-const EXCEPTING = /^(except( for)?|excluding|other than|apart from)\b/i;
+const EXCEPTING = /^(except( for)?|excluding|other than|apart from|rather than|instead of)\b/i;
 
 /**
  * Clauses: an opening "if …," or "when …,", then parts split at semicolons, at contrasting or
@@ -44,7 +44,7 @@ const EXCEPTING = /^(except( for)?|excluding|other than|apart from)\b/i;
  */
 const OPENING_CLAUSE = /^((?:if|when|unless|because|although|though|once|after|before|while)\b[^,]{1,200}),\s+/i;
 const CLAUSE_BREAK =
-  /\s*;\s*|\s+(?=(?:but|while|whereas|although|though|however|except|excluding|unless)\b)|,\s+(?=(?:and |but |so )?(?:the|this|that|these|those|it|you|we|they|our|your|he|she|there|not)\b)/;
+  /\s*;\s*|\s+(?=(?:but|while|whereas|although|though|however|except|excluding|unless|rather than|instead of)\b)|,\s+(?=(?:and |but |so )?(?:the|this|that|these|those|it|you|we|they|our|your|he|she|there|not)\b)/;
 
 function clauses(sentence: string): string[] {
   const opening = OPENING_CLAUSE.exec(sentence);

@@ -57,10 +57,20 @@ function writesTitle(asked: StemSet, title: string, reading: Reading): boolean {
  * The records a question names (writesTitle). Of two named, the one whose title holds the other's
  * words and more ("Senior Manager of Product Management", not "Product Management" too).
  */
-export function namedRecords(asked: StemSet, titles: Iterable<string>, reading: Reading): Set<string> {
+export function namedRecords(asked: StemSet, titles: Iterable<string>, reading: Reading, question = ""): Set<string> {
   const named = [...new Set(titles)]
     .filter((title) => writesTitle(asked, title, reading))
-    .map((title) => ({ title, words: new Set(contentWords(title, reading.lang).map(reading.stem)) }));
+    .map((title) => ({
+      title,
+      words: new Set(contentWords(title, reading.lang).map(reading.stem)),
+      written: timesWritten(question, title),
+    }));
   const within = (a: Set<string>, b: Set<string>) => a.size < b.size && [...a].every((w) => b.has(w));
-  return new Set(named.filter((r) => !named.some((o) => within(r.words, o.words))).map((r) => r.title));
+  // "Manager of R&D or Senior Manager of R&D?" writes the shorter title on its own too: both are asked.
+  const onItsOwn = (r: (typeof named)[number]) =>
+    r.written > named.filter((o) => o !== r && within(r.words, o.words)).reduce((n, o) => n + o.written, 0);
+  return new Set(named.filter((r) => onItsOwn(r) || !named.some((o) => within(r.words, o.words))).map((r) => r.title));
 }
+
+/** How often the question writes the title out word for word. */
+const timesWritten = (question: string, title: string) => question.toLowerCase().split(title.toLowerCase()).length - 1;

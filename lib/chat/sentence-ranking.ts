@@ -314,8 +314,8 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   // nothing on it.
   // A follow-up naming a record of its own ("And for the Director of HR?") asks of that one.
   const recordTitles = candidates.flatMap((c) => c.record ?? []);
-  const ownRecords = ownWords ? namedRecords(new StemSet(ownWords, asked), recordTitles, asked) : new Set<string>();
-  const records = ownRecords.size ? ownRecords : namedRecords(new StemSet(question, asked), recordTitles, asked);
+  const ownRecords = ownWords ? namedRecords(new StemSet(ownWords, asked), recordTitles, asked, ownWords) : new Set<string>();
+  const records = ownRecords.size ? ownRecords : namedRecords(new StemSet(question, asked), recordTitles, asked, question);
   const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
   const said = candidates.filter((c) => c.complete && addresses(c));
   const quotable = (said.some((c) => !ofOtherRecord(c)) ? said.filter((c) => !ofOtherRecord(c)) : said).sort((a, b) => b.score - a.score);

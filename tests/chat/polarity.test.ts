@@ -23,6 +23,9 @@ describe("what a negation governs", () => {
     const exceptions = "These exceptions include: Non-prescription vitamins; Drugs for fertility treatments.";
     expect(deniedParts(exceptions, null)).toEqual([exceptions]);
     expect(deniedParts("Coinsurance is set at 20% for in-network services, with some exceptions.", null)).toEqual([]);
+    expect(deniedParts("The premium is spread out over the year, rather than paid in one lump sum.", null)).toEqual([
+      "rather than paid in one lump sum.",
+    ]);
   });
 
   it("reads 'no' as denying only what it leads, and 'not all' as denying nothing", () => {

@@ -53,6 +53,9 @@ describe("record names in answers", () => {
     ]);
     expect(named("How long for the senior manager of product management?")).toEqual(["Senior Manager of Product Management"]);
     expect(named("Who is the director here?")).toEqual([]);
+    const rnd = ["Manager of Research and Development", "Senior Manager of Research and Development"];
+    const both = "Which asks for more: Manager of Research and Development or Senior Manager of Research and Development?";
+    expect([...namedRecords(new StemSet(both, readingOf("en")), rnd, readingOf("en"), both)]).toEqual(rnd);
   });
 
   it("answers a question naming a record from that record, not another's like bullet", () => {

@@ -31,6 +31,7 @@ describe("question intent", () => {
     expect(questionIntent("Who at Zava can I ask about it?").wants).toContain("contact");
     expect(questionIntent("Is there anyone inside the company who can help me with an appeal?").wants).toContain("contact");
     expect(questionIntent("Is there a limit on visits?").wants).not.toContain("contact");
+    expect(questionIntent("A coworker threatened me. Who am I supposed to tell?").wants).toContain("contact");
     const contact = questionIntent("Is there anyone who can help?");
     expect(holdsWantedFact("Contact Contoso's Human Resources for help.", contact)).toBe(true);
   });
