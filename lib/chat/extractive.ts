@@ -3,7 +3,7 @@ import { contentWords } from "@/lib/text/query";
 import { everydayPhrases } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
-import { alwaysAvailable, askingSentence, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
+import { alwaysAvailable, askingClause, askingSentence, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
 import { answersEachSide, figuresVerdict, firstNamedSide, sideSentence, sidesOf, sidesVerdict, silentSides } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
@@ -82,6 +82,18 @@ const missesAskedFact = (r: RankedPart) =>
  * closest passages are shown as passages.
  */
 const answersAnotherDocument = (r: RankedPart) => r.namesDocument && !r.best.scoped && !r.intent.wants.includes("comparison");
+
+/**
+ * "Will the company chip in for an evening college course?" asks whether something is paid for:
+ * a sentence that says nothing of paying, covering, granting or costs ("…college degree
+ * preferred.") does not answer it, however many of its words it holds.
+ */
+const ASKS_BENEFIT =
+  /\b(pay|paid|pays|cover|covered|covers|reimburs\w*|refund\w*|chip in|expense|claim (it |that |this |them )?back|get (it |that |this |the money |my money |them )?back|contribut\w*|subsidi[sz]\w*|fund|foot the bill)\b/i;
+const STATES_BENEFIT =
+  /\b(pay|pays|paid|paying|payment|cover|covers|covered|coverage|reimburs\w*|refund\w*|eligible|eligibility|includ\w*|offer\w*|provid\w*|expense\w*|benefits?|contribut\w*|subsidi[sz]\w*|allowance|free|costs?|charges?|fees?|deductibles?|co-?pay\w*|coinsurance|premiums?|out-of-pocket|discount\w*|exclud\w*|limit\w*)\b|[$€£]\s?\d/i;
+const benefitUnstated = (r: RankedPart) =>
+  r.intent.yesNo && ASKS_BENEFIT.test(askingClause(r.question)) && !STATES_BENEFIT.test(`${r.best.heading ?? ""} ${r.best.text}`);
 
 /** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
 type Quote = Candidate & { alsoIn: string[] };
@@ -174,7 +186,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       r.best.requiresSkipped ||
       answersEachSide(r)) &&
     !missesAskedFact(r) &&
-    !answersAnotherDocument(r);
+    !answersAnotherDocument(r) &&
+    !benefitUnstated(r);
   const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));
   if (answeredParts.length === 0) return closestPassages(ranked);
 

@@ -394,6 +394,15 @@ describe("an offline answer that answers", () => {
     expect(answer).not.toMatch(/typically pay lower/);
   });
 
+  it("answers whether something is paid for only by a sentence on paying, covering or costs", () => {
+    const role = doc("role_library.pdf", 30, "Sales Representative\n\nQualifications: High school diploma, college degree preferred.");
+    const fees = doc("PerksPlus.pdf", 3, "Eligible Expenses\n\nPerksPlus reimburses college course fees for fitness instructors.");
+    const ask = (chunks: Chunk[]) =>
+      extractiveAnswer([{ question: "Will the company chip in for a college course to get a degree?", chunks }]);
+    expect(ask([role]).answered).toBe(false);
+    expect(ask([fees, role]).answer).toMatch(/^Yes\. PerksPlus reimburses college course fees/);
+  });
+
   it("says neither, both or only one when each named side's sentence settles whether it does", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",
