@@ -74,7 +74,33 @@ const answerKind = (intent: QuestionIntent) => (intent.wants.length || intent.ye
  */
 const FACT_ONLY_KINDS = new Set(["amount", "count", "time", "contact"]);
 const missesAskedFact = (r: RankedPart) =>
-  !r.intent.yesNo && r.intent.pointed === true && r.intent.wants.every((k) => FACT_ONLY_KINDS.has(k)) && !r.best.fact;
+  !r.intent.yesNo &&
+  r.intent.pointed === true &&
+  r.intent.wants.every((k) => FACT_ONLY_KINDS.has(k)) &&
+  (!r.best.fact || missesMeasured(r, r.best));
+
+/**
+ * "How many weeks of paid time off do I get when my baby arrives?" counts paid time off: "…care
+ * for mother and baby for up to six weeks" counts something else. What a question counts ("of
+ * paid time off") must be in the key sentence, in its words or the documents' formal ones.
+ */
+const GENERIC_MEASURES = new Set(["bill", "bills", "cost", "costs", "price", "amount", "money", "total", "share", "expense", "expenses"]);
+const MEASURED =
+  /\bhow (?:many|much) (?:[\p{L}-]+ )?of (?:the |my |your |our )?([\p{L}' -]+?)(?= (?:do|does|did|can|could|will|would|is|are|should|must|may|for|when|if|on|in|at)\b|[?,.]|$)/iu;
+function missesMeasured(r: RankedPart, c: Candidate): boolean {
+  const measured = MEASURED.exec(r.question)?.[1];
+  // "how much of that bill" points back.
+  if (!measured || /^(that|this|these|those|it)\b/i.test(measured)) return false;
+  // "of my medical bills": what is counted is money, whatever it is for.
+  const words = contentWords(measured, "en");
+  if (words.length === 0 || GENERIC_MEASURES.has(words.at(-1)!)) return false;
+  const said = new StemSet(`${c.heading ?? ""} ${c.text}`, readingOf("en"));
+  const formal = everydayPhrases(measured);
+  const heldFormally = [...formal.formal.values(), ...formal.members.values()]
+    .flat()
+    .some((phrase) => contentWords(phrase, "en").every((w) => said.has(answerStem(w))));
+  return !heldFormally && !words.some((w) => said.has(answerStem(w)));
+}
 
 /**
  * "Will Northwind Standard pay for braces?" is not answered by Health Plus's list of covered
@@ -176,7 +202,12 @@ const YES_NO: Partial<Record<Lang, [string, string]>> = {
  * the closest passages are shown as passages, under a line saying no direct answer was found.
  */
 export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
-  const ranked = parts.map(rankPart).filter((r): r is RankedPart => r !== null);
+  const ranked = parts
+    .map(rankPart)
+    .filter((r): r is RankedPart => r !== null)
+    .map((r) =>
+      r.best.fact && missesMeasured(r, r.best) ? { ...r, best: r.byScore.find((c) => c.fact && !missesMeasured(r, c)) ?? r.best } : r,
+    );
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
   const answers = (r: RankedPart) =>

@@ -394,6 +394,15 @@ describe("an offline answer that answers", () => {
     expect(answer).not.toMatch(/typically pay lower/);
   });
 
+  it("answers how much of something only by a sentence on that thing", () => {
+    const care = doc("plan.pdf", 38, "Maternity\n\nThe plan covers follow-up care for mother and baby for up to six weeks after delivery.");
+    const leave = doc("handbook.pdf", 12, "Parental Leave\n\nNew parents receive twelve weeks of paid leave.");
+    const ask = (chunks: Chunk[]) =>
+      extractiveAnswer([{ question: "How many weeks of paid time off do I get when my baby arrives?", chunks }]);
+    expect(ask([care]).answered).toBe(false);
+    expect(ask([care, leave]).answer).toMatch(/^New parents receive twelve weeks of paid leave/);
+  });
+
   it("answers whether something is paid for only by a sentence on paying, covering or costs", () => {
     const role = doc("role_library.pdf", 30, "Sales Representative\n\nQualifications: High school diploma, college degree preferred.");
     const fees = doc("PerksPlus.pdf", 3, "Eligible Expenses\n\nPerksPlus reimburses college course fees for fitness instructors.");
