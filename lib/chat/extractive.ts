@@ -115,7 +115,7 @@ const answersAnotherDocument = (r: RankedPart) => r.namesDocument && !r.best.sco
  * preferred.") does not answer it, however many of its words it holds.
  */
 const ASKS_BENEFIT =
-  /\b(pay|paid|pays|cover|covered|covers|reimburs\w*|refund\w*|chip in|expense|claim (it |that |this |them )?back|get (it |that |this |the money |my money |them )?back|contribut\w*|subsidi[sz]\w*|fund|foot the bill)\b/i;
+  /\b(pay|paid|pays|cover|covered|covers|reimburs\w*|refund\w*|chip in|expense|claim (it |that |this |them )?back|get (it |that |this |the money |my money |them )?back(?! at\b)|contribut\w*|subsidi[sz]\w*|fund|foot the bill)\b/i;
 const STATES_BENEFIT =
   /\b(pay|pays|paid|paying|payment|cover|covers|covered|coverage|reimburs\w*|refund\w*|eligible|eligibility|includ\w*|offer\w*|provid\w*|expense\w*|benefits?|contribut\w*|subsidi[sz]\w*|allowance|free|costs?|charges?|fees?|deductibles?|co-?pay\w*|coinsurance|premiums?|out-of-pocket|discount\w*|exclud\w*|limit\w*)\b|[$€£]\s?\d/i;
 const benefitUnstated = (r: RankedPart) =>

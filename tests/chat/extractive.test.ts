@@ -410,6 +410,10 @@ describe("an offline answer that answers", () => {
       extractiveAnswer([{ question: "Will the company chip in for a college course to get a degree?", chunks }]);
     expect(ask([role]).answered).toBe(false);
     expect(ask([fees, role]).answer).toMatch(/^Yes\. PerksPlus reimburses college course fees/);
+    // Getting back at someone is no payment.
+    const policy = doc("handbook.pdf", 9, "Reporting\n\nManagers who punish an employee for a report are not allowed to get back at them.");
+    const question = "If I report my boss, are they allowed to get back at me for it?";
+    expect(extractiveAnswer([{ question, chunks: [policy] }]).answered).toBe(true);
   });
 
   it("says neither, both or only one when each named side's sentence settles whether it does", () => {
