@@ -1,4 +1,6 @@
 import { documentTitle } from "@/lib/knowledge/document-title";
+import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
+import { recordOf } from "./record-names";
 import { contentWordsIn } from "@/lib/text/language";
 import { snowballStem } from "@/lib/text/stem";
 
@@ -22,6 +24,9 @@ export function sectionQuestion(
     .trim()
     .replace(/[:.]+$/, "");
   if (!raw || raw.length > 100 || /^[-–•*\d]/.test(raw)) return null;
+  // A record's part ("Director of Sales › Qualifications") is asked about by the record's name.
+  const record = recordOf(raw);
+  if (record !== null) return recordQuestion(record, raw.slice(record.length + HEADING_PATH_SEPARATOR.length), asked);
   // A heading holding the whole title ("PerksPlus Health and Wellness Program") is the cover page's.
   if (raw.toLowerCase().includes(title.toLowerCase())) return null;
   const section = splitSection(raw);
@@ -41,6 +46,20 @@ export function sectionQuestion(
   if (all === 0 || fresh === 0 || fresh * 2 < all) return null;
   const question = phrased(topic, section.covered, subjectOf(title));
   return question && (question.charAt(0).toUpperCase() + question.slice(1)).replace(/\bi\b/g, "I");
+}
+
+/**
+ * "What are the qualifications for the Director of Sales?": a record's part, its name as
+ * written; null when the question already asked of this record and this part.
+ */
+function recordQuestion(record: string, part: string, asked: ReadonlySet<string>): string | null {
+  const partWords = contentWordsIn(part, "en").map(snowballStem);
+  const recordWords = contentWordsIn(record, "en").map(snowballStem);
+  if ([...recordWords, ...partWords].every((w) => asked.has(w))) return null;
+  const what = part.trim().toLowerCase();
+  return what && !partWords.every((w) => GENERIC.has(w))
+    ? `What ${/s$/.test(what) ? "are" : "is"} the ${what} of the ${record}?`
+    : `What should I know about the ${record}?`;
 }
 
 /** Put in `asked` when the question itself is negative ("What is not covered?"): a "Not Covered" heading then adds nothing. */

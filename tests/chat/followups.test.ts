@@ -8,6 +8,16 @@ import { textChunk } from "../helpers/chunks";
 const PLAN = "Acme_Care_Plus_Benefits_Details.pdf";
 
 describe("sectionQuestion: a heading as a person would ask about it", () => {
+  it("asks about a record's part by the record's name, as written", () => {
+    expect(sectionQuestion("role_library.pdf", "Director of Sales › Qualifications")).toBe(
+      "What are the qualifications of the Director of Sales?",
+    );
+    expect(sectionQuestion("role_library.pdf", "Vice President of Product Management › Job Summary")).toBe(
+      "What is the job summary of the Vice President of Product Management?",
+    );
+    expect(sectionQuestion("role_library.pdf", "Director of Sales › Overview")).toBe("What should I know about the Director of Sales?");
+  });
+
   it.each([
     ["COVERED SERVICES: Hearing Aids", "What does Acme Care Plus cover for hearing aids?"],
     ["COVERED SERVICES - PHYSICAL THERAPY", "What does Acme Care Plus cover for physical therapy?"],
