@@ -77,7 +77,7 @@ const missesAskedFact = (r: RankedPart) =>
   !r.intent.yesNo &&
   r.intent.pointed === true &&
   r.intent.wants.every((k) => FACT_ONLY_KINDS.has(k)) &&
-  (!r.best.fact || missesMeasured(r, r.best));
+  (!r.best.fact || !holdsMeasured(measuredIn(r.question), r.best));
 
 /**
  * "How many weeks of paid time off do I get when my baby arrives?" counts paid time off: "…care
@@ -87,20 +87,25 @@ const missesAskedFact = (r: RankedPart) =>
 const GENERIC_MEASURES = new Set(["bill", "bills", "cost", "costs", "price", "amount", "money", "total", "share", "expense", "expenses"]);
 const MEASURED =
   /\bhow (?:many|much) (?:[\p{L}-]+ )?of (?:the |my |your |our )?([\p{L}' -]+?)(?= (?:do|does|did|can|could|will|would|is|are|should|must|may|for|when|if|on|in|at)\b|[?,.]|$)/iu;
-function missesMeasured(r: RankedPart, c: Candidate): boolean {
-  const measured = MEASURED.exec(r.question)?.[1];
+
+/** The phrases, in the question's words or the formal ones, one of which says what it counts; null when it counts nothing of its own. */
+function measuredIn(question: string): string[][] | null {
+  const measured = MEASURED.exec(question)?.[1];
   // "how much of that bill" points back.
-  if (!measured || /^(that|this|these|those|it)\b/i.test(measured)) return false;
+  if (!measured || /^(that|this|these|those|it)\b/i.test(measured)) return null;
   // "of my medical bills": what is counted is money, whatever it is for.
   const words = contentWords(measured, "en");
-  if (words.length === 0 || GENERIC_MEASURES.has(words.at(-1)!)) return false;
-  const said = new StemSet(`${c.heading ?? ""} ${c.text}`, readingOf("en"));
-  const formal = everydayPhrases(measured);
-  const heldFormally = [...formal.formal.values(), ...formal.members.values()]
-    .flat()
-    .some((phrase) => contentWords(phrase, "en").every((w) => said.has(answerStem(w))));
-  return !heldFormally && !words.some((w) => said.has(answerStem(w)));
+  if (words.length === 0 || GENERIC_MEASURES.has(words.at(-1)!)) return null;
+  const { formal, members } = everydayPhrases(measured);
+  const formalPhrases = [...formal.values(), ...members.values()].flat().map((phrase) => contentWords(phrase, "en"));
+  return [...words.map((w) => [w]), ...formalPhrases];
 }
+
+const holdsMeasured = (measured: string[][] | null, c: Candidate) => {
+  if (measured === null) return true;
+  const said = new StemSet(`${c.heading ?? ""} ${c.text}`, readingOf("en"));
+  return measured.some((phrase) => phrase.every((w) => said.has(answerStem(w))));
+};
 
 /**
  * "Will Northwind Standard pay for braces?" is not answered by Health Plus's list of covered
@@ -205,9 +210,12 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   const ranked = parts
     .map(rankPart)
     .filter((r): r is RankedPart => r !== null)
-    .map((r) =>
-      r.best.fact && missesMeasured(r, r.best) ? { ...r, best: r.byScore.find((c) => c.fact && !missesMeasured(r, c)) ?? r.best } : r,
-    );
+    .map((r) => {
+      // A fact on something else than what the question counts gives way to one on it.
+      const measured = measuredIn(r.question);
+      if (!r.best.fact || holdsMeasured(measured, r.best)) return r;
+      return { ...r, best: r.byScore.find((c) => c.fact && holdsMeasured(measured, c)) ?? r.best };
+    });
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
   const answers = (r: RankedPart) =>

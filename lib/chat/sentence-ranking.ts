@@ -237,8 +237,9 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   );
   const acronymWeight = new Map(terms.acronyms.map((a) => [a, idf(own.filter((set) => set.hasAcronym(a)).length)]));
   const total = [...stemWeight.values(), ...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
-  // "I go to a salsa class at a local studio every week. Can I get that paid back…?": the words
-  // only the scene uses say less of whether a sentence answers than those of the question itself.
+  // "A colleague keeps making nasty remarks about me in front of others. Does the violence policy
+  // cover that?": the words only the scene uses say less of whether a sentence answers than those
+  // of the question itself.
   const askedWords = new StemSet(askingSentence(ownWords ?? question), asked);
   const sceneOnly = (stem: string) => written.has(stem) && !askedWords.has(stem);
   const askedWeight = (stem: string) => (sceneOnly(stem) ? SCENE_WEIGHT : 1) * stemWeight.get(stem)!;
