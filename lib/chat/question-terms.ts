@@ -3,6 +3,7 @@ import { askedComparative } from "./figures";
 import { everydayPhrases } from "@/lib/text/everyday-words";
 import { words } from "@/lib/text/typos";
 import { answerStem, stemmer } from "@/lib/text/stem";
+import { EMAIL_ADDRESS, PHONE_NUMBER } from "@/lib/text/contacts";
 import type { Lang } from "@/lib/text/language";
 
 /** The words of a question an offline answer's sentences are matched on, and how a sentence holds them. */
@@ -99,7 +100,7 @@ function siblings(a: string, b: string): boolean {
 const SUFFIX = /^(ously|ation|ations|ement|ements|ment|ments|ness|ities|ively|ably|ibly|ically|ances|ences|ings|able|ible|ance|ence|ship)$/;
 
 /** Small words a name's initials skip: "Vice President of Human Resources" is a VP, and HR. */
-const INITIALS_SKIP = new Set(["of", "and", "&", "for", "the"]);
+export const INITIALS_SKIP: ReadonlySet<string> = new Set(["of", "and", "&", "for", "the", "to", "in"]);
 const MAX_INITIALS = 4;
 
 /**
@@ -127,10 +128,9 @@ const namePartsIn = (raw: string): string[] =>
   [...raw.matchAll(/\b\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)+\b/gu)].flatMap((m) => m[0].split(/(?=\p{Lu})/u).map((p) => p.toLowerCase()));
 
 /** What a phone number (a fax number, when it says so) or an e-mail address written out says in words. */
-const PHONE_NUMBER = /(?<!\d)(?:\+?1[-. ])?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}(?!\d)/;
 const writtenContacts = (raw: string): string[] => [
   ...(PHONE_NUMBER.test(raw) ? (/\bfax\b/i.test(raw) ? ["number"] : ["phone", "telephone", "number", "call"]) : []),
-  ...(/[\w.+-]+@[\w-]+\.[a-z]{2,}/i.test(raw) ? ["email", "e-mail", "address"] : []),
+  ...(EMAIL_ADDRESS.test(raw) ? ["email", "e-mail", "address"] : []),
 ];
 
 /** The stems of a text's words, the initials of the names it writes out, and the text itself for acronyms. */

@@ -1,6 +1,6 @@
 import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { contentWords } from "@/lib/text/query";
-import type { Reading, StemSet } from "./question-terms";
+import { INITIALS_SKIP, type Reading, type StemSet } from "./question-terms";
 
 /**
  * Whose a quoted sentence is, in a document of records (a role library, product sheets): a
@@ -18,9 +18,6 @@ export function withRecordName({ text, heading }: { text: string; heading: strin
   const record = recordOf(heading);
   return record === null || text.toLowerCase().includes(record.toLowerCase()) ? text : `**${record}:** ${text}`;
 }
-
-/** Small words a record's title drops when written as initials ("Vice President of Sales": VP). */
-const INITIALS_SKIP = new Set(["of", "and", "&", "for", "the", "to", "in"]);
 
 /**
  * The question writes the title, word by word or a run of its words as initials: "the Director

@@ -1,4 +1,5 @@
 import { isFieldLine as isField, isLabelledValue, isListItem, looksLikeTitle } from "@/lib/ingest/headings";
+import { EMAIL_ADDRESS, PHONE_NUMBER } from "./contacts";
 
 /**
  * A passage as the units an answer may quote: whole sentences, and lists with their lead-in
@@ -131,7 +132,7 @@ const MARKED_LABEL = /^[-–•](?=\p{Lu}[\p{L} ]{0,30}:(\s|$))/u;
 /** A short label ending in a colon ("By fax:", "Phone:"). */
 const CONTACT_LABEL = /^(\p{Lu}[\p{L} ]{0,30}):$/u;
 /** A phone number, fax number or e-mail address alone on its line. */
-const CONTACT_VALUE = /^(?:\+?[\d()][\d() .-]{6,}\d|[\w.+-]+@[\w-]+\.[\w.]+)$/u;
+const CONTACT_VALUE = new RegExp(`^(?:${PHONE_NUMBER.source}|${EMAIL_ADDRESS.source})$`, "i");
 
 const isAddressLine = (line: string) =>
   !isListItem(line) &&
