@@ -40,9 +40,9 @@ const envSchema = z.object({
   AWS_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(50),
   KNOWLEDGE_BACKEND: z.string().default("lancedb"),
-  // Four lanes for two PDF workers: while a lane chunks, embeds and writes one file on the main
-  // thread, its worker already reads the next one.
-  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+  // Six lanes for two PDF workers: while lanes embed and write files on the main thread, files
+  // wait in the PDF pool's queue, so a worker that finishes one starts the next at once.
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(6),
   // "" (an empty line in .env) means unset, not 0.
   PARSE_WORKERS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
   // OCR (images, scanned PDF pages): tesseract.js worker threads (0 = no OCR) and a per-page limit.

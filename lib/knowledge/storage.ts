@@ -62,6 +62,19 @@ export async function readOriginal(storagePath: string): Promise<Uint8Array> {
 }
 
 /**
+ * readOriginal, one read at a time in the order asked: a job starts its largest files first
+ * (jobs/claim.ts), and reads side by side end smallest first, which would hand the PDF workers
+ * the small files first and leave a large one to end the job.
+ */
+export function readOriginalInTurn(storagePath: string): Promise<Uint8Array> {
+  const read = reads.then(() => readOriginal(storagePath));
+  reads = read.catch(() => undefined);
+  return read;
+}
+
+let reads: Promise<unknown> = Promise.resolve();
+
+/**
  * A short-lived URL the browser can fetch the original from directly, or null when the app
  * serves it itself (local disk).
  */

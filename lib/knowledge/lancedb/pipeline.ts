@@ -7,7 +7,7 @@ import type { Embedder } from "@/lib/models/types";
 import { passageFile, type PassageFormat } from "@/lib/ingest/passage-formats";
 import type { FileToIngest, IngestOutcome } from "../jobs/backend";
 import { summarize } from "../summaries";
-import { readOriginal } from "../storage";
+import { readOriginalInTurn } from "../storage";
 import { searchText, type ChunkRow } from "./rows";
 import { addChunks, deleteFileChunks } from "./write";
 
@@ -24,7 +24,7 @@ export async function ingestFile(
   onProgress: (percent: number) => Promise<void>,
 ): Promise<IngestOutcome> {
   if (!file.firstAttempt) await deleteFileChunks(file.collectionName, [file.fileId]);
-  const data = await readOriginal(file.storagePath);
+  const data = await readOriginalInTurn(file.storagePath);
   const passages = passageFile(file.fileName, data);
   if (passages) return ingestPassages(file, passages.format, passages.content, embedder, onProgress);
   const { chunkTokens, chunkOverlap } = config();
