@@ -4,7 +4,7 @@ import { textUnits } from "@/lib/text/sentences";
 import { contentWords } from "@/lib/text/query";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import {
-  askingSentence,
+  askingClause,
   holdsWantedFact,
   namesAnAmount,
   questionIntent,
@@ -240,7 +240,7 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   // "A colleague keeps making nasty remarks about me in front of others. Does the violence policy
   // cover that?": the words only the scene uses say less of whether a sentence answers than those
   // of the question itself.
-  const askedWords = new StemSet(askingSentence(ownWords ?? question), asked);
+  const askedWords = new StemSet(askingClause(ownWords ?? question), asked);
   const sceneOnly = (stem: string) => written.has(stem) && !askedWords.has(stem);
   const askedWeight = (stem: string) => (sceneOnly(stem) ? SCENE_WEIGHT : 1) * stemWeight.get(stem)!;
   const askedTotal =

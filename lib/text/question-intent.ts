@@ -25,6 +25,13 @@ export interface QuestionIntent {
   duration?: boolean;
 }
 
+/**
+ * A length of time asked by its noun, not by "how long": "how much notice", "the longest stay",
+ * "until what age". It asks a time even where "how much" or "pay" would read as an amount.
+ */
+const ASKS_TIME_SPAN =
+  /\b(how much (advance |prior )?(notice|time|warning|lead time|leeway)|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit)\b/i;
+
 const ASKS_DURATION =
   /\b(how long|how soon|how many (days|weeks|months|years|hours|minutes)|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
 /** How often, not how long: "daily", "each year". */
@@ -53,7 +60,7 @@ const ASKS: Record<FactKind, RegExp> = {
 const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
-  time: /\b(\d+\+?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b/iu,
+  time: /\b(\d+\+?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b|\b(ages?|aged|under|over) (of )?\d{1,2}\b/iu,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*)\b/i,
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
@@ -98,7 +105,8 @@ export function questionIntent(question: string): QuestionIntent {
   // "How many days" asks for a time; "combien de jours" for a count, not an amount.
   const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(clause);
   const yesNo = isYesNo(q);
-  const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
+  const spanAsked = ASKS_TIME_SPAN.test(clause);
+  const wants = (Object.keys(ASKS) as FactKind[]).filter((kind) => asked(kind) || (kind === "time" && spanAsked)).filter((kind) => {
     if (kind === "count") return !timeCount;
     // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
     // would pay for the stay?".
@@ -106,6 +114,7 @@ export function questionIntent(question: string): QuestionIntent {
     const whether = yesNo || asked("comparison");
     if (kind === "amount")
       return (
+        !spanAsked &&
         (!asked("count") || /\bhow much\b/i.test(clause)) &&
         (!whether || namesAnAmount(clause)) &&
         (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
@@ -115,8 +124,8 @@ export function questionIntent(question: string): QuestionIntent {
   return {
     wants,
     yesNo,
-    pointed: POINTED.test(clause),
-    ...(wants.includes("time") && ASKS_DURATION.test(clause) ? { duration: true } : {}),
+    pointed: POINTED.test(clause) || spanAsked,
+    ...(wants.includes("time") && (ASKS_DURATION.test(clause) || spanAsked) ? { duration: true } : {}),
   };
 }
 

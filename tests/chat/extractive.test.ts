@@ -897,6 +897,13 @@ describe("spelling across collections", () => {
     expect(answering.askedMatch).toBeGreaterThan(2 * answering.match);
     expect(answering.askedMatch).toBeGreaterThanOrEqual(0.35);
   });
+
+  it("weighs a leading clause that sets the scene as a scene", () => {
+    const violence = page(6, "Workplace Violence\n\nThe workplace violence policy covers verbal abuse, harassment and bullying.");
+    const question = "If a colleague keeps making rude remarks about me at lunch, does the violence policy cover that?";
+    const answering = rankPart({ question, chunks: [violence] })!.byScore[0];
+    expect(answering.askedMatch).toBeGreaterThan(1.5 * answering.match);
+  });
 });
 
 describe("contacts in passages", () => {

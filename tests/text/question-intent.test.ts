@@ -57,4 +57,18 @@ describe("question intent", () => {
     const howLong = questionIntent("How many years of leading a sales team would I need?");
     expect(holdsWantedFact("5+ years of experience in a sales leadership role", howLong)).toBe(true);
   });
+
+  it("asks a length of time by its noun: notice, the longest stay, an age", () => {
+    const notice = questionIntent("I'd need Health Plus to set up a ride. How much notice do I have to give?");
+    expect(notice.wants).toEqual(["time"]);
+    expect(holdsWantedFact("Contact your provider at least 72 hours in advance.", notice)).toBe(true);
+    const stay = questionIntent("What's the longest stay Standard will pay for?");
+    expect(stay.wants).toEqual(["time"]);
+    expect(holdsWantedFact("Coverage for skilled nursing facility care is limited to a maximum of 100 days.", stay)).toBe(true);
+    const age = questionIntent("Until what age is the baby's newborn care covered?");
+    expect(age.wants).toEqual(["time"]);
+    expect(holdsWantedFact("Dependents are covered under the age of 26.", age)).toBe(true);
+    expect(holdsWantedFact("The plan offers coverage for newborn care.", age)).toBe(false);
+    expect(questionIntent("How much will I pay for the stay?").wants).toEqual(["amount"]);
+  });
 });
