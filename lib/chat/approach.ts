@@ -13,7 +13,7 @@ import type { Chunk } from "@/lib/knowledge/schemas";
 import { withWholePages } from "@/lib/knowledge/search";
 import { retrieveForChat, retrieveForConversation } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
-import { plainQuestion, questionParts } from "@/lib/text/query";
+import { askedAgain, plainQuestion, questionParts } from "@/lib/text/query";
 import { applyCorrections } from "@/lib/text/typos";
 import { streamPieces } from "./stream-filter";
 
@@ -120,6 +120,8 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const corrected = (text: string) => applyCorrections(text, retrieval.corrections);
     // "Unrelated: …" says how the question is put; its words are no part of what is asked.
     const ownWords = plainQuestion(question);
+    // "and for dental?", searched with the earlier question's subject, asks what that question asked.
+    const again = query !== question ? (askedAgain(messages) ?? undefined) : undefined;
     // The answer reads each found passage with its page's other passages (read after the
     // context went out: at 1M chunks the read costs more than the search).
     const pages = new Map((await withWholePages(retrieval.chunks)).map((c) => [c.chunk_id, c]));
@@ -127,7 +129,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const parts =
       queries.length > 1
         ? queries.map((part, i) => ({ question: corrected(part), chunks: paged(retrieval.perQuery[i]) }))
-        : [{ question: corrected(`${ownWords} ${query}`), asked: corrected(ownWords), chunks: paged(retrieval.chunks) }];
+        : [{ question: corrected(`${ownWords} ${query}`), asked: corrected(ownWords), chunks: paged(retrieval.chunks), askedAgain: again }];
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
     const asked = await readAsked(parts, retrieval.chunks);
     // How a question in another language was read, for the thought process to show.

@@ -89,6 +89,8 @@ export interface QuestionPart {
    * a yes or a no are read from it.
    */
   original?: { question: string; lang: Lang };
+  /** The earlier question a follow-up asks again of something else ("and for dental?"): it asks for what that one did. */
+  askedAgain?: string;
 }
 
 /**
@@ -136,13 +138,14 @@ const withEnglishIntent = (own: QuestionIntent, english: QuestionIntent): Questi
  */
 const BORROWED_WEIGHT = 0.5;
 
-export function rankPart({ question, asked: ownWords, chunks, original }: QuestionPart): RankedPart | null {
+export function rankPart({ question, asked: ownWords, chunks, original, askedAgain }: QuestionPart): RankedPart | null {
   const asked = readingOf(detectLanguage(question));
   // The passages are read in their own language: an English question is taken to be asked of
   // documents in English (detecting each passage's language would cost more than the answer).
   const documents = asked.lang === "en" ? asked : readingOf(dominantLanguage(chunks.map((c) => c.content)) ?? "en");
   const terms = questionTerms(question, asked);
-  const intent = original ? withEnglishIntent(questionIntent(original.question), questionIntent(question)) : questionIntent(question);
+  const ownIntent = original ? withEnglishIntent(questionIntent(original.question), questionIntent(question)) : questionIntent(question);
+  const intent = askedAgain && !ownIntent.wants.length && !ownIntent.yesNo ? questionIntent(askedAgain) : ownIntent;
   const skipped = skippedAction(question);
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
@@ -158,7 +161,8 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
       candidates.push({
         text,
         heading: unit.heading ?? null,
-        record,
+        // A page's first lines may still be the record before ("Director of Human Resources › …").
+        record: record === null ? null : (recordOf(unit.heading ?? null) ?? record),
         citation: citationId(chunk),
         rank,
         position,
@@ -316,7 +320,14 @@ export function rankPart({ question, asked: ownWords, chunks, original }: Questi
   // A follow-up naming a record of its own ("And for the Director of HR?") asks of that one.
   const recordTitles = candidates.flatMap((c) => c.record ?? []);
   const ownRecords = ownWords ? namedRecords(new StemSet(ownWords, asked), recordTitles, asked, ownWords) : new Set<string>();
-  const records = ownRecords.size ? ownRecords : namedRecords(new StemSet(question, asked), recordTitles, asked, question);
+  // Of the records the follow-up and its context name together, those holding one of its own words
+  // ("And for the Director job in that department?" after the Manager of R&D: the Director of R&D).
+  const ownRecordsOf = (named: Set<string>) => {
+    const holdingOwn = [...named].filter((title) => contentWords(title, asked.lang).some((w) => written.has(asked.stem(w))));
+    return ownWords && holdingOwn.length ? new Set(holdingOwn) : named;
+  };
+  const withEarlier = askedAgain ? `${question} ${askedAgain}` : question;
+  const records = ownRecords.size ? ownRecords : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier));
   const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
   const said = candidates.filter((c) => c.complete && addresses(c));
   const quotable = (said.some((c) => !ofOtherRecord(c)) ? said.filter((c) => !ofOtherRecord(c)) : said).sort((a, b) => b.score - a.score);

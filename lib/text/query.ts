@@ -89,6 +89,15 @@ export function searchQueries(messages: ConversationMessage[]): { question: stri
   return { question, withContext: borrowed.length ? `${question} ${[...new Set(borrowed)].join(" ")}` : null };
 }
 
+/**
+ * The earlier question a follow-up asks again of something else ("Does Standard cover vision?"
+ * then "and for dental?"), or null: what it asks for (a yes or no, an amount) is that question's.
+ */
+export function askedAgain(messages: ConversationMessage[]): string | null {
+  const userTurns = messages.filter((m) => m.role === "user").map((m) => m.content.trim());
+  return userTurns.length > 1 && REPLACING_START.test(userTurns.at(-1)!) ? userTurns.at(-2)! : null;
+}
+
 /** The search query without looking at what it finds: the question with context whenever it may need it. */
 export function offlineSearchQuery(messages: ConversationMessage[]): string {
   const { question, withContext } = searchQueries(messages);

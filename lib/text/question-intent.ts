@@ -30,7 +30,7 @@ export interface QuestionIntent {
  * "until what age". It asks a time even where "how much" or "pay" would read as an amount.
  */
 const ASKS_TIME_SPAN =
-  /\b(how much (advance |prior )?(notice|time|warning|lead time|leeway)|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit)\b/i;
+  /\b(how much (advance |prior |work |relevant )?(notice|time|warning|lead time|leeway|experience)|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit)\b/i;
 
 const ASKS_DURATION =
   /\b(how long|how soon|how many (days|weeks|months|years|hours|minutes)|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;

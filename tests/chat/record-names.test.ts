@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer } from "@/lib/chat/extractive";
 import { namedRecords, recordOf } from "@/lib/chat/record-names";
+import { rankPart } from "@/lib/chat/sentence-ranking";
 import { readingOf, StemSet } from "@/lib/chat/question-terms";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { textChunk } from "../helpers/chunks";
@@ -88,5 +89,34 @@ describe("record names in answers", () => {
     ]);
     expect(answer).toContain("At least 8 years of experience in human resources. [role_library.pdf#page=16]");
     expect(answer).not.toContain("page=13");
+  });
+
+  it("answers a follow-up naming part of a record from the record its context completes", () => {
+    // A page starting with the end of the record before it, then the next record's title.
+    const page16 = textChunk({
+      file: "role_library.pdf",
+      page: 16,
+      content:
+        "Director of Human Resources › Qualifications\n\n• At least 8 years of experience in human resources\n\nDirector of Research and Development\n\nThe Director of Research and Development leads the research team.",
+      heading: "Director of Research and Development",
+      id: "r:16",
+    });
+    const page17 = passage(
+      17,
+      "Director of Research and Development › Qualifications",
+      "Qualifications:\n• 10+ years of experience in research and development",
+    );
+    const manager = passage(28, "Manager of Research and Development › Qualifications", "Qualifications:\n• 5+ years of experience in research");
+    const part = {
+      question: "And for the Director job in that department? experience manager research",
+      asked: "And for the Director job in that department?",
+      askedAgain: "How much experience do you need to be a Manager of Research and Development?",
+      chunks: [page16, manager, page17],
+    };
+    // The bullet on the Director of R&D's page is the Director of HR's.
+    expect(rankPart(part)!.byScore.map((c) => c.text)).not.toContain("At least 8 years of experience in human resources");
+    const { answer } = extractiveAnswer([part]);
+    expect(answer).toMatch(/^\*\*Director of Research and Development:\*\* Qualifications: 10\+ years of experience/);
+    expect(answer).not.toMatch(/8 years|page=28/);
   });
 });

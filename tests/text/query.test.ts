@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comparedAlternatives, keepsContext, offlineSearchQuery, plainQuestion, refersBack, withoutTopicMarker } from "@/lib/text/query";
+import { askedAgain, comparedAlternatives, keepsContext, offlineSearchQuery, plainQuestion, refersBack, withoutTopicMarker } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 
 const turns = (...questions: string[]) =>
@@ -22,6 +22,8 @@ describe("offline search query of a follow-up", () => {
     expect(offlineSearchQuery(turns("What is the deductible for Northwind Health Plus?", "What about Standard?"))).toBe(
       "What about Standard? deductible northwind health",
     );
+    expect(askedAgain(turns("Does Northwind Standard cover vision?", "and for dental?"))).toBe("Does Northwind Standard cover vision?");
+    expect(askedAgain(turns("Does Northwind Standard cover vision?", "Who do I call?"))).toBeNull();
   });
 
   it('borrows no contracted stop words ("what\'s", "it\'s")', () => {
