@@ -150,13 +150,17 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
   const context: { heading: StemSet; title: StemSet }[] = [];
-  const recordDocuments = new Set(chunks.filter((c) => recordOf(headingOf(c)) !== null).map((c) => c.file_name));
+  const unitsOf = chunks.map((chunk) => textUnits(chunk.content, headingOf(chunk)));
+  // A document of records heads its parts "title › part", in a passage's heading or inside a whole page's text.
+  const recordDocuments = new Set(
+    chunks.filter((c, i) => recordOf(headingOf(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null)).map((c) => c.file_name),
+  );
   chunks.forEach((chunk, rank) => {
     const heading = headingOf(chunk);
     // A record's first chunk is headed by its title alone, the next ones by "title › part".
     const record = recordDocuments.has(chunk.file_name) ? (recordOf(heading) ?? heading) : null;
     const title = new StemSet(documentTitle(chunk.file_name), documents);
-    textUnits(chunk.content, heading).forEach((unit, position) => {
+    unitsOf[rank].forEach((unit, position) => {
       const text = neutralizeBrackets(unit.text);
       candidates.push({
         text,

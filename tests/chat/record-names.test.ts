@@ -119,4 +119,27 @@ describe("record names in answers", () => {
     expect(answer).toMatch(/^\*\*Director of Research and Development:\*\* Qualifications: 10\+ years of experience/);
     expect(answer).not.toMatch(/8 years|page=28/);
   });
+
+  it("knows a document of records by a part's heading inside a whole page, though every passage found is a record's first", () => {
+    const ceo = textChunk({
+      file: "role_library.pdf",
+      page: 3,
+      content: "Chief Executive Officer\n\nQualifications:\n• Bachelor's degree in business\n• 10+ years of experience in executive management",
+      heading: "Chief Executive Officer",
+      id: "r:3",
+    });
+    const product = textChunk({
+      file: "role_library.pdf",
+      page: 18,
+      content:
+        "Director of Product Management\n\nThe Director of Product Management leads the product team.\n\nDirector of Product Management › Qualifications\n\nQualifications:\n• 5+ years of product management experience",
+      heading: "Director of Product Management",
+      id: "r:18",
+    });
+    const { answer } = extractiveAnswer([
+      { question: "How many years of management experience does the CEO job ask for?", chunks: [product, ceo] },
+    ]);
+    expect(answer).toContain("10+ years of experience in executive management");
+    expect(answer).not.toContain("page=18");
+  });
 });
