@@ -32,8 +32,12 @@ export interface QuestionIntent {
 const ASKS_TIME_SPAN =
   /\b(how much (advance |prior |work |relevant )?(notice|time|warning|lead time|leeway|experience)|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit)\b/i;
 
+/** "How many days", "combien d'années", "cuántos años", "wie viele Tage": a count of time units. */
+const TIME_COUNT =
+  /(?<![\p{L}\p{N}])(how many (days?|weeks?|months?|years?|hours?|minutes?)|combien (de |d['’] ?)(jours|semaines|mois|ans|années|heures)|cu[aá]nt[oa]s (d[ií]as|semanas|meses|años|horas)|wie viele (tage|wochen|monate|jahre|stunden))(?![\p{L}\p{N}])/iu;
+
 const ASKS_DURATION =
-  /\b(how long|how soon|how many (days|weeks|months|years|hours|minutes)|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
+  /\b(how long|how soon|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
 /** How often, not how long: "daily", "each year". */
 const FREQUENCY = /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|(every|each|per) (day|week|month|year))\b/gi;
 
@@ -43,9 +47,9 @@ const POINTED =
 /** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
 const ASKS: Record<FactKind, RegExp> = {
   amount:
-    /\b(how much|costs?|price|prices|fees?|charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|maximum|minimum|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
+    /\b(how much|costs?|price|prices|fees?|charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|(?<!(education|qualifications?|studies|schooling|experience|age) )(maximum|minimum)(?! (education|qualifications?|studies|schooling|experience|age)\b)|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
-  time: /\b(when|how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|how many (days|weeks|months|years|hours)|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  time: /\b(when|how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   comparison:
     /\b(which (one|plan|of (the|these|those|both|two))|each (plan|option)|both plans|either plan|the two plans|between|compare\w*|comparison|better|worse|versus|vs\.?|difference|differ\w*|more than|less than|welche[rs]? der|lequel|cu[aá]l de)\b/iu,
   procedure:
@@ -103,10 +107,10 @@ export function questionIntent(question: string): QuestionIntent {
   const clause = askingClause(q);
   const asked = (kind: FactKind) => ASKS[kind].test(clause);
   // "How many days" asks for a time; "combien de jours" for a count, not an amount.
-  const timeCount = /\bhow many (days|weeks|months|years|hours)\b/i.test(clause);
+  const timeCount = TIME_COUNT.test(clause);
   const yesNo = isYesNo(q);
   const spanAsked = ASKS_TIME_SPAN.test(clause);
-  const wants = (Object.keys(ASKS) as FactKind[]).filter((kind) => asked(kind) || (kind === "time" && spanAsked)).filter((kind) => {
+  const wants = (Object.keys(ASKS) as FactKind[]).filter((kind) => asked(kind) || (kind === "time" && (spanAsked || timeCount))).filter((kind) => {
     if (kind === "count") return !timeCount;
     // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
     // would pay for the stay?".
@@ -115,6 +119,7 @@ export function questionIntent(question: string): QuestionIntent {
     if (kind === "amount")
       return (
         !spanAsked &&
+        !timeCount &&
         (!asked("count") || /\bhow much\b/i.test(clause)) &&
         (!whether || namesAnAmount(clause)) &&
         (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
@@ -125,7 +130,7 @@ export function questionIntent(question: string): QuestionIntent {
     wants,
     yesNo,
     pointed: POINTED.test(clause) || spanAsked,
-    ...(wants.includes("time") && (ASKS_DURATION.test(clause) || spanAsked) ? { duration: true } : {}),
+    ...(wants.includes("time") && (ASKS_DURATION.test(clause) || spanAsked || timeCount) ? { duration: true } : {}),
   };
 }
 

@@ -89,6 +89,8 @@ describe("questions in German, French and Spanish read in English", () => {
     expect((await readInEnglish("Une fois la franchise atteinte, combien dois-je payer ?"))?.text).toBe(
       "once deductible reach, how much pay?",
     );
+    expect((await readInEnglish("Combien d'années d'expérience faut-il avoir ?"))?.text).toMatch(/^how many year experience\b/);
+    expect((await readInEnglish("Zahlt Standard Unterkunft und Verpflegung im Hospiz?"))?.text).toMatch(/\broom and board\b/);
     expect((await readInEnglish("Si je vais aux urgences, est-ce que je dois payer quelque chose ?"))?.text).toMatch(
       /^if go emergency room\b/,
     );

@@ -71,4 +71,17 @@ describe("question intent", () => {
     expect(holdsWantedFact("The plan offers coverage for newborn care.", age)).toBe(false);
     expect(questionIntent("How much will I pay for the stay?").wants).toEqual(["amount"]);
   });
+
+  it("asks a duration by a count of time units in any language, and no amount by a minimum schooling", () => {
+    for (const q of [
+      "Combien d'années d'expérience faut-il avoir ?",
+      "¿Cuántos años de experiencia necesito?",
+      "Wie viele Jahre Erfahrung brauche ich?",
+      "how many year experience need have?",
+    ])
+      expect(questionIntent(q)).toMatchObject({ wants: ["time"], duration: true });
+    expect(questionIntent("Combien coûte une consultation ?").wants).toEqual(["amount"]);
+    expect(questionIntent("What minimum education does the position need?").wants).toEqual([]);
+    expect(questionIntent("What is the minimum I pay each month?").wants).toEqual(["amount"]);
+  });
 });

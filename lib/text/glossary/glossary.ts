@@ -64,6 +64,9 @@ const QUESTION_WORDS: Record<GlossaryLang, Record<string, string[]>> = {
     pourquoi: ["why"],
     comment: ["how"],
     combien: ["how much"],
+    // "Combien d'années / de jours…?" counts; "Combien coûte…?" asks an amount.
+    "combien de": ["how many"],
+    "combien d": ["how many"],
     "combien de temps": ["how long"],
     "combien de fois": ["how often"],
     "à partir de quand": ["when"],
