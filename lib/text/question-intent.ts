@@ -30,7 +30,7 @@ export interface QuestionIntent {
  * "until what age". It asks a time even where "how much" or "pay" would read as an amount.
  */
 const ASKS_TIME_SPAN =
-  /\b(how much (advance |prior |work |relevant )?(notice|time|warning|lead time|leeway|experience)|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit)\b/i;
+  /(?<![\p{L}\p{N}])(how much (advance |prior |work |relevant )?(notice|time|warning|lead time|leeway|experience)|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit|quel [âa]ge|qu[eé] edad|welche[ms]? alter|wie alt)(?![\p{L}\p{N}])/iu;
 
 /** "How many days", "combien d'années", "cuántos años", "wie viele Tage": a count of time units. */
 const TIME_COUNT =
