@@ -153,7 +153,9 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const unitsOf = chunks.map((chunk) => textUnits(chunk.content, headingOf(chunk)));
   // A document of records heads its parts "title › part", in a passage's heading or inside a whole page's text.
   const recordDocuments = new Set(
-    chunks.filter((c, i) => recordOf(headingOf(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null)).map((c) => c.file_name),
+    chunks
+      .filter((c, i) => recordOf(headingOf(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null))
+      .map((c) => c.file_name),
   );
   chunks.forEach((chunk, rank) => {
     const heading = headingOf(chunk);
@@ -331,7 +333,9 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     return ownWords && holdingOwn.length ? new Set(holdingOwn) : named;
   };
   const withEarlier = askedAgain ? `${question} ${askedAgain}` : question;
-  const records = ownRecords.size ? ownRecords : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier));
+  const records = ownRecords.size
+    ? ownRecords
+    : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier));
   const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
   const said = candidates.filter((c) => c.complete && addresses(c));
   const quotable = (said.some((c) => !ofOtherRecord(c)) ? said.filter((c) => !ofOtherRecord(c)) : said).sort((a, b) => b.score - a.score);

@@ -36,8 +36,7 @@ const ASKS_TIME_SPAN =
 const TIME_COUNT =
   /(?<![\p{L}\p{N}])(how many (days?|weeks?|months?|years?|hours?|minutes?)|combien (de |d['’] ?)(jours|semaines|mois|ans|années|heures)|cu[aá]nt[oa]s (d[ií]as|semanas|meses|años|horas)|wie viele (tage|wochen|monate|jahre|stunden))(?![\p{L}\p{N}])/iu;
 
-const ASKS_DURATION =
-  /\b(how long|how soon|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
+const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
 /** How often, not how long: "daily", "each year". */
 const FREQUENCY = /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|(every|each|per) (day|week|month|year))\b/gi;
 
@@ -110,22 +109,24 @@ export function questionIntent(question: string): QuestionIntent {
   const timeCount = TIME_COUNT.test(clause);
   const yesNo = isYesNo(q);
   const spanAsked = ASKS_TIME_SPAN.test(clause);
-  const wants = (Object.keys(ASKS) as FactKind[]).filter((kind) => asked(kind) || (kind === "time" && (spanAsked || timeCount))).filter((kind) => {
-    if (kind === "count") return !timeCount;
-    // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
-    // would pay for the stay?".
-    // "When does what I've paid toward my cap go back to zero?" asks when; what was paid is the subject.
-    const whether = yesNo || asked("comparison");
-    if (kind === "amount")
-      return (
-        !spanAsked &&
-        !timeCount &&
-        (!asked("count") || /\bhow much\b/i.test(clause)) &&
-        (!whether || namesAnAmount(clause)) &&
-        (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
-      );
-    return true;
-  });
+  const wants = (Object.keys(ASKS) as FactKind[])
+    .filter((kind) => asked(kind) || (kind === "time" && (spanAsked || timeCount)))
+    .filter((kind) => {
+      if (kind === "count") return !timeCount;
+      // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
+      // would pay for the stay?".
+      // "When does what I've paid toward my cap go back to zero?" asks when; what was paid is the subject.
+      const whether = yesNo || asked("comparison");
+      if (kind === "amount")
+        return (
+          !spanAsked &&
+          !timeCount &&
+          (!asked("count") || /\bhow much\b/i.test(clause)) &&
+          (!whether || namesAnAmount(clause)) &&
+          (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
+        );
+      return true;
+    });
   return {
     wants,
     yesNo,

@@ -106,7 +106,11 @@ describe("record names in answers", () => {
       "Director of Research and Development › Qualifications",
       "Qualifications:\n• 10+ years of experience in research and development",
     );
-    const manager = passage(28, "Manager of Research and Development › Qualifications", "Qualifications:\n• 5+ years of experience in research");
+    const manager = passage(
+      28,
+      "Manager of Research and Development › Qualifications",
+      "Qualifications:\n• 5+ years of experience in research",
+    );
     const part = {
       question: "And for the Director job in that department? experience manager research",
       asked: "And for the Director job in that department?",
@@ -124,7 +128,8 @@ describe("record names in answers", () => {
     const ceo = textChunk({
       file: "role_library.pdf",
       page: 3,
-      content: "Chief Executive Officer\n\nQualifications:\n• Bachelor's degree in business\n• 10+ years of experience in executive management",
+      content:
+        "Chief Executive Officer\n\nQualifications:\n• Bachelor's degree in business\n• 10+ years of experience in executive management",
       heading: "Chief Executive Officer",
       id: "r:3",
     });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { askedAgain, comparedAlternatives, keepsContext, offlineSearchQuery, plainQuestion, refersBack, withoutTopicMarker } from "@/lib/text/query";
+import {
+  askedAgain,
+  comparedAlternatives,
+  keepsContext,
+  offlineSearchQuery,
+  plainQuestion,
+  refersBack,
+  withoutTopicMarker,
+} from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
 
 const turns = (...questions: string[]) =>

@@ -70,7 +70,11 @@ describe("question intent", () => {
     expect(holdsWantedFact("Dependents are covered under the age of 26.", age)).toBe(true);
     expect(holdsWantedFact("The plan offers coverage for newborn care.", age)).toBe(false);
     expect(questionIntent("How much will I pay for the stay?").wants).toEqual(["amount"]);
-    for (const q of ["Jusqu'à quel âge mon enfant est-il couvert ?", "¿Hasta qué edad está cubierto mi hijo?", "Bis zu welchem Alter ist mein Kind versichert?"])
+    for (const q of [
+      "Jusqu'à quel âge mon enfant est-il couvert ?",
+      "¿Hasta qué edad está cubierto mi hijo?",
+      "Bis zu welchem Alter ist mein Kind versichert?",
+    ])
       expect(questionIntent(q).wants).toEqual(["time"]);
   });
 
