@@ -39,7 +39,9 @@ export function sideSentence(r: RankedPart, side: string): Candidate | undefined
   );
   const standsInstead = (c: Candidate) => own.some((o) => !pointsBack(o.text) && o.fact === c.fact && o.match >= SIDE_CLOSE * c.match);
   const pool = own.filter((c) => !pointsBack(c.text) || !standsInstead(c));
-  return (wantsFigure ? pool.find((c) => c.fact) : undefined) ?? (pool.length ? keySentence(pool, true) : undefined);
+  // Of a side's sentences, the one on what is asked ("…splint therapy") before one sharing only the scene's words ("TMJ care").
+  const onAsked = [...pool].sort((a, b) => b.score + b.askedMatch - b.match - (a.score + a.askedMatch - a.match));
+  return (wantsFigure ? pool.find((c) => c.fact) : undefined) ?? (onAsked.length ? keySentence(onAsked, true) : undefined);
 }
 
 /** A sentence standing on its own states a side instead of one pointing back if it matches this share of it. */

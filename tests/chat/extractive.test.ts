@@ -441,6 +441,19 @@ describe("an offline answer that answers", () => {
     expect(ask([plus, weak])).not.toMatch(/^(Neither|Both|Only)/);
   });
 
+  it("states a side by its sentence on what is asked, not one sharing only the scene's words", () => {
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      53,
+      "TMJ Care\n\nThe Northwind Standard plan includes coverage for TMJ care of the jaw joint. The Northwind Standard plan does not cover TMJ splint therapy.",
+    );
+    const plus = doc("Northwind_Health_Plus.pdf", 56, "TMJ Care\n\nNorthwind Health Plus will also cover the cost of splints for the jaw.");
+    const question = "My doctor thinks a splint would help my jaw joint problem (TMJ). Would Standard or Health Plus pay for the splint?";
+    const { answer } = extractiveAnswer([{ question, chunks: [standard, plus] }]);
+    expect(answer).toMatch(/^Only Northwind Health Plus\. /);
+    expect(answer).toContain("does not cover TMJ splint therapy");
+  });
+
   it("states each side of a comparison with its own sentence on the matter, from its own page", () => {
     const standardExceptions = doc(
       "Northwind_Standard.pdf",
