@@ -382,7 +382,11 @@ export function keySentence(byScore: Candidate[], comparing: boolean): Candidate
   // such sentences, the one saying most on the question.
   const comparisons = byScore.filter((c) => c.comparing && leads(c));
   const bestComparison = comparisons.reduce<Candidate | undefined>((a, c) => (a && a.match >= c.match ? a : c), undefined);
-  return bestComparison ?? byScore.find(leads) ?? byScore.find(leadsFromScope) ?? byScore[0];
+  // "How often will my manager review me?": "Performance reviews are conducted annually" under the
+  // heading of the best sentence ("…a two-way dialogue between managers…") is its section's fact.
+  const [top] = byScore;
+  const sectionFact = (c: Candidate) => c.fact && c.heldWords > 0 && c.citation === top.citation && c.heading === top.heading;
+  return bestComparison ?? byScore.find(leads) ?? byScore.find(leadsFromScope) ?? byScore.find(sectionFact) ?? top;
 }
 
 /** A sentence denying the matter settles a yes/no question if it holds this share of the key sentence's own match. */

@@ -292,6 +292,23 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("leads with the fact of the best sentence's own section when it holds none itself", () => {
+    const reviews = doc(
+      "employee_handbook.pdf",
+      4,
+      "Performance Reviews\n\nPerformance reviews are conducted annually and are part of your development. Performance reviews are a two-way dialogue between managers and employees.",
+    );
+    // "review" is a common word among the passages found, "manager" a rare one.
+    const claims = doc(
+      "plan.pdf",
+      80,
+      "Claims\n\nWe review each claim. A review takes time. Your review request is logged. Review your statements. Every review is fair.",
+    );
+    const question = "How often will my manager sit down with me to review how I'm doing?";
+    const { answer } = extractiveAnswer([{ question, chunks: [reviews, claims] }]);
+    expect(answer).toMatch(/^Performance reviews are conducted annually/);
+  });
+
   it("hears everyday words in the documents' formal ones", () => {
     const appeals = doc(
       "plan.pdf",
