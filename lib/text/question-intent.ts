@@ -41,7 +41,7 @@ const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange
 const FREQUENCY = /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|(every|each|per) (day|week|month|year))\b/gi;
 
 const POINTED =
-  /\b(how (much|many|long|soon|often|far|early)|when|what (time|date|day|number|email|e-mail|address|percentage)|by when|deadline|who (do|should|can|could|would|must) (i|we|you)|which (team|department|number|office)|wie (viel|viele|lange|oft)|wann|wem|combien|quand|cu[aá]nt[oa]s?|cu[aá]ndo)\b/iu;
+  /\b(how (much|many|long|soon|often|far|early)|when|what (time|date|day|number|email|e-mail|address|percentage)|by when|deadline|who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? (do|should|can|could|would|must) (i|we|you)|which (team|department|number|office)|wie (viel|viele|lange|oft)|wann|wem|combien|quand|cu[aá]nt[oa]s?|cu[aá]ndo)\b/iu;
 
 /** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
 const ASKS: Record<FactKind, RegExp> = {

@@ -28,7 +28,7 @@ describe("question intent", () => {
   });
 
   it("asks for a contact when it asks who somewhere can help, or whether anyone can", () => {
-    expect(questionIntent("Who at Zava can I ask about it?").wants).toContain("contact");
+    expect(questionIntent("Who at Zava can I ask about it?")).toMatchObject({ wants: ["contact"], pointed: true });
     expect(questionIntent("Is there anyone inside the company who can help me with an appeal?").wants).toContain("contact");
     expect(questionIntent("Is there a limit on visits?").wants).not.toContain("contact");
     expect(questionIntent("A coworker threatened me. Who am I supposed to tell?").wants).toContain("contact");
