@@ -1,5 +1,6 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
-import { readInEnglish } from "@/lib/text/cross-language";
+import { readInEnglish, type EnglishReading } from "@/lib/text/cross-language";
+import { contentWords } from "@/lib/text/query";
 import { detectLanguage, dominantLanguage } from "@/lib/text/language";
 import type { QuestionPart } from "./sentence-ranking";
 
@@ -22,8 +23,24 @@ export async function readAsked(parts: QuestionPart[], passages: Chunk[]): Promi
       if (!reading) return part;
       glossed.push(...reading.glossed);
       const asked = part.asked === undefined ? undefined : ((await readInEnglish(part.asked, lang))?.text ?? part.asked);
-      return { ...part, question: reading.text, asked, original: { question: part.asked ?? part.question, lang } };
+      return {
+        ...part,
+        question: reading.text,
+        asked,
+        original: { question: part.asked ?? part.question, lang },
+        otherSenses: otherSenses(reading),
+      };
     }),
   );
   return { parts: read, glossed: [...new Set(glossed)] };
+}
+
+/** Each reading word (the first English sense of a glossed word) → the word's other senses. */
+function otherSenses(reading: EnglishReading): Map<string, string[]> {
+  const others = new Map<string, string[]>();
+  for (const [first, ...rest] of reading.senses.values()) {
+    const word = contentWords(first, "en")[0];
+    if (word && rest.length) others.set(word, [...(others.get(word) ?? []), ...rest]);
+  }
+  return others;
 }

@@ -51,11 +51,13 @@ export interface Reading {
 }
 export const readingOf = (lang: Lang): Reading => ({ lang, stem: lang === "en" ? answerStem : stemmer(lang) });
 
-export function questionTerms(question: string, reading: Reading): Terms {
+export function questionTerms(question: string, reading: Reading, otherSenses: ReadonlyMap<string, string[]> = new Map()): Terms {
   const acronyms = [...new Set(question.match(/\b[A-Z]{2,5}\b/g) ?? [])].filter((a) => contentWords(a, "en").length === 0);
   const phrases =
     reading.lang === "en" ? everydayPhrases(question) : { formal: new Map<string, string[]>(), members: new Map<string, string[]>() };
-  const everyday = new Map([...phrases.members, ...phrases.formal]);
+  // A question read from another language holds each of its words through any of their senses
+  // ("objectifs": objectives, goals).
+  const everyday = new Map([...otherSenses, ...phrases.members, ...phrases.formal]);
   const content = contentWords(
     // "pay" asks for an amount, "pay me back" for a reimbursement: a phrase's word stays.
     withoutAskedComparative(

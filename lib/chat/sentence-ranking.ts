@@ -89,6 +89,8 @@ export interface QuestionPart {
    * a yes or a no are read from it.
    */
   original?: { question: string; lang: Lang };
+  /** Of a question read from another language: each English word of the reading → the other senses of the word it reads. */
+  otherSenses?: ReadonlyMap<string, string[]>;
   /** The earlier question a follow-up asks again of something else ("and for dental?"): it asks for what that one did. */
   askedAgain?: string;
 }
@@ -138,12 +140,12 @@ const withEnglishIntent = (own: QuestionIntent, english: QuestionIntent): Questi
  */
 const BORROWED_WEIGHT = 0.5;
 
-export function rankPart({ question, asked: ownWords, chunks, original, askedAgain }: QuestionPart): RankedPart | null {
+export function rankPart({ question, asked: ownWords, chunks, original, askedAgain, otherSenses }: QuestionPart): RankedPart | null {
   const asked = readingOf(detectLanguage(question));
   // The passages are read in their own language: an English question is taken to be asked of
   // documents in English (detecting each passage's language would cost more than the answer).
   const documents = asked.lang === "en" ? asked : readingOf(dominantLanguage(chunks.map((c) => c.content)) ?? "en");
-  const terms = questionTerms(question, asked);
+  const terms = questionTerms(question, asked, otherSenses);
   const ownIntent = original ? withEnglishIntent(questionIntent(original.question), questionIntent(question)) : questionIntent(question);
   const intent = askedAgain && !ownIntent.wants.length && !ownIntent.yesNo ? questionIntent(askedAgain) : ownIntent;
   const skipped = skippedAction(question);

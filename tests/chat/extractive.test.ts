@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rankPart } from "@/lib/chat/sentence-ranking";
 import { extractiveAnswer, offlineAnswer } from "@/lib/chat/extractive";
+import { readAsked } from "@/lib/chat/question-reading";
 import { questionIntent } from "@/lib/text/question-intent";
 import { textUnits } from "@/lib/text/sentences";
 import { questionParts } from "@/lib/text/query";
@@ -550,6 +551,21 @@ describe("an offline answer that answers", () => {
       },
     ]);
     expect(answer).toMatch(/^Ja\. Some of the lessons covered under PerksPlus include/);
+  });
+
+  it("holds a question read from another language through any sense of its words", async () => {
+    const coaching = doc(
+      "Northwind_Standard.pdf",
+      69,
+      "Care Management\n\nNorthwind Standard members have access to health care. Health Coaches develop a personalized plan so you achieve your health goals.",
+    );
+    const original = "Avec Northwind Standard, est-ce que quelqu'un peut m'aider à atteindre mes objectifs de santé ?";
+    const [part] = (await readAsked([{ question: original, chunks: [coaching] }], [coaching])).parts;
+    expect(part.question).toMatch(/\breach objectives health\b/);
+    const [best, other] = rankPart(part)!.byScore;
+    expect(best.text).toMatch(/^Health Coaches develop/);
+    expect(best.match).toBeGreaterThan(2 * other.match);
+    expect(extractiveAnswer([part]).answer).toMatch(/^Oui\. Health Coaches develop/);
   });
 
   it("answers whether one side's figure is lower or higher from the figures both sides state", () => {
