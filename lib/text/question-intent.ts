@@ -23,7 +23,13 @@ export interface QuestionIntent {
   pointed?: boolean;
   /** Asks how long ("How many years…?", "how soon"): a frequency ("daily operations", "annual") is no answer. */
   duration?: boolean;
+  /** Asks what percentage ("what share of the bill"): a sum in dollars is no answer. */
+  percentage?: boolean;
 }
+
+/** "What percentage…", "quel pourcentage", "¿qué porcentaje…?", "welcher Prozentsatz": a share, not a sum. */
+const ASKS_PERCENTAGE = /(?<![\p{L}\p{N}])(percentage|percent|pourcentage|porcentaje|prozentsatz|prozent)(?![\p{L}\p{N}])/iu;
+const PERCENT_FIGURE = /\d\s?(%|percent\b|per cent\b)/i;
 
 /**
  * A length of time asked by its noun, not by "how long": "how much notice", "the longest stay",
@@ -54,7 +60,7 @@ const ASKS: Record<FactKind, RegExp> = {
   procedure:
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   contact:
-    /(?<![\p{L}\p{N}])(who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? ((do|should|can|could|would) (i|we|you)|(am i|are we|are you) (supposed|meant|expected|required) to) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to|go to)|(is there )?(anyone|anybody|someone|somebody)( [\p{L}\p{N}' ]{1,30}?)? (who|that) (can|could|will|would) help|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach|hotline|number (for|to|of (the|your|my|our|their))\b|(what|which) (phone |fax |telephone )?number(?! of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)(?![\p{L}\p{N}])/iu,
+    /(?<![\p{L}\p{N}])(who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? ((do|should|can|could|would) (i|we|you)|(am i|are we|are you) (supposed|meant|expected|required) to) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to|go to)|(is there )?(anyone|anybody|someone|somebody)( [\p{L}\p{N}' ]{1,30}?)? (who|that) (can|could|will|would) help|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach (out|them|you|him|her|someone|somebody|anyone|support|customer|the|a|an)\b|hotline|number (for|to|of (the|your|my|our|their))\b|(what|which) (phone |fax |telephone )?number(?! of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)(?![\p{L}\p{N}])/iu,
   // "Who would the operations manager answer to?": whom a role reports to.
   superior:
     /\bwho (does|do|would|will|should) (?!(i|we|you|one)\b).{1,60}\b(report|answer) to\b|\bwho (is|'s) (the|my|his|her|their) (boss|manager|supervisor)\b/iu,
@@ -132,6 +138,7 @@ export function questionIntent(question: string): QuestionIntent {
     yesNo,
     pointed: POINTED.test(clause) || spanAsked,
     ...(wants.includes("time") && (ASKS_DURATION.test(clause) || spanAsked || timeCount) ? { duration: true } : {}),
+    ...(wants.includes("amount") && ASKS_PERCENTAGE.test(clause) ? { percentage: true } : {}),
   };
 }
 
@@ -199,6 +206,7 @@ const MONTH = /\b(January|February|March|April|June|July|August|September|Octobe
 /** Whether the sentence holds a fact of a kind the question wants. */
 export function holdsWantedFact(sentence: string, intent: QuestionIntent): boolean {
   return intent.wants.some((kind) => {
+    if (kind === "amount" && intent.percentage) return PERCENT_FIGURE.test(sentence);
     if (kind !== "time") return HOLDS[kind].test(sentence);
     const stated = intent.duration ? sentence.replace(FREQUENCY, " ") : sentence;
     return HOLDS.time.test(stated) || MONTH.test(stated);

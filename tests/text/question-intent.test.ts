@@ -90,4 +90,13 @@ describe("question intent", () => {
     expect(questionIntent("What minimum education does the position need?").wants).toEqual([]);
     expect(questionIntent("What is the minimum I pay each month?").wants).toEqual(["amount"]);
   });
+
+  it("asks a percentage as a share, not a sum, and reaching a deductible is no contact", () => {
+    const share = questionIntent("What percentage of the bill do I pay once I reach my deductible?");
+    expect(share).toMatchObject({ wants: ["amount"], percentage: true });
+    expect(holdsWantedFact("Coinsurance is set at 20% for in-network services.", share)).toBe(true);
+    expect(holdsWantedFact("The deductible is $2,000 per person.", share)).toBe(false);
+    expect(questionIntent("Quel pourcentage des frais dois-je payer ?").percentage).toBe(true);
+    expect(questionIntent("How can I reach customer service?").wants).toContain("contact");
+  });
 });
