@@ -7,7 +7,7 @@
  */
 import { detectLanguage } from "./language";
 
-export type FactKind = "amount" | "count" | "time" | "contact" | "comparison" | "procedure" | "superior";
+export type FactKind = "amount" | "count" | "time" | "distance" | "contact" | "comparison" | "procedure" | "superior";
 
 export interface QuestionIntent {
   /** The kinds of fact that answer it (empty: any sentence that addresses it). */
@@ -55,6 +55,8 @@ const ASKS: Record<FactKind, RegExp> = {
     /\b(how much|costs?|price|prices|fees?|charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|(?<!(education|qualifications?|studies|schooling|experience|age) )(maximum|minimum)(?! (education|qualifications?|studies|schooling|experience|age)\b)|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
   time: /\b(when|how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  distance:
+    /(?<![\p{L}\p{N}])(how far(?! (ahead|in advance|back))|what distance|wie weit|[àa] quelle distance|a qu[eé] distancia)(?![\p{L}\p{N}])/iu,
   comparison:
     /\b(which (one|plan|of (the|these|those|both|two))|each (plan|option)|both plans|either plan|the two plans|between|compare\w*|comparison|better|worse|versus|vs\.?|difference|differ\w*|more than|less than|welche[rs]? der|lequel|cu[aá]l de)\b/iu,
   procedure:
@@ -70,6 +72,7 @@ const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
   count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/i,
   time: /\b(\d+\+?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b|\b(ages?|aged|under|over) (of )?\d{1,2}\b/iu,
+  distance: /\b\d[\d,.]*\s?(miles?|mi|km|kilomet(er|re)s?|feet|ft|meters?|metres?)\b/i,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*)\b/i,
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,

@@ -99,4 +99,12 @@ describe("question intent", () => {
     expect(questionIntent("Quel pourcentage des frais dois-je payer ?").percentage).toBe(true);
     expect(questionIntent("How can I reach customer service?").wants).toContain("contact");
   });
+
+  it("asks a distance by how far, and a distance holds one in miles or kilometres", () => {
+    const far = questionIntent("How far from my regular doctor do I have to be for out-of-area care to count?");
+    expect(far).toMatchObject({ wants: ["distance"], pointed: true });
+    expect(holdsWantedFact("You must be more than 100 miles away from your primary care provider.", far)).toBe(true);
+    expect(holdsWantedFact("Out-of-area care is covered for 12 months.", far)).toBe(false);
+    expect(questionIntent("How far in advance must I book it?").wants).toEqual(["time"]);
+  });
 });
