@@ -18,7 +18,19 @@ export const FACT_TYPES = [
   "topic_change",
   "multilingual",
 ] as const;
-export const SPLITS = ["dev", "heldout", "unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6", "unseen7", "unseen8", "unseen9"] as const;
+export const SPLITS = [
+  "dev",
+  "heldout",
+  "unseen",
+  "unseen2",
+  "unseen3",
+  "unseen4",
+  "unseen5",
+  "unseen6",
+  "unseen7",
+  "unseen8",
+  "unseen9",
+] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
 
