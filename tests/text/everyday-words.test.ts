@@ -27,6 +27,11 @@ describe("everyday words", () => {
     expect(terms.formal.get("back")?.flat()).toContain("reimburse");
   });
 
+  it('reads "the role of" as how a question asks, not what about', () => {
+    expect(questionTerms("What is the role of coinsurance in Northwind Health Plus?", readingOf("en")).stems).not.toContain("role");
+    expect(questionTerms("Which role leads the sales team?", readingOf("en")).stems).toContain("sale");
+  });
+
   it("maps a phrase made only of question words (okay, in advance) too", () => {
     expect(formalEquivalents("Do they okay a procedure in advance?").get("okay")).toContain("authorization");
     expect(bm25Query("Do they okay a procedure in advance?").split(" ")).toEqual(expect.arrayContaining(["approve", "prior"]));
