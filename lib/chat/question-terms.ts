@@ -23,7 +23,7 @@ export interface Terms {
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
 const ASKING_PHRASE =
-  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|(the|its) (role|purpose|point) of|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs)\b/gi;
+  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|(the|its) (role|purpose|point) of|according to|(as )?(outlined|described|mentioned|stated|explained|detailed) in|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs)\b/gi;
 
 /**
  * "Which plan would pay…?", "each of the two health plans": the kind of thing a comparison is

@@ -30,6 +30,10 @@ describe("everyday words", () => {
   it('reads "the role of" as how a question asks, not what about', () => {
     expect(questionTerms("What is the role of coinsurance in Northwind Health Plus?", readingOf("en")).stems).not.toContain("role");
     expect(questionTerms("Which role leads the sales team?", readingOf("en")).stems).toContain("sale");
+    // "according to the document", "as outlined in it" say where, not what.
+    const where = questionTerms("What are the benefits of in-network providers according to the Health Plus document?", readingOf("en"));
+    expect(where.stems).not.toContain("accord");
+    expect(questionTerms("What are the exceptions as outlined in the plan?", readingOf("en")).stems).not.toContain("outlin");
   });
 
   it("maps a phrase made only of question words (okay, in advance) too", () => {
