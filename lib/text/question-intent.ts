@@ -47,14 +47,14 @@ const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange
 const FREQUENCY = /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|(every|each|per) (day|week|month|year))\b/gi;
 
 const POINTED =
-  /\b(how (much|many|long|soon|often|far|early)|when|what (time|date|day|number|email|e-mail|address|percentage)|by when|deadline|who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? (do|should|can|could|would|must) (i|we|you)|which (team|department|number|office)|wie (viel|viele|lange|oft)|wann|wem|combien|quand|cu[aá]nt[oa]s?|cu[aá]ndo)\b/iu;
+  /(?:^|[,;:¿]\s*|\b(?:and|or|but|so|by|until|till|since|me|know|wondering|out|ask|about) )when\b|\b(how (much|many|long|soon|often|far|early)|what (time|date|day|number|email|e-mail|address|percentage)|deadline|who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? (do|should|can|could|would|must) (i|we|you)|which (team|department|number|office)|wie (viel|viele|lange|oft)|wann|wem|combien|quand|cu[aá]nt[oa]s?|cu[aá]ndo)\b/iu;
 
 /** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
 const ASKS: Record<FactKind, RegExp> = {
   amount:
     /\b(how much|costs?|price|prices|fees?|charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|(?<!(education|qualifications?|studies|schooling|experience|age) )(maximum|minimum)(?! (education|qualifications?|studies|schooling|experience|age)\b)|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
-  time: /\b(when|how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  time: /(?:^|[,;:¿]\s*|\b(?:and|or|but|so|by|until|till|since|me|know|wondering|out|ask|about) )when\b|\b(how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   distance:
     /(?<![\p{L}\p{N}])(how far(?! (ahead|in advance|back))|what distance|wie weit|[àa] quelle distance|a qu[eé] distancia)(?![\p{L}\p{N}])/iu,
   comparison:

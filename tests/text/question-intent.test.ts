@@ -107,4 +107,13 @@ describe("question intent", () => {
     expect(holdsWantedFact("Out-of-area care is covered for 12 months.", far)).toBe(false);
     expect(questionIntent("How far in advance must I book it?").wants).toEqual(["time"]);
   });
+
+  it('asks when only by a "when" that opens a clause, not one inside it', () => {
+    expect(questionIntent("When is the premium due?").wants).toContain("time");
+    expect(questionIntent("Can you tell me when the premium is due?").wants).toContain("time");
+    expect(questionIntent("I travel a lot, when should I book?").wants).toContain("time");
+    const inside = questionIntent("What are my financial responsibilities when using out-of-network providers?");
+    expect(inside.wants).not.toContain("time");
+    expect(inside.pointed).toBe(false);
+  });
 });
