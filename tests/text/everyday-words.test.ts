@@ -34,6 +34,7 @@ describe("everyday words", () => {
     const where = questionTerms("What are the benefits of in-network providers according to the Health Plus document?", readingOf("en"));
     expect(where.stems).not.toContain("accord");
     expect(questionTerms("What are the exceptions as outlined in the plan?", readingOf("en")).stems).not.toContain("outlin");
+    expect(questionTerms("What does Northwind_Standard_Benefits_Details.pdf say?", readingOf("en")).stems).not.toContain("pdf");
   });
 
   it("maps a phrase made only of question words (okay, in advance) too", () => {
