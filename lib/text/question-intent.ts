@@ -148,10 +148,15 @@ export function questionIntent(question: string): QuestionIntent {
 /** Starts by asking when, in English: the time is what is asked, whatever else the question names. */
 const ASKS_WHEN = /^(when|how (long|soon|often))\b/i;
 
+/** "Can you explain…?", "Could you tell me…?": a request to explain, not a yes/no question. */
+const REQUEST =
+  /^(can|could|would|will) you (please )?(explain|tell|describe|list|give|show|outline|summari[sz]e|walk|clarify|detail|spell out)\b/i;
+
 const isYesNo = (q: string) => {
   const clause = askingClause(q);
   return (
     !asksWh(clause) &&
+    !REQUEST.test(clause) &&
     (YES_NO_START.test(clause) || SPANISH_OPEN_QUESTION.test(clause) || verbFirstQuestion(clause)) &&
     !asksWhichOf(clause)
   );

@@ -116,4 +116,10 @@ describe("question intent", () => {
     expect(inside.wants).not.toContain("time");
     expect(inside.pointed).toBe(false);
   });
+
+  it('takes "Can you explain…?" for a request to explain, not a yes/no question', () => {
+    expect(questionIntent("Can you explain the eligibility criteria for the Standard plan?").yesNo).toBe(false);
+    expect(questionIntent("Could you tell me what the deductible is?").yesNo).toBe(false);
+    expect(questionIntent("Can you get reimbursed for gym fees?").yesNo).toBe(true);
+  });
 });
