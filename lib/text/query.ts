@@ -65,9 +65,15 @@ export const withoutTopicMarker = (question: string): string => question.replace
  */
 const NEGATED_NETWORK = /\b((?:is|are|was|were)\s*n[o']t|not|outside(?:\s+of)?)\b([^.?!,;]{0,40}?)\b(?:in-)?network\b/gi;
 
+/** "…the specialist I want to see isn't one of theirs": a provider outside the plan's network. */
+const NOT_THEIRS =
+  /\b(isn['’]t|is not|aren['’]t|are not|not) one of (theirs|their (own )?(doctors|providers|specialists|clinics|hospitals))\b/gi;
+
 /** The question as asked, put plainly: no topic marker, a provider's network status in the documents' words. */
 export const plainQuestion = (question: string): string =>
-  withoutTopicMarker(question).replace(NEGATED_NETWORK, (_, negation: string, middle: string) => `${negation}${middle}out-of-network`);
+  withoutTopicMarker(question)
+    .replace(NEGATED_NETWORK, (_, negation: string, middle: string) => `${negation}${middle}out-of-network`)
+    .replace(NOT_THEIRS, "is out-of-network");
 
 /** "and for dental?", "what about dental?": the follow-up names what takes the place of the previous question's last word. */
 const REPLACING_START = /^(and for|and what about|what about|how about|same for)\b/i;

@@ -161,5 +161,8 @@ describe("a question put plainly", () => {
     );
     expect(plainQuestion("What if the hospital is not in-network?")).toContain("out-of-network");
     expect(plainQuestion("Is the clinic in the network?")).toBe("Is the clinic in the network?");
+    expect(plainQuestion("What's the copay if the specialist I want to see isn't one of theirs?")).toBe(
+      "What's the copay if the specialist I want to see is out-of-network?",
+    );
   });
 });
