@@ -18,13 +18,13 @@ export interface Terms {
   formal: Map<string, string[][]>;
 }
 
+/** "…according to the Northwind_Standard_Benefits_Details.pdf?": a file's type is no term. */
+const FILE_EXTENSION = /(?<=\w)\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|md|csv|json|html?|epub|eml|msg)\b/gi;
+
 /**
  * "How long", "how much", "what do I pay", "which one", "is one better than the other": words that ask for a kind of fact, not terms a
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
-/** "…according to the Northwind_Standard_Benefits_Details.pdf?": a file's type is no term. */
-const FILE_EXTENSION = /(?<=\w)\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|md|csv|json|html?|epub|eml|msg)\b/gi;
-
 const ASKING_PHRASE =
   /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|(the|its) (role|purpose|point) of|according to|(as )?(outlined|described|mentioned|stated|explained|detailed) in|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs)\b/gi;
 

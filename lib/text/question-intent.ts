@@ -46,15 +46,21 @@ const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange
 /** How often, not how long: "daily", "each year". */
 const FREQUENCY = /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|(every|each|per) (day|week|month|year))\b/gi;
 
+/**
+ * "When" that asks: opening a clause ("When is it due?", "…, when should I book?") or after "tell
+ * me" / "know"; not the conjunction inside one ("…responsibilities when using out-of-network providers").
+ */
+const ASKING_WHEN = /(?:^|[,;:¿]\s*|\b(?:and|or|but|so|by|until|till|since|me|know|wondering|out|ask|about) )when\b/i;
+
 const POINTED =
-  /(?:^|[,;:¿]\s*|\b(?:and|or|but|so|by|until|till|since|me|know|wondering|out|ask|about) )when\b|\b(how (much|many|long|soon|often|far|early)|what (time|date|day|number|email|e-mail|address|percentage)|deadline|who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? (do|should|can|could|would|must) (i|we|you)|which (team|department|number|office)|wie (viel|viele|lange|oft)|wann|wem|combien|quand|cu[aá]nt[oa]s?|cu[aá]ndo)\b/iu;
+  /\b(how (much|many|long|soon|often|far|early)|what (time|date|day|number|email|e-mail|address|percentage)|deadline|who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? (do|should|can|could|would|must) (i|we|you)|which (team|department|number|office)|wie (viel|viele|lange|oft)|wann|wem|combien|quand|cu[aá]nt[oa]s?|cu[aá]ndo)\b/iu;
 
 /** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
 const ASKS: Record<FactKind, RegExp> = {
   amount:
     /\b(how much|costs?|price|prices|fees?|charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|(?<!(education|qualifications?|studies|schooling|experience|age) )(maximum|minimum)(?! (education|qualifications?|studies|schooling|experience|age)\b)|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
-  time: /(?:^|[,;:¿]\s*|\b(?:and|or|but|so|by|until|till|since|me|know|wondering|out|ask|about) )when\b|\b(how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  time: /\b(how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   distance:
     /(?<![\p{L}\p{N}])(how far(?! (ahead|in advance|back))|what distance|wie weit|[àa] quelle distance|a qu[eé] distancia)(?![\p{L}\p{N}])/iu,
   comparison:
@@ -113,7 +119,7 @@ export function questionIntent(question: string): QuestionIntent {
   if (AVAILABILITY.test(q)) return { wants: ["time"], yesNo: isYesNo(q), availability: true, pointed: true };
   // What a message asks is in the clause that asks ("I can't afford my coinsurance. Can I pay it off gradually?").
   const clause = askingClause(q);
-  const asked = (kind: FactKind) => ASKS[kind].test(clause);
+  const asked = (kind: FactKind) => ASKS[kind].test(clause) || (kind === "time" && ASKING_WHEN.test(clause));
   // "How many days" asks for a time; "combien de jours" for a count, not an amount.
   const timeCount = TIME_COUNT.test(clause);
   const yesNo = isYesNo(q);
@@ -139,7 +145,7 @@ export function questionIntent(question: string): QuestionIntent {
   return {
     wants,
     yesNo,
-    pointed: POINTED.test(clause) || spanAsked,
+    pointed: POINTED.test(clause) || ASKING_WHEN.test(clause) || spanAsked,
     ...(wants.includes("time") && (ASKS_DURATION.test(clause) || spanAsked || timeCount) ? { duration: true } : {}),
     ...(wants.includes("amount") && ASKS_PERCENTAGE.test(clause) ? { percentage: true } : {}),
   };
