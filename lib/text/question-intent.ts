@@ -119,29 +119,28 @@ export function questionIntent(question: string): QuestionIntent {
   if (AVAILABILITY.test(q)) return { wants: ["time"], yesNo: isYesNo(q), availability: true, pointed: true };
   // What a message asks is in the clause that asks ("I can't afford my coinsurance. Can I pay it off gradually?").
   const clause = askingClause(q);
-  const asked = (kind: FactKind) => ASKS[kind].test(clause) || (kind === "time" && ASKING_WHEN.test(clause));
-  // "How many days" asks for a time; "combien de jours" for a count, not an amount.
+  // "How many days", "combien de jours" ask for a time, not a count or an amount; so do "how much
+  // notice", "the longest stay".
   const timeCount = TIME_COUNT.test(clause);
-  const yesNo = isYesNo(q);
   const spanAsked = ASKS_TIME_SPAN.test(clause);
-  const wants = (Object.keys(ASKS) as FactKind[])
-    .filter((kind) => asked(kind) || (kind === "time" && (spanAsked || timeCount)))
-    .filter((kind) => {
-      if (kind === "count") return !timeCount;
-      // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
-      // would pay for the stay?".
-      // "When does what I've paid toward my cap go back to zero?" asks when; what was paid is the subject.
-      const whether = yesNo || asked("comparison");
-      if (kind === "amount")
-        return (
-          !spanAsked &&
-          !timeCount &&
-          (!asked("count") || /\bhow much\b/i.test(clause)) &&
-          (!whether || namesAnAmount(clause)) &&
-          (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
-        );
-      return true;
-    });
+  const asked = (kind: FactKind) => ASKS[kind].test(clause) || (kind === "time" && (ASKING_WHEN.test(clause) || spanAsked || timeCount));
+  const yesNo = isYesNo(q);
+  const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
+    if (kind === "count") return !timeCount;
+    // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
+    // would pay for the stay?".
+    // "When does what I've paid toward my cap go back to zero?" asks when; what was paid is the subject.
+    const whether = yesNo || asked("comparison");
+    if (kind === "amount")
+      return (
+        !spanAsked &&
+        !timeCount &&
+        (!asked("count") || /\bhow much\b/i.test(clause)) &&
+        (!whether || namesAnAmount(clause)) &&
+        (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
+      );
+    return true;
+  });
   return {
     wants,
     yesNo,
