@@ -82,6 +82,10 @@ async function read(question: string, detected: Lang): Promise<EnglishReading | 
       continue;
     }
     const word = found[i].lower;
+    // "¿Health Plus me lo cubre?": a capitalised word after a name's word kept as written is the
+    // name's too ("Plus", not "allowance"). Not in German, which capitalises every noun.
+    const keptAsWritten = (j: number) => replacement[j] === null || replacement[j] === found[j].word;
+    if (lang !== "de" && /^\p{Lu}/u.test(found[i].word) && i > 0 && keptAsWritten(i - 1) && /^\p{Lu}/u.test(found[i - 1].word)) continue;
     // A stop word says nothing even where the glossary has a sense for it ("meinen": my, not "mean").
     if (stop.has(word) && !isGrammarWord(lang, word)) {
       replacement[i] = "";
