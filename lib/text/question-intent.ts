@@ -83,7 +83,7 @@ const HOLDS: Record<FactKind, RegExp> = {
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
   contact:
-    /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager|human resources)\b/i,
+    /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager|human resources)\b(?!-)(?<!\b(doctor|physician|provider|dentist)['’]s office)/i,
   // "Reports To: Chief Executive Officer", "The COO will report to the CEO"; not "present reports to the board".
   superior: /(^|\b(will|shall|must|who|which|that|directly)\s+)(reports?|reporting)\s+(directly\s+)?to\b/i,
 };

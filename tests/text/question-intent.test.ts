@@ -122,4 +122,11 @@ describe("question intent", () => {
     expect(questionIntent("Could you tell me what the deductible is?").yesNo).toBe(false);
     expect(questionIntent("Can you get reimbursed for gym fees?").yesNo).toBe(true);
   });
+
+  it("takes a team or office for a contact, not a team-building event or a doctor's office", () => {
+    const whom = questionIntent("Who do I go to for a replacement badge?");
+    expect(holdsWantedFact("Contact the security team for a new badge.", whom)).toBe(true);
+    expect(holdsWantedFact("Organize employee activities and team-building events", whom)).toBe(false);
+    expect(holdsWantedFact("Taking time off to go to the doctor's office isn't always possible.", whom)).toBe(false);
+  });
 });
