@@ -1,5 +1,5 @@
 import { documentTitle } from "@/lib/knowledge/document-title";
-import { contentWords } from "@/lib/text/query";
+import { contentWords, refersBack } from "@/lib/text/query";
 import { everydayPhrases } from "@/lib/text/everyday-words";
 import { answerStem } from "@/lib/text/stem";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
@@ -227,7 +227,10 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     !missesAskedFact(r) &&
     !answersAnotherDocument(r) &&
     !benefitUnstated(r);
-  const answeredParts = ranked.filter((r) => !r.namesMissing && answers(r));
+  // "Is there a probation period, and how long does it last?": what "it" is, the earlier part had
+  // to find first.
+  const answered = ranked.map((r) => !r.namesMissing && answers(r));
+  const answeredParts = ranked.filter((r, i) => answered[i] && !(i > 0 && !answered[i - 1] && refersBack(r.question)));
   if (answeredParts.length === 0) return closestPassages(ranked);
 
   const perPart = (r: RankedPart) => Math.max(2, Math.ceil(MAX_SENTENCES[answerKind(r.intent)] / answeredParts.length));

@@ -310,6 +310,14 @@ describe("an offline answer that answers", () => {
     expect(answer).toMatch(/^Performance reviews are conducted annually/);
   });
 
+  it("answers a part pointing back only when the part it points to was found", () => {
+    const roles = doc("role_library.pdf", 3, "Zava Role Library\n\nLast Updated: 2023-03-05\n\nThe CEO leads the company.");
+    const question = "When I start at Zava, is there a probation period before I'm made permanent, and how long does it last?";
+    const parts = questionParts(question).map((part) => ({ question: part, chunks: [roles] }));
+    expect(parts.length).toBe(2);
+    expect(extractiveAnswer(parts).answered).toBe(false);
+  });
+
   it("hears everyday words in the documents' formal ones", () => {
     const appeals = doc(
       "plan.pdf",
