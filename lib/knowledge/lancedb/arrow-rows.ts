@@ -16,7 +16,12 @@ function columnData(field: Field, rows: Record<string, unknown>[]): Data {
   if (field.type instanceof FixedSizeList) {
     const size = field.type.listSize;
     const values = new Float32Array(rows.length * size);
-    rows.forEach((row, i) => values.set(row[field.name] as ArrayLike<number>, i * size));
+    rows.forEach((row, i) => {
+      const vector = row[field.name] as ArrayLike<number>;
+      // A wrong length would spill into the next row's values (rows of several files share a write).
+      if (vector.length !== size) throw new Error(`A ${field.name} of ${vector.length} values for a column of ${size}`);
+      values.set(vector, i * size);
+    });
     const child = makeData({ type: field.type.children[0].type, length: values.length, data: values });
     return makeData({ type: field.type, length: rows.length, nullCount: 0, child });
   }

@@ -126,27 +126,31 @@ export class LanceDbIngestor implements Ingestor {
       file: { ...f, fileName: safeFileName(f.fileName) }, // the displayed name is the name on disk
       storagePath: (kept[i] as PromiseFulfilledResult<string>).value,
     }));
+    // One statement per table, not one per file: each is a query the database client plans and runs.
     const records = [
       db().ingestionJob.create({ data: { id: jobId, collectionName, status: "pending", backend: this.backendName } }),
-      ...stored.map(({ id, file, storagePath }) =>
-        db().document.create({
-          data: {
-            id,
-            collectionName,
-            fileName: file.fileName,
-            fileSize: file.size,
-            mimeType: mimeTypeFor(file.fileName),
-            storagePath,
-            status: "uploading",
-            metadata: JSON.stringify(file.metadata ?? {}),
-          },
-        }),
-      ),
-      ...stored.map(({ id, file }, position) =>
-        db().jobFile.create({
-          data: { id: randomUUID(), jobId, documentId: id, fileName: file.fileName, position, status: "uploading" },
-        }),
-      ),
+      db().document.createMany({
+        data: stored.map(({ id, file, storagePath }) => ({
+          id,
+          collectionName,
+          fileName: file.fileName,
+          fileSize: file.size,
+          mimeType: mimeTypeFor(file.fileName),
+          storagePath,
+          status: "uploading",
+          metadata: JSON.stringify(file.metadata ?? {}),
+        })),
+      }),
+      db().jobFile.createMany({
+        data: stored.map(({ id, file }, position) => ({
+          id: randomUUID(),
+          jobId,
+          documentId: id,
+          fileName: file.fileName,
+          position,
+          status: "uploading",
+        })),
+      }),
     ];
     try {
       await db().$transaction(records);

@@ -57,15 +57,21 @@ export async function ingestFile(
     );
     await onProgress(30 + (60 * Math.min(pieces.length, start + EMBED_BATCH)) / pieces.length);
   }
-  // One write per file: every LanceDB write is a version, and a file is all-or-nothing.
-  await addChunks(file.collectionName, rows);
+  // One write per file: every LanceDB write is a version, and a file is all-or-nothing. The
+  // summary is made once the rows are handed to LanceDB, while its own threads write them.
+  const [, summary] = await Promise.all([
+    addChunks(file.collectionName, rows),
+    new Promise((resolve) => setImmediate(resolve)).then(() =>
+      summarize(
+        file.fileName,
+        pieces.map((p) => p.text),
+      ),
+    ),
+  ]);
   return {
     chunks: rows.length,
     pageCount: parsed.pageCount,
-    summary: await summarize(
-      file.fileName,
-      pieces.map((p) => p.text),
-    ),
+    summary,
     ...(parsed.notes?.length ? { notes: parsed.notes } : {}),
   };
 }

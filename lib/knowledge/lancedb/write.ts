@@ -5,8 +5,54 @@ import { arrowTable } from "./arrow-rows";
 
 /** Writes to a collection table: a job's rows added, a file's rows deleted. */
 
-export async function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/** One caller's rows (a file's) waiting for a write to its table. */
+interface Part {
+  rows: ChunkRow[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Per table: the write under way and the parts that came in meanwhile. */
+interface Queue {
+  writing: boolean;
+  waiting: Part[];
+}
+const queues = new Map<string, Queue>();
+
+/**
+ * Adds rows to a table; resolves once they are committed. Rows that come in while a write to
+ * the same table is under way go out together in the next write: LanceDB commits one version
+ * of a table at a time, so adds made side by side (the files of a job ending together) wait
+ * for each other and retry, and one add of their rows costs little more than one file's. A
+ * caller's rows always share one write, so a file stays all-or-nothing.
+ */
+export function addChunks(name: string, rows: ChunkRow[]): Promise<void> {
+  if (rows.length === 0) return Promise.resolve();
+  const queue = queues.get(name) ?? { writing: false, waiting: [] };
+  queues.set(name, queue);
+  const added = new Promise<void>((resolve, reject) => queue.waiting.push({ rows, resolve, reject }));
+  if (!queue.writing) void writeWaiting(name, queue);
+  return added;
+}
+
+async function writeWaiting(name: string, queue: Queue): Promise<void> {
+  queue.writing = true;
+  while (queue.waiting.length) {
+    const parts = queue.waiting.splice(0);
+    try {
+      await writeRows(name, parts.length === 1 ? parts[0].rows : parts.flatMap((p) => p.rows));
+      for (const part of parts) part.resolve();
+    } catch (error) {
+      if (parts.length === 1) parts[0].reject(error);
+      // One file's rows may be what failed: each is tried alone, so only its own write fails.
+      else for (const part of parts) await writeRows(name, part.rows).then(part.resolve, part.reject);
+    }
+  }
+  queue.writing = false;
+  queues.delete(name);
+}
+
+async function writeRows(name: string, rows: ChunkRow[]): Promise<void> {
   const t = await table(name);
   const present = await laterColumns(name, t);
   const missing = LATER_COLUMNS.filter((c) => !present.has(c) && rows.some((r) => r[c]));
