@@ -27,6 +27,8 @@ export function sectionQuestion(
   // A record's part ("Director of Sales › Qualifications") is asked about by the record's name.
   const record = recordOf(raw);
   if (record !== null) return recordQuestion(record, raw.slice(record.length + HEADING_PATH_SEPARATOR.length), asked);
+  // A record's first part is headed by its title alone; its form names it ("Position: Director of Sales").
+  if (namedByForm(raw, text)) return recordQuestion(raw, "", asked);
   // A heading holding the whole title ("PerksPlus Health and Wellness Program") is the cover page's.
   if (raw.toLowerCase().includes(title.toLowerCase())) return null;
   const section = splitSection(raw);
@@ -60,6 +62,12 @@ function recordQuestion(record: string, part: string, asked: ReadonlySet<string>
   return what && !partWords.every((w) => GENERIC.has(w))
     ? `What ${/s$/.test(what) ? "are" : "is"} the ${what} of the ${record}?`
     : `What should I know about the ${record}?`;
+}
+
+/** The text's form gives the heading as its title ("Job Title: Senior Manager of Operations, Zava"). */
+function namedByForm(heading: string, text: string): boolean {
+  const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^\\s*(job title|position title|position|title|role)\\s*:\\s*${escaped}(?![\\p{L}\\p{N}])`, "imu").test(text);
 }
 
 /** Put in `asked` when the question itself is negative ("What is not covered?"): a "Not Covered" heading then adds nothing. */

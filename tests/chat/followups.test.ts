@@ -16,6 +16,10 @@ describe("sectionQuestion: a heading as a person would ask about it", () => {
       "What is the job summary of the Vice President of Product Management?",
     );
     expect(sectionQuestion("role_library.pdf", "Director of Sales › Overview")).toBe("What should I know about the Director of Sales?");
+    // A record's first part, headed by its title alone: its form names it.
+    expect(
+      sectionQuestion("role_library.pdf", "Director of Product Management", new Set(), "Position: Director of Product Management"),
+    ).toBe("What should I know about the Director of Product Management?");
   });
 
   it.each([
