@@ -375,7 +375,8 @@ export const FACT_LEAD_MATCH = 0.4;
 export function keySentence(byScore: Candidate[], comparing: boolean): Candidate {
   const bestMatch = Math.max(...byScore.map((c) => c.match));
   // A fact leads if it says much on the question, or something from the document asked about.
-  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || (c.scoped && c.ownMatch > 0));
+  // Of documents compared, each is in scope: a fact leads among them by saying much on the question.
+  const leads = (c: Candidate) => c.fact && (c.match >= FACT_LEAD_MATCH * bestMatch || (!comparing && c.scoped && c.ownMatch > 0));
   // From the one document asked about, a fact saying nothing on the question leads only when none
   // says something ("How much does PerksPlus reimburse?": "…expense up to $1000…"). Of documents
   // compared, each is asked about: "…more comprehensive coverage than Standard" answers nothing on a hospital stay.

@@ -467,6 +467,29 @@ describe("an offline answer that answers", () => {
     expect(ask([plus, weak])).not.toMatch(/^(Neither|Both|Only)/);
   });
 
+  it("does not let a general sentence comparing the plans lead a comparison on one matter", () => {
+    const options = doc(
+      "Benefit_Options.pdf",
+      3,
+      "Comparison of Plans\n\nNorthwind Health Plus offers more comprehensive coverage than Northwind Standard.",
+    );
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      31,
+      "Hearing Care\n\nIt is important to note that Northwind Health Plus does not cover the cost of custom ear molds for hearing aids.",
+    );
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      30,
+      "Hearing Care\n\nThe Northwind Standard plan covers up to $500 per ear for hearing aid accessories, such as ear molds.",
+    );
+    const question =
+      "My audiologist says I need custom ear molds for my hearing aids. Which plan would chip in for those, Standard or Health Plus?";
+    const { answer } = extractiveAnswer([{ question, chunks: [options, plus, standard] }]);
+    expect(answer).toMatch(/^Only Northwind Standard\. /);
+    expect(answer).not.toContain("more comprehensive");
+  });
+
   it("states a side by its sentence on what is asked, not one sharing only the scene's words", () => {
     const standard = doc(
       "Northwind_Standard.pdf",
