@@ -94,7 +94,7 @@ const YES_NO_START =
 
 /** "On a Sunday night", "after hours": the question asks whether something is there at that time. */
 const AVAILABILITY =
-  /\b(on (a |the )?(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|holidays?)|at night|overnight|after hours|around the clock|any ?time)\b/i;
+  /\b(on (a |the )?(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|holidays?)|at night|overnight|after hours|around the clock|any ?time|at this hour|in the middle of the night)\b/i;
 
 /** Words that ask for an amount even in a yes/no question ("Is there a limit on…?", "Is the copay over $50?"). */
 const NAMES_AN_AMOUNT =

@@ -129,4 +129,9 @@ describe("question intent", () => {
     expect(holdsWantedFact("Organize employee activities and team-building events", whom)).toBe(false);
     expect(holdsWantedFact("Taking time off to go to the doctor's office isn't always possible.", whom)).toBe(false);
   });
+
+  it("asks whether something is there at an hour of the night", () => {
+    const late = questionIntent("Is there anybody medical I can ring through Health Plus at this hour?");
+    expect(late).toMatchObject({ availability: true, wants: ["time"] });
+  });
 });
