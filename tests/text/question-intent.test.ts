@@ -32,6 +32,7 @@ describe("question intent", () => {
     expect(questionIntent("Is there anyone inside the company who can help me with an appeal?").wants).toContain("contact");
     expect(questionIntent("Is there a limit on visits?").wants).not.toContain("contact");
     expect(questionIntent("A coworker threatened me. Who am I supposed to tell?").wants).toContain("contact");
+    expect(questionIntent("For workers' comp to kick in, who do I need to tell about it first?").wants).toContain("contact");
     const contact = questionIntent("Is there anyone who can help?");
     expect(holdsWantedFact("Contact Contoso's Human Resources for help.", contact)).toBe(true);
   });
