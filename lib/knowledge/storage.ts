@@ -15,6 +15,9 @@ import { log } from "@/lib/log";
  * originals stored before a switch stay readable.
  */
 
+/** The original is a path on this machine's disk, not an object in a bucket. */
+const onLocalDisk = (storagePath: string) => !storagePath.startsWith("s3://");
+
 let bucket: { store: S3Bucket; key: string } | null = null;
 
 /** The object store of the settings, or null when originals are on local disk. */
@@ -57,7 +60,7 @@ export async function keepUpload(tempPath: string, collection: string, fileId: s
 }
 
 export async function readOriginal(storagePath: string): Promise<Uint8Array> {
-  if (!storagePath.startsWith("s3://")) return new Uint8Array(await readFile(storagePath));
+  if (onLocalDisk(storagePath)) return new Uint8Array(await readFile(storagePath));
   const { store, key } = storeHolding(storagePath);
   return unavailableAsAppError(store.get(key));
 }
@@ -85,7 +88,7 @@ let reads: Promise<unknown> = Promise.resolve();
 const READ_AT_ONCE_BYTES = 8 * 2 ** 20;
 
 function isSmallLocalFile(storagePath: string): boolean {
-  return !storagePath.startsWith("s3://") && statSync(storagePath).size <= READ_AT_ONCE_BYTES;
+  return onLocalDisk(storagePath) && statSync(storagePath).size <= READ_AT_ONCE_BYTES;
 }
 
 /**
@@ -93,7 +96,7 @@ function isSmallLocalFile(storagePath: string): boolean {
  * serves it itself (local disk).
  */
 export async function signedOriginalUrl(storagePath: string, fileName: string, mimeType: string): Promise<string | null> {
-  if (!storagePath.startsWith("s3://")) return null;
+  if (onLocalDisk(storagePath)) return null;
   const { store, key } = storeHolding(storagePath);
   return store.presignGet(key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName, contentType: mimeType });
 }
@@ -123,7 +126,7 @@ export function isMissingOriginal(error: unknown): boolean {
 
 /** Removes one original by where it is stored. */
 export async function removeOriginal(storagePath: string): Promise<void> {
-  if (!storagePath.startsWith("s3://")) return rm(storagePath, { force: true });
+  if (onLocalDisk(storagePath)) return rm(storagePath, { force: true });
   const { store, key } = storeHolding(storagePath);
   await store.delete(key);
 }
