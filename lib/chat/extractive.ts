@@ -64,6 +64,13 @@ function clip(sentence: string): string {
   return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS).join(" ")}…`;
 }
 
+/** A quoted sentence as read: after the one it points back to ("…does not cover… This includes…"). */
+const withAntecedent = (c: Candidate, text = c.text) => (c.antecedent ? `${clip(c.antecedent)} ${text}` : text);
+
+/** The sentences to quote, less those already quoted as the sentence another one points back to. */
+const withoutAntecedents = <T extends Candidate>(picked: T[]) =>
+  picked.filter((c) => !picked.some((p) => p !== c && p.antecedent === c.text && p.citation === c.citation));
+
 /** A question asking for a fact (an amount, a date, yes or no), or one asking to explain. */
 const answerKind = (intent: QuestionIntent) => (intent.wants.length || intent.yesNo ? "fact" : "explain");
 
@@ -240,16 +247,16 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   const verdicts: string[] = [];
   let yesNoUnsettled = false;
   for (const r of answeredParts) {
-    const picked = pickSentences(r, perPart(r)).filter((c) => !quoted.has(c.text));
+    const picked = withoutAntecedents(pickSentences(r, perPart(r)).filter((c) => !quoted.has(c.text)));
     if (!picked.length) continue;
     picked.forEach((c) => {
       quoted.add(c.text);
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
-    const named = picked.map((c) => ({ ...c, text: withRecordName(c) }));
+    const named = picked.map((c) => ({ ...c, text: withAntecedent(c, clip(withRecordName(c))) }));
     const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named, r.compared) : named.map((c) => c.text);
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
-    const separator = labelled.some((text, i) => text !== picked[i].text) ? "\n\n" : " ";
+    const separator = labelled.some((text, i) => text !== named[i].text) ? "\n\n" : " ";
     // "Whose deductible is lower…?": which side's figure is, computed from the quoted ones, first.
     const figures = r.intent.wants.includes("comparison")
       ? figuresVerdict(
@@ -262,7 +269,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     const verdict = bySides ? { lead: `${bySides} `, byMatch: false } : yesNo(r, figures?.winner ?? null);
     if (verdict.byMatch) verdicts.push(verdict.lead);
     if (r.intent.yesNo && (verdict.byMatch || !verdict.lead)) yesNoUnsettled = true;
-    const quotes = picked.map((c, i) => `${clip(labelled[i])} ${cite(c)}`).join(separator);
+    const quotes = picked.map((c, i) => `${labelled[i]} ${cite(c)}`).join(separator);
     paragraphs.push(...(figures ? [verdict.lead + figures.line, quotes] : [verdict.lead + quotes]));
     const silent = silentSides(r, picked);
     if (silent.length) paragraphs.push(`I found nothing on this in ${silent.join(" or ")}.`);
@@ -299,7 +306,9 @@ function closestPassages(ranked: RankedPart[]): ExtractedAnswer {
     }
   }
   if (shown.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
-  const lines = shown.map((c) => `> ${clip(c.text)} ${cite(c)}`).join("\n>\n");
+  const lines = withoutAntecedents(shown)
+    .map((c) => `> ${withAntecedent(c, clip(c.text))} ${cite(c)}`)
+    .join("\n>\n");
   return { answer: `${NO_DIRECT_ANSWER}\n\n${lines}`, citations: [...new Set(shown.map((c) => c.citation))], answered: false };
 }
 

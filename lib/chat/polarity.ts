@@ -7,12 +7,17 @@ import { isNegative } from "@/lib/text/question-intent";
  * not cover: routine foot care; …") or heading ("What is Not Covered?") denies all that follows;
  * "except"/"excluding"/"rather than" denies what comes after it ("all lessons except golf").
  */
-export function deniedParts(sentence: string, heading: string | null): string[] {
+export function deniedParts(sentence: string, heading: string | null, antecedent: string | null = null): string[] {
   if (heading !== null && isNegative(heading)) return [sentence];
+  // "…does not cover treatment intended to cure… This includes chemotherapy": what the denial includes is denied.
+  if (antecedent !== null && ELABORATES.test(sentence) && !isNegative(sentence) && deniedParts(antecedent, null).length) return [sentence];
   const lead = /^([^:]{3,160}):\s/.exec(sentence);
   if (lead && (isNegative(lead[1]) || EXCEPTIONS_LEAD.test(lead[1]))) return [sentence];
   return clauses(sentence).flatMap((clause) => (EXCEPTING.test(clause) ? [clause] : CONDITION.test(clause) ? [] : negated(clause)));
 }
+
+/** A sentence naming what the one before covers ("This includes…", "These include…", "Such as…"). */
+const ELABORATES = /^(?:This|These|Such)\b[^.,;:]{0,40}?\b(?:includes?|including|such as|covers?|applies)\b/i;
 
 /** A list led in as exceptions ("These exceptions include: …; Drugs for fertility treatments") lists what is left out. */
 const EXCEPTIONS_LEAD = /\b(exceptions|exclusions)\b/i;

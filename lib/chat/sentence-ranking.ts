@@ -74,6 +74,8 @@ export interface Candidate {
   /** Holds the kind of fact asked for, in the named document, where that may be the answer though put in other words (see addresses). */
   factInScope: boolean;
   complete: boolean;
+  /** The sentence before, which this one points back to ("This includes…"): quoted with it. */
+  antecedent: string | null;
   score: number;
 }
 
@@ -186,6 +188,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         comparing: false,
         denies: false,
         complete: unit.complete,
+        antecedent: unit.antecedent ? neutralizeBrackets(unit.antecedent) : null,
         score: 0,
       });
       // A field holds what its heading names: "Reports To: Chief Executive Officer" under "Senior Manager of Operations".
@@ -260,7 +263,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
 
   // The share of a sentence's match on the question's words (names aside) that a negation governs.
   const deniedShare = (c: Candidate, i: number) => {
-    const parts = deniedParts(c.text, c.heading).map((part) => new StemSet(part, documents));
+    const parts = deniedParts(c.text, c.heading, c.antecedent).map((part) => new StemSet(part, documents));
     if (!parts.length) return 0;
     let held = 0;
     let denied = 0;

@@ -16,7 +16,16 @@ export interface TextUnit {
   complete: boolean;
   /** A form's field ("Reports To: Chief Executive Officer"): its heading names what it is about. */
   field?: boolean;
+  /**
+   * The sentence before, when this one opens by pointing back to it ("This includes treatments
+   * such as chemotherapy…" after "…does not cover treatment intended to cure…"): said without it,
+   * it says little.
+   */
+  antecedent?: string;
 }
+
+/** A sentence opening with a word that points back to the one before ("This means…", "These include…"). */
+const POINTS_BACK = /^(?:This|These|That|Those|Such|They)\b(?!['’])/;
 
 /** Words whose full stop does not end a sentence ("Mr. Smith", "e.g. a gym", "No. 5"). */
 const ABBREVIATIONS = new Set(
@@ -194,7 +203,14 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
       prose = [];
       // A closing lead-in ("…include:") waits for the list below it.
       if (items.length === 0 && sentences.length && /:$/.test(sentences.at(-1)!)) leadIn = sentences.pop()!;
-      for (const s of sentences) units.push({ text: s, heading: current, complete: true });
+      sentences.forEach((s, i) =>
+        units.push({
+          text: s,
+          heading: current,
+          complete: true,
+          ...(i > 0 && POINTS_BACK.test(s) ? { antecedent: sentences[i - 1] } : {}),
+        }),
+      );
     };
     const flushList = () => {
       if (items.length) units.push(...listUnits(leadIn, items, current));

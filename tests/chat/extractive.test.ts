@@ -264,6 +264,22 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("quotes a sentence that points back with the sentence it points to", () => {
+    const costs = doc(
+      "Benefit_Options.pdf",
+      4,
+      "Cost\n\nZava deducts the employee's portion of the healthcare cost from each paycheck. This means that the cost of the health insurance will be spread out over the course of the year, rather than being paid in one lump sum.",
+    );
+    expect(textUnits(costs.content)[1]).toMatchObject({ antecedent: expect.stringMatching(/^Zava deducts/) });
+    const { answer } = extractiveAnswer([
+      { question: "Do I have to pay my part of the health insurance in one lump sum at the start of the year?", chunks: [costs] },
+    ]);
+    // The paycheck, the fact that answers, is in the sentence "This means…" points back to; said once.
+    expect(answer).toBe(
+      "No. Zava deducts the employee's portion of the healthcare cost from each paycheck. This means that the cost of the health insurance will be spread out over the course of the year, rather than being paid in one lump sum. [Benefit_Options.pdf#page=4]",
+    );
+  });
+
   it("reads the question a message asks, past the scene it sets", () => {
     expect(questionIntent("After my yearly review, will I get anything in writing?").yesNo).toBe(true);
     expect(questionIntent("We're on Standard. Would it cover chiropractor visits for our newborn?").yesNo).toBe(true);

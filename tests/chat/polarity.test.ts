@@ -28,6 +28,14 @@ describe("what a negation governs", () => {
     ]);
   });
 
+  it("denies what a denial goes on to include, in the sentence after it", () => {
+    const denial = "Northwind Health Plus does not cover services related to treatment that is intended to cure the illness.";
+    const includes = "This includes treatments such as chemotherapy, radiation therapy, and surgery.";
+    expect(deniedParts(includes, null, denial)).toEqual([includes]);
+    expect(deniedParts(includes, null, "Northwind Health Plus covers hospice care.")).toEqual([]);
+    expect(deniedParts("This means you pay less.", null, denial)).toEqual([]);
+  });
+
   it("reads 'no' as denying only what it leads, and 'not all' as denying nothing", () => {
     expect(deniedParts("Vaccinations are covered at 100% with no copayment or coinsurance.", null)).toEqual([
       "no copayment or coinsurance.",
