@@ -30,6 +30,7 @@ export const SPLITS = [
   "unseen7",
   "unseen8",
   "unseen9",
+  "unseen10",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
