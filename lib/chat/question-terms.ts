@@ -5,6 +5,7 @@ import { words } from "@/lib/text/typos";
 import { answerStem, stemmer } from "@/lib/text/stem";
 import { EMAIL_ADDRESS, PHONE_NUMBER } from "@/lib/text/contacts";
 import type { Lang } from "@/lib/text/language";
+import { stopWords } from "@/lib/text/stop-words";
 
 /** The words of a question an offline answer's sentences are matched on, and how a sentence holds them. */
 
@@ -167,9 +168,10 @@ export class StemSet {
   holds(stem: string, formal: Terms["formal"]): boolean {
     return this.has(stem) || (formal.get(stem)?.some((phrase) => phrase.every((s) => this.has(s))) ?? false);
   }
-  /** Writes these initials as a word ("CFO", "cfo"). */
+  /** Writes these initials as a word ("CFO", "cfo"); in lower case not a common word ("do they": not "Director of Operations"). */
   hasInitials(initials: string): boolean {
-    return new RegExp(`\\b${initials}\\b`, "i").test(this.raw);
+    if (new RegExp(`\\b${initials.toUpperCase()}\\b`).test(this.raw)) return true;
+    return !stopWords("en").has(initials.toLowerCase()) && new RegExp(`\\b${initials}\\b`, "i").test(this.raw);
   }
   hasAcronym(acronym: string): boolean {
     return new RegExp(`\\b${acronym}\\b`).test(this.raw);

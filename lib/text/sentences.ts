@@ -61,8 +61,9 @@ function headingOf(block: string[]): string | null {
   if (looksLikeTitle(line)) return line;
   // "What is Covered?", "HOW DO I FILE A CLAIM?": a question answered below it.
   if (/\?$/.test(line) && wordCount(line) <= MAX_QUESTION_HEADING_WORDS) return line;
-  // A short line without final punctuation ("Exceptions", "Tips").
-  if (wordCount(line) < 5 && !/[.!?:;,]$/.test(line) && !isLabelledValue(line)) return line;
+  // A short line without final punctuation ("Exceptions", "Tips"); one starting lower-case
+  // ("and industry standards") is the end of a sentence cut at the page before.
+  if (wordCount(line) < 5 && !/[.!?:;,]$/.test(line) && !/^\p{Ll}/u.test(line) && !isLabelledValue(line)) return line;
   return null;
 }
 

@@ -33,6 +33,15 @@ describe("extractive answers", () => {
     ]);
   });
 
+  it("takes a short line for a heading, not one that ends a sentence cut at the page before", () => {
+    const units = textUnits(
+      "and industry standards\n\n• Minimum of five years’ experience in an operations role",
+      "Director of Operations › Responsibilities",
+    );
+    expect(units.map((u) => u.heading)).toEqual(["Director of Operations › Responsibilities"]);
+    expect(textUnits("Exceptions\n\nSome drugs are not covered.")[0].heading).toBe("Exceptions");
+  });
+
   it("takes a Title Case paragraph for a heading, and a list with its lead-in as one unit", () => {
     const text =
       "Emergency Care Benefits At A Glance\n\nCovered items:\n• Emergency Room Visits Covered At 80 Percent After Deductible\n• Ambulance rides are covered in full.";

@@ -21,6 +21,14 @@ describe("initials of names", () => {
     expect(new StemSet("the chief executive officer", english).has("ceo")).toBe(false);
   });
 
+  it("reads initials written in lower case, unless they are a common word", () => {
+    expect(new StemSet("what does the cfo do?", english).hasInitials("cfo")).toBe(true);
+    expect(new StemSet("Who is the VP?", english).hasInitials("vp")).toBe(true);
+    // "do they expect": not "Director of Operations".
+    expect(new StemSet("How many years of operations experience do they expect?", english).hasInitials("do")).toBe(false);
+    expect(new StemSet("Is the DO an MD?", english).hasInitials("do")).toBe(true);
+  });
+
   it("reads the parts of a name written as one word, and what a phone number or address says", () => {
     const perks = new StemSet("PerksPlus covers gym memberships.", english);
     expect(perks.has("perk")).toBe(true);
