@@ -196,7 +196,7 @@ const asksWh = (clause: string) => WH_START.test(clause) && !(/^was\b/i.test(cla
  * PerksPlus? Well, mine actually.": the question is what asks.
  */
 export function askingSentence(q: string): string {
-  const sentences = q.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => /[\p{L}\p{N}]/u.test(s));
+  const sentences = q.split(/(?<=[.!?])\s+(?=\S)|(?<=:)\s+(?=\p{Lu})/u).filter((s) => /[\p{L}\p{N}]/u.test(s));
   return sentences.findLast((s) => s.includes("?")) ?? sentences.at(-1) ?? q;
 }
 

@@ -25,6 +25,10 @@ describe("question intent", () => {
     expect(askingClause("Once I've paid my deductible, what share of each bill is on me?")).toBe("what share of each bill is on me?");
     expect(askingClause("After my yearly review, will I get anything in writing?")).toBe("will I get anything in writing?");
     expect(askingClause("What happens if I am late, can I be fired?")).toBe("What happens if I am late, can I be fired?");
+    // After a colon, a new sentence asks: "Wo…?" is no yes/no question.
+    expect(askingClause("Falls ich mich als COO bewerbe: Wo wäre dann mein Arbeitsort?")).toBe("Wo wäre dann mein Arbeitsort?");
+    expect(questionIntent("Falls ich mich als COO bei Zava bewerbe: Wo wäre dann mein Arbeitsort?").yesNo).toBe(false);
+    expect(askingClause("Quick question: does Standard cover braces?")).toBe("Quick question: does Standard cover braces?");
   });
 
   it("asks for a contact when it asks who somewhere can help, or whether anyone can", () => {
