@@ -95,8 +95,34 @@ const GENERIC_MEASURES = new Set(["bill", "bills", "cost", "costs", "price", "am
 const MEASURED =
   /\bhow (?:many|much) (?:[\p{L}-]+ )?of (?:the |my |your |our )?([\p{L}' -]+?)(?= (?:do|does|did|can|could|will|would|is|are|should|must|may|for|when|if|on|in|at)\b|[?,.]|$)/iu;
 
+/**
+ * "How many paid sick days…?" counts days of sick leave: "…within 90 days" counts something
+ * else. The words before a unit of time say what is counted, all of them.
+ */
+const COUNTED_IN_UNITS = /\bhow many ((?:[\p{L}'-]+ ){1,3}?)(?:days?|weeks?|months?|years?|hours?)\b/iu;
+/** Words saying how a time is counted, not what: "business days", "extra weeks". */
+const COUNTING_WORDS = new Set([
+  "business",
+  "calendar",
+  "working",
+  "work",
+  "total",
+  "consecutive",
+  "full",
+  "extra",
+  "additional",
+  "more",
+  "whole",
+]);
+
 /** The phrases, in the question's words or the formal ones, one of which says what it counts; null when it counts nothing of its own. */
 function measuredIn(question: string): string[][] | null {
+  const inUnits = COUNTED_IN_UNITS.exec(question)?.[1];
+  const counted = inUnits ? contentWords(inUnits, "en").filter((w) => !COUNTING_WORDS.has(w)) : [];
+  if (counted.length) {
+    const { formal, members } = everydayPhrases(inUnits!);
+    return [counted, ...[...formal.values(), ...members.values()].flat().map((phrase) => contentWords(phrase, "en"))];
+  }
   const measured = MEASURED.exec(question)?.[1];
   // "how much of that bill" points back.
   if (!measured || /^(that|this|these|those|it)\b/i.test(measured)) return null;

@@ -452,6 +452,13 @@ describe("an offline answer that answers", () => {
       extractiveAnswer([{ question: "How many weeks of paid time off do I get when my baby arrives?", chunks }]);
     expect(ask([care]).answered).toBe(false);
     expect(ask([care, leave]).answer).toMatch(/^New parents receive twelve weeks of paid leave/);
+    // The words before a unit of time say what is counted: "within 90 days" counts no sick days.
+    const filing = doc("plan.pdf", 83, "Timely Filing\n\nGenerally, you must file a claim within 90 days after you receive services.");
+    const sick = doc("handbook.pdf", 14, "Sick Leave\n\nEmployees receive ten paid sick days per year.");
+    const sickDays = (chunks: Chunk[]) => extractiveAnswer([{ question: "How many paid sick days do I get?", chunks }]);
+    expect(sickDays([filing]).answered).toBe(false);
+    expect(sickDays([filing, sick]).answer).toMatch(/^Employees receive ten paid sick days per year/);
+    expect(extractiveAnswer([{ question: "How many business days do I have to file a claim?", chunks: [filing] }]).answered).toBe(true);
   });
 
   it("answers whether something is paid for only by a sentence on paying, covering or costs", () => {
