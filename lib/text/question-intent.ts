@@ -25,6 +25,8 @@ export interface QuestionIntent {
   duration?: boolean;
   /** Asks what percentage ("what share of the bill"): a sum in dollars is no answer. */
   percentage?: boolean;
+  /** Asks how often ("How often do I get that notice?"): a deadline ("within 180 days") is no answer. */
+  frequency?: boolean;
 }
 
 /** "What percentage…", "quel pourcentage", "¿qué porcentaje…?", "welcher Prozentsatz": a share, not a sum. */
@@ -45,6 +47,11 @@ const TIME_COUNT =
 const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
 /** How often, not how long: "daily", "each year". */
 const FREQUENCY = /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|(every|each|per) (day|week|month|year))\b/gi;
+const ASKS_FREQUENCY =
+  /\b(how often|how frequently|wie oft|wie häufig|à quelle fréquence|tous les combien|con qu[ée] frecuencia|cada cu[aá]nto)\b/iu;
+/** A frequency stated: "annually", "once a year", "every two years", "twice per month". */
+const STATES_FREQUENCY =
+  /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|biennially|(once|twice|(one|two|three|\d+) times?) (a|an|per|each|every) \w+|(every|each|per) ((\d+|two|three|four|five|six|other) )?(days?|weeks?|months?|years?|calendar years?|plan years?))\b/i;
 
 /**
  * "When" that asks: opening a clause ("When is it due?", "…, when should I book?") or after "tell
@@ -147,6 +154,7 @@ export function questionIntent(question: string): QuestionIntent {
     pointed: POINTED.test(clause) || ASKING_WHEN.test(clause) || spanAsked,
     ...(wants.includes("time") && (ASKS_DURATION.test(clause) || spanAsked || timeCount) ? { duration: true } : {}),
     ...(wants.includes("amount") && ASKS_PERCENTAGE.test(clause) ? { percentage: true } : {}),
+    ...(wants.includes("time") && ASKS_FREQUENCY.test(clause) ? { frequency: true } : {}),
   };
 }
 
@@ -221,6 +229,7 @@ export function holdsWantedFact(sentence: string, intent: QuestionIntent): boole
   return intent.wants.some((kind) => {
     if (kind === "amount" && intent.percentage) return PERCENT_FIGURE.test(sentence);
     if (kind !== "time") return HOLDS[kind].test(sentence);
+    if (intent.frequency) return STATES_FREQUENCY.test(sentence);
     const stated = intent.duration ? sentence.replace(FREQUENCY, " ") : sentence;
     return HOLDS.time.test(stated) || MONTH.test(stated);
   });

@@ -15,6 +15,15 @@ describe("question intent", () => {
     expect(holdsWantedFact("The out-of-pocket maximum protects you from high costs.", when)).toBe(false);
   });
 
+  it("asks how often for a frequency, not a deadline", () => {
+    const often = questionIntent("How often am I supposed to get that notice?");
+    expect(often).toMatchObject({ wants: ["time"], frequency: true });
+    expect(holdsWantedFact("This notice must be provided at enrollment and at least annually thereafter.", often)).toBe(true);
+    expect(holdsWantedFact("Members may get one eye exam every two years.", often)).toBe(true);
+    expect(holdsWantedFact("You must submit an appeal within 180 days of the notice.", often)).toBe(false);
+    expect(questionIntent("Wie oft bekomme ich diese Mitteilung?").frequency).toBe(true);
+  });
+
   it("asks for a contact when it asks what number", () => {
     expect(questionIntent("What number do I send it to?").wants).toContain("contact");
     expect(questionIntent("Which fax number is it?").wants).toContain("contact");
