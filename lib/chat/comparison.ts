@@ -1,4 +1,3 @@
-import { documentTitle } from "@/lib/knowledge/document-title";
 import { askedComparative, figureIn, winningSide } from "./figures";
 import { documentOf, FACT_LEAD_MATCH, keySentence, type Candidate, type RankedPart } from "./sentence-ranking";
 
@@ -21,7 +20,7 @@ export const pointsBack = (sentence: string) => POINTS_BACK.test(sentence);
 export function sidesOf(r: RankedPart, minShare: number): string[] {
   if (r.compared.length) return r.compared;
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
-  return [...new Set(r.byScore.filter((c) => c.match >= minShare * bestMatch).map(documentOf))];
+  return [...new Set(r.byScore.filter((c) => c.match >= minShare * bestMatch).map(r.sideOf))];
 }
 
 /**
@@ -35,7 +34,7 @@ export function sideSentence(r: RankedPart, side: string): Candidate | undefined
   // lower costs in general holds more of the question's words.
   const wantsFigure = r.intent.wants.some((k) => k === "amount" || k === "time");
   const own = r.byScore.filter(
-    (c) => documentOf(c) === side && c.heldWords > 0 && (c.match >= FACT_LEAD_MATCH * bestMatch || (wantsFigure && c.fact)),
+    (c) => r.sideOf(c) === side && c.heldWords > 0 && (c.match >= FACT_LEAD_MATCH * bestMatch || (wantsFigure && c.fact)),
   );
   const standsInstead = (c: Candidate) => own.some((o) => !pointsBack(o.text) && o.fact === c.fact && o.match >= SIDE_CLOSE * c.match);
   const pool = own.filter((c) => !pointsBack(c.text) || !standsInstead(c));
@@ -55,7 +54,7 @@ const SIDE_CLOSE = 0.8;
 export function answersEachSide(r: RankedPart): boolean {
   return (
     r.compared.length > 1 &&
-    r.compared.every((side) => r.byScore.some((c) => documentOf(c) === side && c.heldWords >= Math.max(1, r.termsNeeded)))
+    r.compared.every((side) => r.byScore.some((c) => r.sideOf(c) === side && c.heldWords >= Math.max(1, r.termsNeeded)))
   );
 }
 
@@ -69,14 +68,14 @@ export function figuresVerdict(r: RankedPart, quoted: { candidate: Candidate; ci
   const comparative = r.lang === "en" ? askedComparative(r.question) : null;
   const kind = r.intent.wants.includes("amount") ? "amount" : r.intent.wants.includes("time") ? "time" : null;
   if (!comparative || !kind) return null;
-  const bySide = [...new Map(quoted.map((q) => [documentOf(q.candidate), q])).entries()];
+  const bySide = [...new Map(quoted.map((q) => [r.sideOf(q.candidate), q])).entries()];
   const figures = bySide.map(([, q]) => figureIn(q.candidate.text, kind));
   const winner = winningSide(figures, comparative.larger);
   if (winner === null) return null;
   const others = bySide.map((_, i) => i).filter((i) => i !== winner);
   const word = comparative.word[0].toUpperCase() + comparative.word.slice(1);
-  const against = others.map((i) => `${figures[i]!.text} in ${documentTitle(bySide[i][0])} ${bySide[i][1].cite}`).join(" and ");
-  const line = `${word} in ${documentTitle(bySide[winner][0])}: ${figures[winner]!.text} ${bySide[winner][1].cite}, against ${against}.`;
+  const against = others.map((i) => `${figures[i]!.text} in ${r.sideName(bySide[i][0])} ${bySide[i][1].cite}`).join(" and ");
+  const line = `${word} in ${r.sideName(bySide[winner][0])}: ${figures[winner]!.text} ${bySide[winner][1].cite}, against ${against}.`;
   return { line, winner: bySide[winner][0] };
 }
 
@@ -87,7 +86,7 @@ export function figuresVerdict(r: RankedPart, quoted: { candidate: Candidate; ci
  */
 export function silentSides(r: RankedPart, quoted: Candidate[]): string[] {
   if (quoted.some((c) => c.comparing)) return [];
-  return r.compared.filter((side) => !quoted.some((c) => documentOf(c) === side)).map(documentTitle);
+  return r.compared.filter((side) => !quoted.some((c) => r.sideOf(c) === side)).map(r.sideName);
 }
 
 /**
@@ -95,7 +94,7 @@ export function silentSides(r: RankedPart, quoted: Candidate[]): string[] {
  * Standard), by where the first word of its title that no other side's title holds comes.
  */
 export function firstNamedSide(r: RankedPart): string | undefined {
-  const words = (d: string) => documentTitle(d).toLowerCase().split(/\s+/);
+  const words = (d: string) => r.sideName(d).toLowerCase().split(/\s+/);
   const asked = r.question.toLowerCase();
   const at = (side: string) => {
     const own = words(side).filter((w) => r.compared.every((o) => o === side || !words(o).includes(w)));
@@ -116,13 +115,15 @@ const SIDE_YES_MATCH = 0.5;
  */
 export function sidesVerdict(r: RankedPart, quoted: Candidate[], states: (c: Candidate) => boolean): string | null {
   if (r.lang !== "en" || r.compared.length < 2 || quoted.some((c) => c.comparing)) return null;
+  // Records compared ("Manager or Senior Manager of R&D?") differ in what they ask, not in whether they do.
+  if (r.sideOf !== documentOf) return null;
   if (r.intent.wants.some((k) => k !== "comparison")) return null;
-  const said = r.compared.map((side) => quoted.find((c) => documentOf(c) === side));
+  const said = r.compared.map((side) => quoted.find((c) => r.sideOf(c) === side));
   // A yes is said of a side only when its sentence says much of the matter: "verify that they're
   // covered by your plan" is no statement that the stay is.
   if (said.some((c) => c === undefined || !states(c) || (!c.denies && c.askedMatch < SIDE_YES_MATCH))) return null;
   const yes = said.filter((c) => !c!.denies);
   if (yes.length === 0) return "Neither.";
   if (yes.length === said.length) return "Both.";
-  return yes.length === 1 ? `Only ${documentTitle(documentOf(yes[0]!))}.` : null;
+  return yes.length === 1 ? `Only ${r.sideName(r.sideOf(yes[0]!))}.` : null;
 }

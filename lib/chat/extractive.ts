@@ -183,7 +183,7 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
   // sentence comparing them all says it in one.
   const sides = r.intent.wants.includes("comparison") && !r.best.comparing ? sidesOf(r, min.match) : [];
   const bySide = sides
-    .sort((a, b) => Number(b === documentOf(r.best)) - Number(a === documentOf(r.best)))
+    .sort((a, b) => Number(b === r.sideOf(r.best)) - Number(a === r.sideOf(r.best)))
     .flatMap((side) => sideSentence(r, side) ?? []);
   const chosen: Candidate[] = bySide.length ? [] : [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
@@ -280,7 +280,12 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
     const named = picked.map((c) => ({ ...c, text: withAntecedent(c, clip(withRecordName(c))) }));
-    const labelled = r.intent.wants.includes("comparison") ? withDocumentNames(named, r.compared) : named.map((c) => c.text);
+    const comparing = r.intent.wants.includes("comparison");
+    const labelled = !comparing
+      ? named.map((c) => c.text)
+      : r.sideOf === documentOf
+        ? withDocumentNames(named, r.compared)
+        : named.map((c) => withSideName(c.text, r.sideOf(c)));
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
     const separator = labelled.some((text, i) => text !== named[i].text) ? "\n\n" : " ";
     // "Whose deductible is lower…?": which side's figure is, computed from the quoted ones, first.
@@ -302,6 +307,9 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   }
   return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true, verdicts, yesNoUnsettled };
 }
+
+/** A record compared, named before its sentence unless the sentence names it ("**Manager of R&D:** 5+ years…"). */
+const withSideName = (text: string, side: string) => (text.toLowerCase().includes(side.toLowerCase()) ? text : `**${side}:** ${text}`);
 
 /**
  * A comparison quoting two documents, or one of two it names, says whose each sentence is when the

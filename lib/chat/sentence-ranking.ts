@@ -116,8 +116,15 @@ export interface RankedPart {
   lang: Lang;
   /** The question names a document by its title's words ("Will Northwind Standard pay…"). */
   namesDocument: boolean;
-  /** The documents a question naming two or more compares, in the order their names come. */
+  /**
+   * What a question naming two or more compares, in the order their names come: documents ("…on
+   * Standard or on Health Plus?"), or records of one ("the Manager or the VP of Marketing").
+   */
   compared: string[];
+  /** The side a sentence speaks for: its record when records are compared, else its document. */
+  sideOf: (c: Candidate) => string;
+  /** A side as the answer names it ("Northwind Standard Benefits Details", "Vice President of Marketing"). */
+  sideName: (side: string) => string;
   /** What a yes/no question asks leave to skip ("without encrypting": "encrypt"). */
   skipped: string | null;
   /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
@@ -353,17 +360,24 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const found =
     topical.filter((s) => read.some((set) => set.holds(s, terms.formal))).length +
     terms.acronyms.filter((a) => read.some((set) => set.hasAcronym(a))).length;
+  // "How does the experience asked compare between the Manager and the VP of Marketing?": the
+  // records named are the sides, each stated by its own sentence.
+  const recordsCompared = compared.length === 0 && records.size > 1 && byScore.some((c) => c.record !== null && records.has(c.record));
+  if (recordsCompared && !intent.wants.includes("comparison")) intent.wants.push("comparison");
+  const sides = recordsCompared ? [...records] : compared;
   return {
     question,
     intent,
     lang: original?.lang ?? asked.lang,
     namesDocument: scopeOnly.some((s) => names.includes(s)),
-    compared,
+    compared: sides,
+    sideOf: recordsCompared ? (c: Candidate) => c.record ?? documentOf(c) : documentOf,
+    sideName: recordsCompared ? (side: string) => side : documentTitle,
     skipped,
     namesMissing,
     termsNeeded: Math.min(2, found),
     byScore,
-    best: (intent.yesNo ? settlingSentence : keySentence)(byScore, compared.length > 0),
+    best: (intent.yesNo ? settlingSentence : keySentence)(byScore, sides.length > 0),
   };
 }
 

@@ -147,4 +147,27 @@ describe("record names in answers", () => {
     expect(answer).toContain("10+ years of experience in executive management");
     expect(answer).not.toContain("page=18");
   });
+  it("compares two records named, each stated by its own sentence and named before it", () => {
+    const manager = passage(
+      28,
+      "Manager of Research and Development › Qualifications",
+      "• 7+ years of experience in research and development.",
+    );
+    const senior = passage(
+      22,
+      "Senior Manager of Research and Development",
+      "Job Title: Senior Manager of Research and Development\n\nQualifications:\n- 5+ years of experience in a research and development role",
+    );
+    const director = passage(15, "Director of Sales › Qualifications", "• 10+ years of experience in sales.");
+    const question =
+      "Which job asks for more years of experience: Manager of Research and Development or Senior Manager of Research and Development?";
+    const part = rankPart({ question, chunks: [senior, manager, director] })!;
+    expect(part.compared.sort()).toEqual(["Manager of Research and Development", "Senior Manager of Research and Development"]);
+    const { answer } = extractiveAnswer([{ question, chunks: [senior, manager, director] }]);
+    expect(answer).toContain("**Manager of Research and Development:** 7+ years of experience in research and development.");
+    expect(answer).toContain(
+      "**Senior Manager of Research and Development:** Qualifications: 5+ years of experience in a research and development role",
+    );
+    expect(answer).not.toContain("Director of Sales");
+  });
 });
