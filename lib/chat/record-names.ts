@@ -54,7 +54,7 @@ function writesTitle(asked: StemSet, title: string, reading: Reading): boolean {
  * The records a question names (writesTitle). Of two named, the one whose title holds the other's
  * words and more ("Senior Manager of Product Management", not "Product Management" too).
  */
-export function namedRecords(asked: StemSet, titles: Iterable<string>, reading: Reading, question = ""): Set<string> {
+export function namedRecords(asked: StemSet, titles: Iterable<string>, reading: Reading, question = "", byPhrase = true): Set<string> {
   const named = [...new Set(titles)]
     .filter((title) => writesTitle(asked, title, reading))
     .map((title) => ({
@@ -62,11 +62,39 @@ export function namedRecords(asked: StemSet, titles: Iterable<string>, reading: 
       words: new Set(contentWords(title, reading.lang).map(reading.stem)),
       written: timesWritten(question, title),
     }));
+  // "VP of Marketing or Director of Operations" holds the words of "Director of Marketing" too:
+  // where some titles are written out as phrases, those are the ones named.
+  // (Not where a follow-up is read with the question before it: "And for the Director job?")
+  const phrased = byPhrase ? named.filter((r) => writtenAsPhrase(question, r.title)) : [];
+  if (phrased.length) named.splice(0, named.length, ...phrased);
   const within = (a: Set<string>, b: Set<string>) => a.size < b.size && [...a].every((w) => b.has(w));
   // "Manager of R&D or Senior Manager of R&D?" writes the shorter title on its own too: both are asked.
   const onItsOwn = (r: (typeof named)[number]) =>
     r.written > named.filter((o) => o !== r && within(r.words, o.words)).reduce((n, o) => n + o.written, 0);
   return new Set(named.filter((r) => onItsOwn(r) || !named.some((o) => within(r.words, o.words))).map((r) => r.title));
+}
+
+/**
+ * The question writes the title as a phrase: word for word, or with a run of its words as their
+ * initials ("VP of Marketing", "Director of HR", "the CFO", "Manager of R&D").
+ */
+function writtenAsPhrase(question: string, title: string): boolean {
+  const plain = (text: string) =>
+    ` ${text
+      .toLowerCase()
+      .replace(/&/g, "")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()} `;
+  const asked = plain(question);
+  const words = title.split(/\s+/);
+  const forms = [title];
+  for (let i = 0; i < words.length; i++)
+    for (let j = i + 1; j < words.length; j++) {
+      const run = words.slice(i, j + 1).filter((w) => !INITIALS_SKIP.has(w.toLowerCase()));
+      if (run.length >= 2 && !INITIALS_SKIP.has(words[j].toLowerCase()))
+        forms.push([...words.slice(0, i), run.map((w) => w[0]).join(""), ...words.slice(j + 1)].join(" "));
+    }
+  return forms.some((form) => asked.includes(plain(form)));
 }
 
 /** How often the question writes the title out word for word. */

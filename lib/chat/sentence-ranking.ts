@@ -347,7 +347,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const withEarlier = askedAgain ? `${question} ${askedAgain}` : question;
   const records = ownRecords.size
     ? ownRecords
-    : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier));
+    : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier, !askedAgain));
   const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
   const said = candidates.filter((c) => c.complete && addresses(c));
   const quotable = (said.some((c) => !ofOtherRecord(c)) ? said.filter((c) => !ofOtherRecord(c)) : said).sort((a, b) => b.score - a.score);

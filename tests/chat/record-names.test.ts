@@ -57,6 +57,13 @@ describe("record names in answers", () => {
     const rnd = ["Manager of Research and Development", "Senior Manager of Research and Development"];
     const both = "Which asks for more: Manager of Research and Development or Senior Manager of Research and Development?";
     expect([...namedRecords(new StemSet(both, readingOf("en")), rnd, readingOf("en"), both)]).toEqual(rnd);
+    // Titles written as phrases are the ones named, not one whose words are scattered among them.
+    const ops = ["Director of Marketing", "Vice President of Marketing", "Director of Operations", "Vice President of Operations"];
+    const which = "Which asks for more years: VP of Marketing or Director of Operations?";
+    expect([...namedRecords(new StemSet(which, readingOf("en")), ops, readingOf("en"), which)]).toEqual([
+      "Vice President of Marketing",
+      "Director of Operations",
+    ]);
   });
 
   it("answers a question naming a record from that record, not another's like bullet", () => {
