@@ -289,6 +289,17 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("says yes from the document a question names when its sentence holds what is asked, as one item of a list", () => {
+    const perks = doc(
+      "PerksPlus.pdf",
+      3,
+      "What is Covered?\n\nPerksPlus covers a wide range of fitness activities, including but not limited to:\n• Gym memberships\n• Outdoor adventure activities (such as rock climbing, hiking, and kayaking)\n• Group fitness classes (such as dance, martial arts, and cycling)\n\nHow to Claim\n\nKeep the receipts of each class, trip or purchase.",
+    );
+    expect(extractiveAnswer([{ question: "Can I use PerksPlus for a hiking trip?", chunks: [perks] }]).answer).toMatch(
+      /^Yes\. PerksPlus covers a wide range of fitness activities/,
+    );
+  });
+
   it("reads the question a message asks, past the scene it sets", () => {
     expect(questionIntent("After my yearly review, will I get anything in writing?").yesNo).toBe(true);
     expect(questionIntent("We're on Standard. Would it cover chiropractor visits for our newborn?").yesNo).toBe(true);
