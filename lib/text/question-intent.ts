@@ -109,6 +109,14 @@ const NAMES_AN_AMOUNT =
 
 export const namesAnAmount = (question: string) => NAMES_AN_AMOUNT.test(question);
 
+/**
+ * "Can I get the costs reimbursed?", "Will they cover the fees?": the costs are what would be paid
+ * for, not a figure asked. (A cost asked of, "Is the deductible lower…?", stays.)
+ */
+const COSTS_PAID_FOR =
+  /\b((reimburs|cover|pay|refund|claim|expens)\w* (back )?(for )?(the |my |our |those |these |all )?(costs?|fees?|prices?|expenses)|(the |my |those |these )?(costs?|fees?|expenses) (\w+ )?(reimbursed|covered|paid( back)?|refunded))\b/gi;
+const namesAnAmountAsked = (question: string) => namesAnAmount(question.replace(COSTS_PAID_FOR, " "));
+
 /** A Spanish question without a question word ("¿PerksPlus me paga…?") asks yes or no. */
 // Letters around the question word, not \b: JavaScript's \b ends "¿Qué" nowhere ("é" is no \w).
 const SPANISH_OPEN_QUESTION =
@@ -143,7 +151,7 @@ export function questionIntent(question: string): QuestionIntent {
         !spanAsked &&
         !timeCount &&
         (!asked("count") || /\bhow much\b/i.test(clause)) &&
-        (!whether || namesAnAmount(clause)) &&
+        (!whether || namesAnAmountAsked(clause)) &&
         (!ASKS_WHEN.test(clause) || /\bhow much\b/i.test(clause))
       );
     return true;

@@ -144,6 +144,12 @@ describe("question intent", () => {
     expect(holdsWantedFact("Taking time off to go to the doctor's office isn't always possible.", whom)).toBe(false);
   });
 
+  it("asks whether costs are paid for, not how much they are", () => {
+    expect(questionIntent("Can I get the costs reimbursed through PerksPlus?")).toMatchObject({ wants: [], yesNo: true });
+    expect(questionIntent("Will Standard cover the fees for my stay?").wants).not.toContain("amount");
+    expect(questionIntent("Is the deductible lower on Standard than on Health Plus?").wants).toContain("amount");
+  });
+
   it("asks whether something is there at an hour of the night", () => {
     const late = questionIntent("Is there anybody medical I can ring through Health Plus at this hour?");
     expect(late).toMatchObject({ availability: true, wants: ["time"] });
