@@ -385,7 +385,11 @@ export function offlineAnswer(
   const verdictOnMissing = missing.some((w) => asked.has(w)) && extracted.yesNoUnsettled === true;
   // Read in English and not answered: said so in the person's language, not in English.
   if (fewMissing && !verdictOnMissing && (extracted.answered || glossed.length === 0)) return extracted.answer;
+  // "I cut my hand at work this morning. Who do I tell?": a word only the scene uses ("morning") is
+  // not what the documents fail to say; the closest passages are shown without naming it.
   const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;
+  const onlyInScene = missing.every((w) => !asked.has(w));
+  if (!extracted.answered && onlyInScene && passagesHelp && glossed.length === 0) return extracted.answer;
   const note = notFoundMessage({
     questionLang,
     documentsLang: dominantLanguage(passages),

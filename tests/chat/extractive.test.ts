@@ -184,6 +184,14 @@ describe("extractive answers", () => {
     const passages = ["You can file a complaint with the Department of Labor."];
     expect(offlineAnswer("Who can I complain to?", ["complain"], unanswered, passages)).not.toMatch(/never mention/);
     expect(offlineAnswer("Who can I complain to?", ["complain"], unanswered, ["Call us."])).toMatch(/never mention “complain”/);
+    // A word only the scene uses is not what the documents fail to say: the closest passages, unnamed.
+    const closest = {
+      answer: "I could not find a direct answer. > Report injuries to your supervisor.",
+      citations: ["plan.pdf#page=9"],
+      answered: false,
+    };
+    const cut = "I cut my hand on a machine at work this morning. Who do I need to tell?";
+    expect(offlineAnswer(cut, ["morning"], closest, ["Report injuries to your supervisor."])).toBe(closest.answer);
     // None of the question's words is in the documents: the passages cannot help.
     expect(offlineAnswer("How much vacation do I get?", ["vacation"], found)).toBe("The selected documents never mention “vacation”.");
     expect(
