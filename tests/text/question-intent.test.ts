@@ -24,6 +24,15 @@ describe("question intent", () => {
     expect(questionIntent("Wie oft bekomme ich diese Mitteilung?").frequency).toBe(true);
   });
 
+  it("asks for a contact when it asks which body, office or official to turn to", () => {
+    expect(questionIntent("Which government body can I take it to?").wants).toContain("contact");
+    expect(questionIntent("Which department at Northwind should I bring that complaint to?").wants).toContain("contact");
+    expect(questionIntent("Is there a government official I can take this to?").wants).toContain("contact");
+    expect(questionIntent("Which office hours apply on Fridays?").wants).not.toContain("contact");
+    const contact = questionIntent("Which government body can I take it to?");
+    expect(holdsWantedFact("You can also contact the state insurance commissioner in your state.", contact)).toBe(true);
+  });
+
   it("asks for a contact when it asks what number", () => {
     expect(questionIntent("What number do I send it to?").wants).toContain("contact");
     expect(questionIntent("Which fax number is it?").wants).toContain("contact");
