@@ -12,6 +12,9 @@ describe("everyday words", () => {
     expect(found.has("claim")).toBe(false);
     // A phrase is matched whole: "turn" alone is no denial.
     expect(formalEquivalents("Turn left at the lobby").size).toBe(0);
+    // What a job asks of a person, said plainly.
+    expect(formalEquivalents("Which software should I know my way around?").get("way")).toContain("proficient");
+    expect(formalEquivalents("What industry background do they want?").get("background")).toContain("experience");
   });
 
   it("reads a verb's past that is another verb's base form as the past, and a phrase before its word", () => {
