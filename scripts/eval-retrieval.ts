@@ -1,10 +1,13 @@
 /**
  * Retrieval quality on the Northwind set through the search API (POST
  * /v1/collections/{name}/search, top 10): recall@k and hit@k over distinct pages (see
- * scripts/lib/retrieval-figures.ts) and search latency, per mode, on two question sets:
+ * scripts/lib/retrieval-figures.ts) and search latency, per mode, on three question sets:
  *   dev           scripts/eval-data/retrieval-dev.jsonl, questions phrased as an employee asks
  *                 them: what ranking is tuned on;
- *   ground truth  the dataset's ground_truth.jsonl: the target figures, never tuned on.
+ *   ground truth  the dataset's ground_truth.jsonl: the target figures, never tuned on;
+ *   fact pages    the answer fact set's single-turn English questions with the pages that state
+ *                 their fact (scripts/eval-data/northwind-facts.json): a check with four times the
+ *                 questions, never tuned on; a change within ±0.02 on dev or ground truth is one question.
  * Beside them, plain page-level BM25 computed here from the pages' text (the yardstick), and
  * for ground truth a second line, "answer pages": the reference app cites a passage by the page
  * it starts on, so some reference pages hold only the start of the passage whose answer is on
@@ -20,6 +23,7 @@ import path from "node:path";
 import { parsePdf } from "@/lib/ingest/parsers/pdf";
 import type { Chunk, RetrievalMode } from "@/lib/knowledge/schemas";
 import { OPERATOR } from "@/lib/security/principal";
+import { loadFacts } from "./lib/facts";
 import { datasetDir, loadQuestions, pdfFiles, scratchDir } from "./lib/northwind";
 import { figures, FIGURES_HEADER, figuresLine, pageBm25, type RankedQuestion } from "./lib/retrieval-figures";
 import { referencesOnNextPage } from "./lib/reference-pages";
@@ -45,6 +49,13 @@ function devQuestions(): Question[] {
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as { question: string; citations: string[] })
     .map((q) => ({ question: q.question, references: q.citations }));
+}
+
+/** The fact set's questions asked in one English turn, whose fact is stated on known pages. */
+function factQuestions(): Question[] {
+  return loadFacts()
+    .filter((item) => item.expect === "fact" && item.lang === "en" && item.turns.length === 1)
+    .map((item) => ({ question: item.turns[0], references: item.pages }));
 }
 
 const modelEnv = () => Object.fromEntries(MODEL_ENV.flatMap((key) => (process.env[key] ? [[key, process.env[key]!]] : [])));
@@ -156,6 +167,7 @@ async function main() {
       `\n${nextPages.size} of ${truth.reduce((n, q) => n + q.citations.length, 0)} reference pages have their answer on the next page; "answer pages" counts that page for them.`,
     );
     await report("ground truth (target)", references, search, baseline);
+    await report("fact pages (check)", factQuestions(), search, baseline);
   } finally {
     await stop();
   }
