@@ -200,7 +200,10 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
       });
       // A field holds what its heading names: "Reports To: Chief Executive Officer" under "Senior Manager of Operations".
       own.push(new StemSet(unit.field && unit.heading ? `${unit.heading} ${text}` : text, documents));
-      context.push({ heading: new StemSet(unit.heading ?? "", documents), title });
+      // A label above a paragraph ("Out-of-Network Copays:") says what it is about; in records the
+      // labels are the form's own ("Job Description:").
+      const label = record === null ? (unit.label ?? "") : "";
+      context.push({ heading: new StemSet(`${unit.heading ?? ""} ${label}`, documents), title });
     });
   });
   if (candidates.length === 0 || terms.stems.length + terms.acronyms.length === 0) return null;

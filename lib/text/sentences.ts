@@ -16,12 +16,25 @@ export interface TextUnit {
   complete: boolean;
   /** A form's field ("Reports To: Chief Executive Officer"): its heading names what it is about. */
   field?: boolean;
+  /** The label on a line of its own above the unit's paragraph, within its section ("Out-of-Network Copays"). */
+  label?: string;
   /**
    * The sentence before, when this one opens by pointing back to it ("This includes treatments
    * such as chemotherapy…" after "…does not cover treatment intended to cure…"): said without it,
    * it says little.
    */
   antecedent?: string;
+}
+
+/**
+ * A short Title Case label on a line of its own heads the prose below it ("Out-of-Network
+ * Copays:" above what they are); above a list it leads the list in ("Qualifications:").
+ */
+function labelHeading(lines: string[], after: string[] | undefined): string | null {
+  if (lines.length !== 1 || !after?.length || isListItem(after[0])) return null;
+  const line = lines[0].trim();
+  if (!line.endsWith(":") || wordCount(line) > 5 || !looksLikeTitle(line.slice(0, -1))) return null;
+  return line.slice(0, -1);
 }
 
 /** A sentence opening with a word that points back to the one before ("This means…", "These include…"). */
@@ -189,10 +202,18 @@ function listUnits(leadIn: string | null, items: string[], heading: string | nul
 export function textUnits(text: string, heading: string | null = null): TextUnit[] {
   const units: TextUnit[] = [];
   let current = heading;
-  for (const block of blocks(text).map(withAddresses)) {
+  const all = blocks(text).map(withAddresses);
+  let label: string | null = null;
+  for (const [b, block] of all.entries()) {
+    const above = labelHeading(block, all[b + 1]);
+    if (above) {
+      label = above;
+      continue;
+    }
     const title = headingOf(block);
     if (title) {
       current = title;
+      label = null;
       continue;
     }
     let prose: string[] = [];
@@ -210,6 +231,7 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
           heading: current,
           complete: true,
           ...(i > 0 && POINTS_BACK.test(s) ? { antecedent: sentences[i - 1] } : {}),
+          ...(label ? { label } : {}),
         }),
       );
     };
@@ -221,7 +243,7 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
     };
     // "Job Title: …", "Reports To: Chief Executive Officer", "Location: …": a form's fields, each a fact.
     const fields = block.filter(isField).length >= MIN_FIELDS;
-    for (const line of block) {
+    block.forEach((line, i) => {
       if (isListItem(line)) {
         flushProse();
         items.push(stripMarker(line));
@@ -231,16 +253,25 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
         if (isLabelledValue(line) || (fields && isField(line))) {
           flushProse();
           units.push({ text: line, heading: current, complete: true, ...(fields && isField(line) ? { field: true } : {}) });
-          continue;
+          return;
         }
         // A Title Case line inside a block heads the lines after it ("Exceptions" above its text).
         if (prose.length === 0 && looksLikeTitle(line) && block.length > 1 && line !== block.at(-1)) {
           current = line;
-          continue;
+          label = null;
+          return;
+        }
+        // So does a label above prose ("Out-of-Network Copays:" above what they are); above a
+        // list, a label leads the list in ("Qualifications:").
+        const above = labelHeading([line], block.slice(i + 1));
+        if (above) {
+          flushProse();
+          label = above;
+          return;
         }
         prose.push(line);
       }
-    }
+    });
     flushProse();
     flushList();
   }

@@ -42,6 +42,16 @@ describe("extractive answers", () => {
     expect(textUnits("Exceptions\n\nSome drugs are not covered.")[0].heading).toBe("Exceptions");
   });
 
+  it("reads a label above a paragraph as what the paragraph is about", () => {
+    const copays = page(
+      11,
+      "Copayments\n\nIn-Network Copays:\n\nThe copayment for specialist visits is around $50.\n\nOut-of-Network Copays:\n\nThe copayment for specialist visits is around $75.\n\nQualifications:\n• A list's lead-in is no label",
+    );
+    expect(textUnits(copays.content).map((u) => u.label ?? null)).toEqual(["In-Network Copays", "Out-of-Network Copays", null]);
+    const { answer } = extractiveAnswer([{ question: "What is the out-of-network copay for a specialist?", chunks: [copays] }]);
+    expect(answer).toMatch(/^The copayment for specialist visits is around \$75/);
+  });
+
   it("takes a Title Case paragraph for a heading, and a list with its lead-in as one unit", () => {
     const text =
       "Emergency Care Benefits At A Glance\n\nCovered items:\n• Emergency Room Visits Covered At 80 Percent After Deductible\n• Ambulance rides are covered in full.";
