@@ -10,6 +10,7 @@ import {
   questionIntent,
   requires,
   skippedAction,
+  type Skipped,
   type QuestionIntent,
 } from "@/lib/text/question-intent";
 import { citationId, neutralizeBrackets } from "./citations";
@@ -126,7 +127,7 @@ export interface RankedPart {
   /** A side as the answer names it ("Northwind Standard Benefits Details", "Vice President of Marketing"). */
   sideName: (side: string) => string;
   /** What a yes/no question asks leave to skip ("without encrypting": "encrypt"). */
-  skipped: string | null;
+  skipped: Skipped | null;
   /** An acronym the question names ("IT") is in none of the passages: they are about something else. */
   namesMissing: boolean;
   /** Question terms a sentence must hold itself to answer it. */
@@ -157,7 +158,8 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const terms = questionTerms(question, asked, otherSenses);
   const ownIntent = original ? withEnglishIntent(questionIntent(original.question), questionIntent(question)) : questionIntent(question);
   const intent = askedAgain && !ownIntent.wants.length && !ownIntent.yesNo ? questionIntent(askedAgain) : ownIntent;
-  const skipped = skippedAction(question);
+  // Read from another language, whether it asks yes or no is known by its own words.
+  const skipped = skippedAction(question, intent.yesNo);
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
   const context: { heading: StemSet; title: StemSet }[] = [];

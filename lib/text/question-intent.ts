@@ -258,18 +258,31 @@ export function isNegative(sentence: string): boolean {
 }
 
 /**
- * "Is it fine to keep files without encrypting them?" asks leave to skip what a sentence may
- * require ("Customer data must be encrypted"): such a requirement answers no. The skipped
- * action's stem ("encrypt"), or null when the question skips nothing.
+ * What a yes/no question asks leave to skip, by its stem: an action ("…without encrypting them?":
+ * "encrypt"), or the choice of a thing ("…at any pharmacy?": "pharmac", `choice`). A sentence
+ * requiring it ("Customer data must be encrypted", "members must use one of the preferred
+ * pharmacies") answers no.
  */
-export function skippedAction(question: string): string | null {
+export interface Skipped {
+  stem: string;
+  choice: boolean;
+}
+
+export function skippedAction(question: string, yesNo = isYesNo(question)): Skipped | null {
   const skipped = /\bwithout (\p{L}{4,}?)(?:ing|e?d)?\b/iu.exec(question);
-  return skipped ? skipped[1].toLowerCase() : null;
+  if (skipped) return { stem: skipped[1].toLowerCase(), choice: false };
+  const chosen = /\b(?:any|whichever|whatever) (?:\p{L}+ )?(\p{L}{4,}?)(?:ies|y|s|es)?\b(?! (?:questions?|time|help|way)\b)/iu.exec(
+    question,
+  );
+  return chosen && yesNo ? { stem: chosen[1].toLowerCase(), choice: true } : null;
 }
 
 const REQUIREMENT = /\b(must|required|requires?|need to|needs to|has to|have to|shall|mandatory|only (if|when|after))\b/i;
+/** A requirement narrowing the choice: "must use one of the preferred pharmacies", "an in-network provider". */
+const NARROWED = /\b(preferred|in-network|participating|approved|designated|network|certified|licensed|contracted|specific)\b/i;
 
-/** The sentence requires the action (by its stem): "…must be encrypted when stored…". */
-export function requires(sentence: string, actionStem: string): boolean {
-  return REQUIREMENT.test(sentence) && new RegExp(`\\b${actionStem}`, "i").test(sentence);
+/** The sentence requires the action (by its stem): "…must be encrypted when stored…"; or narrows the choice asked about. */
+export function requires(sentence: string, skipped: Skipped): boolean {
+  if (!REQUIREMENT.test(sentence) || !new RegExp(`\\b${skipped.stem}`, "i").test(sentence)) return false;
+  return !skipped.choice || NARROWED.test(sentence);
 }

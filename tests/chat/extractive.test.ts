@@ -756,6 +756,11 @@ describe("an offline answer that answers", () => {
     expect(ask("Is it fine to keep customer files on a USB stick without encrypting them?", [security])).toBe(
       "No. All customer data must be encrypted when stored or transferred. [handbook.pdf#page=9]",
     );
+    // Any pharmacy, where one of the preferred ones is required: no.
+    const pharmacies = doc("plan.pdf", 44, "Prescription Drugs\n\nMembers must use one of Northwind Health's preferred pharmacies.");
+    expect(ask("Can I fill my prescriptions at any pharmacy?", [pharmacies])).toMatch(/^No\. Members must use one of/);
+    const card = doc("plan.pdf", 45, "Prescription Drugs\n\nMembers must show their card at the pharmacy.");
+    expect(ask("Can I fill my prescriptions at any pharmacy?", [card])).not.toMatch(/^No\./);
     expect(ask("Does PerksPlus cover yoga classes?", [perks])).toMatch(/^Yes\. PerksPlus covers a wide range of fitness activities/);
     expect(ask("Does PerksPlus cover medical procedures?", [perks])).toMatch(/^No\. These include: Medical treatments and procedures/);
     // A Spanish question without a question word asks yes or no.
