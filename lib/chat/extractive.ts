@@ -159,6 +159,21 @@ const STATES_BENEFIT =
 const benefitUnstated = (r: RankedPart) =>
   r.intent.yesNo && ASKS_BENEFIT.test(askingClause(r.question)) && !STATES_BENEFIT.test(`${r.best.heading ?? ""} ${r.best.text}`);
 
+/**
+ * "Does Zava give us life insurance?" is not answered by a sentence on insurance: where a yes/no
+ * question asks for a kind of a general thing (life insurance, a pension plan, commuter benefits),
+ * the key sentence must name the kind.
+ */
+const KIND_OF_GENERAL =
+  /\b([\p{L}-]{3,}) (insurance|plans?|programs?|programmes?|benefits?|leave|coverage|policy|policies|allowances?|stipends?|accounts?|funds?)\b/iu;
+function kindUnnamed(r: RankedPart): boolean {
+  if (!r.intent.yesNo || r.lang !== "en") return false;
+  const kind = KIND_OF_GENERAL.exec(askingClause(r.question))?.[1];
+  if (!kind || contentWords(kind, "en").length === 0 || /^\p{Lu}/u.test(kind)) return false;
+  const said = new StemSet(`${r.best.heading ?? ""} ${r.best.text}`, readingOf("en"));
+  return !said.has(answerStem(kind));
+}
+
 /** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
 type Quote = Candidate & { alsoIn: string[] };
 
@@ -260,7 +275,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       answersEachSide(r)) &&
     !missesAskedFact(r) &&
     !answersAnotherDocument(r) &&
-    !benefitUnstated(r);
+    !benefitUnstated(r) &&
+    !kindUnnamed(r);
   // "Is there a probation period, and how long does it last?": what "it" is, the earlier part had
   // to find first.
   const answered = ranked.map((r) => !r.namesMissing && answers(r));

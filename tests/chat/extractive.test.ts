@@ -756,6 +756,14 @@ describe("an offline answer that answers", () => {
     expect(ask("Is it fine to keep customer files on a USB stick without encrypting them?", [security])).toBe(
       "No. All customer data must be encrypted when stored or transferred. [handbook.pdf#page=9]",
     );
+    // A kind of a general thing ("life insurance") is not stated by a sentence on the thing.
+    const insurance = doc(
+      "plan.pdf",
+      53,
+      "Overview\n\nAt Zava, we are proud to offer Northwind Health Plus, an insurance plan for medical care.",
+    );
+    expect(extractiveAnswer([{ question: "Does Zava give us life insurance?", chunks: [insurance] }]).answered).toBe(false);
+    expect(ask("Does Zava give us health insurance?", [insurance])).toMatch(/^Yes\./);
     // Any pharmacy, where one of the preferred ones is required: no.
     const pharmacies = doc("plan.pdf", 44, "Prescription Drugs\n\nMembers must use one of Northwind Health's preferred pharmacies.");
     expect(ask("Can I fill my prescriptions at any pharmacy?", [pharmacies])).toMatch(/^No\. Members must use one of/);
