@@ -142,6 +142,8 @@ export function questionIntent(question: string): QuestionIntent {
   const yesNo = isYesNo(q);
   const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
     if (kind === "count") return !timeCount;
+    // "Does Zava teach employees how to notice…?" asks whether, not how.
+    if (kind === "procedure") return !yesNo;
     // "Would PerksPlus pay toward a spa weekend?" asks whether, not how much; so does "Which plan
     // would pay for the stay?".
     // "When does what I've paid toward my cap go back to zero?" asks when; what was paid is the subject.

@@ -153,6 +153,14 @@ describe("question intent", () => {
     expect(holdsWantedFact("Taking time off to go to the doctor's office isn't always possible.", whom)).toBe(false);
   });
 
+  it("asks whether something is taught, not how to do it", () => {
+    expect(questionIntent("Does Zava teach employees how to notice that a situation might turn violent?")).toMatchObject({
+      wants: [],
+      yesNo: true,
+    });
+    expect(questionIntent("How do I report a violent situation?").wants).toContain("procedure");
+  });
+
   it("asks whether costs are paid for, not how much they are", () => {
     expect(questionIntent("Can I get the costs reimbursed through PerksPlus?")).toMatchObject({ wants: [], yesNo: true });
     expect(questionIntent("Will Standard cover the fees for my stay?").wants).not.toContain("amount");
