@@ -104,6 +104,9 @@ export function firstNamedSide(r: RankedPart): string | undefined {
   return [...r.compared].sort((a, b) => at(a) - at(b))[0];
 }
 
+/** A sentence saying a thing of each plan: "both plans", "either plan", "the two plans", "the plans". */
+const OF_EACH = /\b((both|either|each) (of )?(the )?(two )?(\w+ )?(plans?|options?)|the (two )?plans)\b/i;
+
 /** The share of the question a side's sentence must hold for the side to be said to do it. */
 const SIDE_YES_MATCH = 0.5;
 
@@ -114,10 +117,13 @@ const SIDE_YES_MATCH = 0.5;
  * sentence compares them itself, or the question asks for a figure.
  */
 export function sidesVerdict(r: RankedPart, quoted: Candidate[], states: (c: Candidate) => boolean): string | null {
-  if (r.lang !== "en" || r.compared.length < 2 || quoted.some((c) => c.comparing)) return null;
+  if (r.lang !== "en" || r.intent.wants.some((k) => k !== "comparison")) return null;
+  // "The plans also cover … mammograms": one sentence stating it of each.
+  const ofEach = quoted.find((c) => c.comparing && OF_EACH.test(c.text));
+  if (ofEach && !ofEach.denies && states(ofEach) && ofEach.askedMatch >= SIDE_YES_MATCH) return "Both.";
+  if (r.compared.length < 2 || quoted.some((c) => c.comparing)) return null;
   // Records compared ("Manager or Senior Manager of R&D?") differ in what they ask, not in whether they do.
   if (r.sideOf !== documentOf) return null;
-  if (r.intent.wants.some((k) => k !== "comparison")) return null;
   const said = r.compared.map((side) => quoted.find((c) => r.sideOf(c) === side));
   // A yes is said of a side only when its sentence says much of the matter: "verify that they're
   // covered by your plan" is no statement that the stay is.

@@ -433,7 +433,7 @@ function settlingSentence(byScore: Candidate[], comparing: boolean): Candidate {
 }
 
 /** "Both plans offer…", "either option": a sentence speaking of each of the things compared. */
-const BOTH = /\b(both|either|each) (of the )?(\w+ )?(plans?|options?|programs?|policies)\b/i;
+const BOTH = /\b(both|either|each) (of the )?(\w+ )?(plans?|options?|programs?|policies)\b|\bthe (two )?plans\b/i;
 
 const headingOf = (chunk: Chunk) => (typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null);
 

@@ -503,6 +503,17 @@ describe("an offline answer that answers", () => {
     expect(extractiveAnswer([{ question, chunks: [policy] }]).answered).toBe(true);
   });
 
+  it("says both when one sentence states it of each plan", () => {
+    const options = doc(
+      "Benefit_Options.pdf",
+      3,
+      "Preventive Care\n\nThe plans also cover preventive care services such as mammograms, colonoscopies, and other cancer screenings.",
+    );
+    const question = "Are cancer screenings like mammograms covered on just one of the two health plans, or on both?";
+    expect(questionIntent(question).wants).toContain("comparison");
+    expect(extractiveAnswer([{ question, chunks: [options] }]).answer).toMatch(/^Both\. The plans also cover preventive care/);
+  });
+
   it("says neither, both or only one when each named side's sentence settles whether it does", () => {
     const plus = doc(
       "Northwind_Health_Plus.pdf",
