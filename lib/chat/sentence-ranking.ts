@@ -1,7 +1,7 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document-title";
 import { textUnits } from "@/lib/text/sentences";
-import { contentWords } from "@/lib/text/query";
+import { contentWords, refersBack } from "@/lib/text/query";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import {
   askingClause,
@@ -270,6 +270,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const askedWords = new StemSet(askingClause(ownWords ?? question), asked);
   const sceneOnly = (stem: string) => written.has(stem) && !askedWords.has(stem);
   const askedWeight = (stem: string) => (sceneOnly(stem) ? SCENE_WEIGHT : 1) * stemWeight.get(stem)!;
+  const pointsIntoScene = refersBack(askingClause(ownWords ?? question));
   const askedTotal =
     [...stemWeight.keys()].map(askedWeight).reduce((a, b) => a + b, 0) + [...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
 
@@ -326,7 +327,9 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     c.scoped = scopeOnly.length > 0 && inScope === 1;
     c.fact = holdsWantedFact(c.text, sidesAside) || c.requiresSkipped || (comparison && c.comparing);
     c.match = match / total;
-    c.askedMatch = askedMatch / askedTotal;
+    // "…breast cancer screening. Would either plan pay for it?": pointing back, it asks of the
+    // scene too; a sentence on the scene's matter answers it as well as one on the question's words.
+    c.askedMatch = pointsIntoScene ? Math.max(askedMatch / askedTotal, match / total) : askedMatch / askedTotal;
     c.ownMatch = ownMatch / total;
     c.held = held;
     c.heldWords = heldWords;

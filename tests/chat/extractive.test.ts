@@ -318,6 +318,17 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("answers a question pointing back into its scene by a sentence on the scene's matter", () => {
+    const perks = doc(
+      "PerksPlus.pdf",
+      3,
+      "What is Covered?\n\nPerksPlus covers a wide range of fitness activities, including but not limited to:\n• Gym memberships\n• Group fitness classes (such as dance, martial arts, and cycling)\n\nOverview\n\nPerksPlus is a wellness program that supports the health of employees.",
+    );
+    const question =
+      "There's a cycling studio near me that runs group classes every week. Can I get those paid back through the wellness perk?";
+    expect(extractiveAnswer([{ question, chunks: [perks] }]).answer).toMatch(/^Yes\. PerksPlus covers a wide range of fitness activities/);
+  });
+
   it("reads the question a message asks, past the scene it sets", () => {
     expect(questionIntent("After my yearly review, will I get anything in writing?").yesNo).toBe(true);
     expect(questionIntent("We're on Standard. Would it cover chiropractor visits for our newborn?").yesNo).toBe(true);
