@@ -39,7 +39,8 @@ export function refersBack(question: string): boolean {
  */
 function withoutRelativeThat(question: string): string {
   const stop = stopWords("en");
-  return question.replace(/\b([\p{L}'-]+) that\b(?=\s+\p{L})/gu, (whole, before: string) =>
+  // "claim that back", "pay that off": before a particle, "that" is the thing.
+  return question.replace(/\b([\p{L}'-]+) that\b(?=\s+(?!(?:back|up|off|out|over|down|away)\b)\p{L})/gu, (whole, before: string) =>
     stop.has(before.toLowerCase()) ? whole : `${before} `,
   );
 }

@@ -101,6 +101,8 @@ describe("whether a follow-up keeps the previous question's subject", () => {
 
   it("takes a 'that' after a noun for the start of a clause, not for a word pointing back", () => {
     expect(refersBack("What are the rules for passwords on systems that hold customer data?")).toBe(false);
+    // Before a particle, "that" is the thing: "claim that back", "pay that off".
+    expect(refersBack("Can I claim that back from the wellness perk?")).toBe(true);
     expect(
       offlineSearchQuery(
         turns("Can I get my gym membership reimbursed?", "What are the rules for passwords on systems that hold customer data?"),
