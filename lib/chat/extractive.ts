@@ -96,6 +96,20 @@ const MEASURED =
   /\bhow (?:many|much) (?:[\p{L}-]+ )?of (?:the |my |your |our )?([\p{L}' -]+?)(?= (?:do|does|did|can|could|will|would|is|are|should|must|may|for|when|if|on|in|at)\b|[?,.]|$)/iu;
 
 /**
+ * "What does Health Plus cost me per paycheck?" asks for an amount per paycheck: "$2,000 per
+ * person, per year" is no answer. The unit an amount is asked per, and how a sentence says it.
+ */
+const RATES: [RegExp, RegExp][] = [
+  [/\bper (pay ?check|pay ?cheque|pay period)\b/i, /\b(pay ?checks?|pay ?cheques?|pay periods?|payroll)\b/i],
+  [/\bper (month|monthly)\b|\ba month\b|\bmonthly\b/i, /\b(per month|a month|each month|every month|monthly)\b/i],
+  [/\bper night\b|\ba night\b/i, /\b(per night|a night|each night|nightly)\b/i],
+  [/\bper (visit|appointment)\b/i, /\b(visits?|appointments?)\b/i],
+];
+const missesAskedRate = (r: RankedPart) =>
+  r.intent.wants.includes("amount") &&
+  RATES.some(([asked, said]) => asked.test(r.question) && !said.test(`${r.best.heading ?? ""} ${r.best.text}`));
+
+/**
  * "How many paid sick days…?" counts days of sick leave: "…within 90 days" counts something
  * else. The words before a unit of time say what is counted, all of them.
  */
@@ -276,7 +290,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     !missesAskedFact(r) &&
     !answersAnotherDocument(r) &&
     !benefitUnstated(r) &&
-    !kindUnnamed(r);
+    !kindUnnamed(r) &&
+    !missesAskedRate(r);
   // "Is there a probation period, and how long does it last?": what "it" is, the earlier part had
   // to find first.
   const answered = ranked.map((r) => !r.namesMissing && answers(r));

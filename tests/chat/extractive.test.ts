@@ -499,6 +499,12 @@ describe("an offline answer that answers", () => {
     expect(sickDays([filing]).answered).toBe(false);
     expect(sickDays([filing, sick]).answer).toMatch(/^Employees receive ten paid sick days per year/);
     expect(extractiveAnswer([{ question: "How many business days do I have to file a claim?", chunks: [filing] }]).answered).toBe(true);
+    // An amount asked per paycheck is not stated by one per year.
+    const deductible = doc("plan.pdf", 3, "Deductibles\n\nThe deductible for Northwind Standard is $2,000 per person, per year.");
+    const premium = doc("options.pdf", 4, "Cost\n\nThe employee's portion is $45 per paycheck for Northwind Standard.");
+    const perPaycheck = (chunks: Chunk[]) => extractiveAnswer([{ question: "What does Northwind Standard cost me per paycheck?", chunks }]);
+    expect(perPaycheck([deductible]).answered).toBe(false);
+    expect(perPaycheck([deductible, premium]).answer).toMatch(/\$45 per paycheck/);
   });
 
   it("answers whether something is paid for only by a sentence on paying, covering or costs", () => {
