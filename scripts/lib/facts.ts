@@ -31,6 +31,7 @@ export const SPLITS = [
   "unseen8",
   "unseen9",
   "unseen10",
+  "unseen11",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
