@@ -7,7 +7,7 @@ import { alwaysAvailable, askingClause, askingSentence, isNegative, requires, ty
 import { answersEachSide, figuresVerdict, firstNamedSide, sideSentence, sidesOf, sidesVerdict, silentSides } from "./comparison";
 import { notFoundMessage } from "./not-found";
 import { readingOf, StemSet } from "./question-terms";
-import { withRecordName } from "./record-names";
+import { namedBefore, withRecordName } from "./record-names";
 import { addresses, documentOf, rankPart, type Candidate, type QuestionPart, type RankedPart } from "./sentence-ranking";
 
 export type { QuestionPart } from "./sentence-ranking";
@@ -317,7 +317,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       ? named.map((c) => c.text)
       : r.sideOf === documentOf
         ? withDocumentNames(named, r.compared)
-        : named.map((c) => withSideName(c.text, r.sideOf(c)));
+        : named.map((c) => namedBefore(c.text, r.sideOf(c)));
     // Labelled by document, each sentence is a paragraph of its own: one per plan compared.
     const separator = labelled.some((text, i) => text !== named[i].text) ? "\n\n" : " ";
     // "Whose deductible is lower…?": which side's figure is, computed from the quoted ones, first.
@@ -339,9 +339,6 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   }
   return { answer: paragraphs.join("\n\n"), citations: [...citations], answered: true, verdicts, yesNoUnsettled };
 }
-
-/** A record compared, named before its sentence unless the sentence names it ("**Manager of R&D:** 5+ years…"). */
-const withSideName = (text: string, side: string) => (text.toLowerCase().includes(side.toLowerCase()) ? text : `**${side}:** ${text}`);
 
 /**
  * A comparison quoting two documents, or one of two it names, says whose each sentence is when the

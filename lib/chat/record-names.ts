@@ -16,8 +16,12 @@ export function recordOf(heading: string | null): string | null {
 /** The sentence, led by its record's title unless it names the record itself. */
 export function withRecordName({ text, heading }: { text: string; heading: string | null }): string {
   const record = recordOf(heading);
-  return record === null || text.toLowerCase().includes(record.toLowerCase()) ? text : `**${record}:** ${text}`;
+  return record === null ? text : namedBefore(text, record);
 }
+
+/** The sentence led by a name ("**Manager of R&D:** 5+ years…"), unless it names it itself. */
+export const namedBefore = (text: string, name: string): string =>
+  text.toLowerCase().includes(name.toLowerCase()) ? text : `**${name}:** ${text}`;
 
 /**
  * The question writes the title, word by word or a run of its words as initials: "the Director

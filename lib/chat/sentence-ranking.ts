@@ -267,10 +267,11 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   // "A colleague keeps making nasty remarks about me in front of others. Does the violence policy
   // cover that?": the words only the scene uses say less of whether a sentence answers than those
   // of the question itself.
-  const askedWords = new StemSet(askingClause(ownWords ?? question), asked);
+  const askingPart = askingClause(ownWords ?? question);
+  const askedWords = new StemSet(askingPart, asked);
   const sceneOnly = (stem: string) => written.has(stem) && !askedWords.has(stem);
   const askedWeight = (stem: string) => (sceneOnly(stem) ? SCENE_WEIGHT : 1) * stemWeight.get(stem)!;
-  const pointsIntoScene = refersBack(askingClause(ownWords ?? question));
+  const pointsIntoScene = refersBack(askingPart);
   const askedTotal =
     [...stemWeight.keys()].map(askedWeight).reduce((a, b) => a + b, 0) + [...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
 

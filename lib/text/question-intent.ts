@@ -45,12 +45,10 @@ const TIME_COUNT =
   /(?<![\p{L}\p{N}])(how many (days?|weeks?|months?|years?|hours?|minutes?)|combien (de |d['’] ?)(jours|semaines|mois|ans|années|heures)|cu[aá]nt[oa]s (d[ií]as|semanas|meses|años|horas)|wie viele (tage|wochen|monate|jahre|stunden))(?![\p{L}\p{N}])/iu;
 
 const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
-/** How often, not how long: "daily", "each year". */
-const FREQUENCY = /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|(every|each|per) (day|week|month|year))\b/gi;
 const ASKS_FREQUENCY =
   /\b(how often|how frequently|wie oft|wie häufig|à quelle fréquence|tous les combien|con qu[ée] frecuencia|cada cu[aá]nto)\b/iu;
-/** A frequency stated: "annually", "once a year", "every two years", "twice per month". */
-const STATES_FREQUENCY =
+/** How often, not how long: "annually", "once a year", "every two years", "twice per month". */
+const FREQUENCY =
   /\b(daily|weekly|monthly|quarterly|annual|annually|yearly|biennially|(once|twice|(one|two|three|\d+) times?) (a|an|per|each|every) \w+|(every|each|per) ((\d+|two|three|four|five|six|other) )?(days?|weeks?|months?|years?|calendar years?|plan years?))\b/i;
 
 /**
@@ -239,8 +237,8 @@ export function holdsWantedFact(sentence: string, intent: QuestionIntent): boole
   return intent.wants.some((kind) => {
     if (kind === "amount" && intent.percentage) return PERCENT_FIGURE.test(sentence);
     if (kind !== "time") return HOLDS[kind].test(sentence);
-    if (intent.frequency) return STATES_FREQUENCY.test(sentence);
-    const stated = intent.duration ? sentence.replace(FREQUENCY, " ") : sentence;
+    if (intent.frequency) return FREQUENCY.test(sentence);
+    const stated = intent.duration ? sentence.replace(new RegExp(FREQUENCY.source, "gi"), " ") : sentence;
     return HOLDS.time.test(stated) || MONTH.test(stated);
   });
 }

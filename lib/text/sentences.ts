@@ -37,8 +37,12 @@ function labelHeading(lines: string[], after: string[] | undefined): string | nu
   return line.slice(0, -1);
 }
 
-/** A sentence opening with a word that points back to the one before ("This means…", "These include…"). */
-const POINTS_BACK = /^(?:This|These|That|Those|Such|They)\b(?!['’])/;
+/**
+ * A sentence opening with a word that points back to the one before ("This means…", "These
+ * include…"). (Connectives qualifying an earlier statement, "In these situations", are
+ * comparison.ts's pointsBack.)
+ */
+const OPENS_POINTING_BACK = /^(?:This|These|That|Those|Such|They)\b(?!['’])/;
 
 /** Words whose full stop does not end a sentence ("Mr. Smith", "e.g. a gym", "No. 5"). */
 const ABBREVIATIONS = new Set(
@@ -230,7 +234,7 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
           text: s,
           heading: current,
           complete: true,
-          ...(i > 0 && POINTS_BACK.test(s) ? { antecedent: sentences[i - 1] } : {}),
+          ...(i > 0 && OPENS_POINTING_BACK.test(s) ? { antecedent: sentences[i - 1] } : {}),
           ...(label ? { label } : {}),
         }),
       );
