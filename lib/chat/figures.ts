@@ -51,7 +51,7 @@ const DAYS_PER: Record<string, number> = { day: 1, week: 7, month: 30, year: 365
 
 const MONEY = /([$€£])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(%|percent\b)/i;
 const DURATION = new RegExp(
-  `\\b(\\d+|${Object.keys(NUMBER_WORDS).join("|")})[- ](?:(?:business|calendar|working|full|consecutive)[- ])?(day|week|month|year)s?\\b`,
+  `\\b(\\d+|${Object.keys(NUMBER_WORDS).join("|")})\\+?[- ](?:(?:business|calendar|working|full|consecutive)[- ])?(day|week|month|year)s?\\b`,
   "i",
 );
 

@@ -38,7 +38,7 @@ const PERCENT_FIGURE = /\d\s?(%|percent\b|per cent\b)/i;
  * "until what age". It asks a time even where "how much" or "pay" would read as an amount.
  */
 const ASKS_TIME_SPAN =
-  /(?<![\p{L}\p{N}])(how much (advance |prior |work |relevant )?(notice|time|warning|lead time|leeway|experience)|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit|quel [âa]ge|qu[eé] edad|welche[ms]? alter|wie alt)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(how much (advance |prior |work |relevant )?(notice|time|warning|lead time|leeway|experience)|(more|fewer|most|fewest|less) years|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit|quel [âa]ge|qu[eé] edad|welche[ms]? alter|wie alt)(?![\p{L}\p{N}])/iu;
 
 /** "How many days", "combien d'années", "cuántos años", "wie viele Tage": a count of time units. */
 const TIME_COUNT =
@@ -212,8 +212,12 @@ const asksWh = (clause: string) => WH_START.test(clause) && !(/^was\b/i.test(cla
  * PerksPlus? Well, mine actually.": the question is what asks.
  */
 export function askingSentence(q: string): string {
-  const sentences = q.split(/(?<=[.!?])\s+(?=\S)|(?<=:)\s+(?=\p{Lu})/u).filter((s) => /[\p{L}\p{N}]/u.test(s));
-  return sentences.findLast((s) => s.includes("?")) ?? sentences.at(-1) ?? q;
+  const sentences = q.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => /[\p{L}\p{N}]/u.test(s));
+  const last = sentences.findLast((s) => s.includes("?")) ?? sentences.at(-1) ?? q;
+  // "Falls ich mich bewerbe: Wo wäre mein Arbeitsort?": a question after a colon asks; the
+  // alternatives after one ("Which asks for more: the Manager or the Director?") do not.
+  const afterColon = /:\s+(\p{Lu}[^:]*)$/u.exec(last)?.[1];
+  return afterColon && (asksWh(afterColon) || YES_NO_START.test(afterColon)) ? afterColon : last;
 }
 
 /**

@@ -176,5 +176,7 @@ describe("record names in answers", () => {
       "**Senior Manager of Research and Development:** Qualifications: 5+ years of experience in a research and development role",
     );
     expect(answer).not.toContain("Director of Sales");
+    // Which asks for more: the figures compared, the larger first.
+    expect(answer).toMatch(/^More in Manager of Research and Development: 7\+ years \[role_library\.pdf#page=28\], against 5\+ years/);
   });
 });

@@ -46,7 +46,9 @@ describe("question intent", () => {
     // After a colon, a new sentence asks: "Wo…?" is no yes/no question.
     expect(askingClause("Falls ich mich als COO bewerbe: Wo wäre dann mein Arbeitsort?")).toBe("Wo wäre dann mein Arbeitsort?");
     expect(questionIntent("Falls ich mich als COO bei Zava bewerbe: Wo wäre dann mein Arbeitsort?").yesNo).toBe(false);
-    expect(askingClause("Quick question: does Standard cover braces?")).toBe("Quick question: does Standard cover braces?");
+    expect(askingClause("Quick question: Does Standard cover braces?")).toBe("Does Standard cover braces?");
+    // The alternatives after a colon do not ask: the sentence before it does.
+    expect(questionIntent("Which job asks for more years of experience: Manager of Sales or Director of Sales?").wants).toEqual(["time"]);
   });
 
   it("asks for a contact when it asks who somewhere can help, or whether anyone can", () => {
