@@ -53,15 +53,28 @@ const TEXT = [
   "insurance apply after the deductible has been met; the out-of-pocket maximum limits what",
   "a member pays in a plan year. Claims should be filed within ninety days of the service.",
   "Exceptions",
+  "• Emergency care – wherever it is received – is covered at the member’s “in-network” rate.",
+  "• A plan’s “allowed amount” – the most it pays for a service – is listed in its schedule.",
   "Emergency services are covered at the in-network rate wherever they are received. Members",
   "who travel outside the service area should call the number on their card before a visit.",
 ];
 
-/** Codes 0x0020–0x007E of the Type0 font are the same Unicode characters. */
+/**
+ * Characters beyond ASCII that real documents are full of (list bullets, typographic quotes and
+ * dashes): text holding them is a two-byte string in V8, which takes code paths (and regular
+ * expressions compiled for it) of its own. WinAnsiEncoding's byte for each, for the standard font.
+ */
+const WIDE_BYTES: Record<string, string> = { "•": "\\225", "’": "\\222", "“": "\\223", "”": "\\224", "–": "\\226" };
+const WIDE = Object.keys(WIDE_BYTES);
+const code = (c: string) => c.charCodeAt(0).toString(16).padStart(4, "0");
+
+/** Codes 0x0020–0x007E of the Type0 font, and those of WIDE, are the same Unicode characters. */
 const IDENTITY_TO_UNICODE =
   "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def " +
   "/CMapName /Adobe-Identity-UCS def /CMapType 2 def 1 begincodespacerange <0000> <FFFF> endcodespacerange " +
-  "1 beginbfrange <0020> <007E> <0020> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end";
+  "1 beginbfrange <0020> <007E> <0020> endbfrange " +
+  `${WIDE.length} beginbfchar ${WIDE.map((c) => `<${code(c)}> <${code(c)}>`).join(" ")} endbfchar ` +
+  "endcmap CMapName currentdict /CMap defineresource pop end end";
 
 /** A page: the sample text, then generated prose; lines alternate between the two fonts. */
 function pageContent(page: number): string {
@@ -83,10 +96,18 @@ export function samplePassages(count: number): string[] {
 
 const SYLLABLES = "ben co ver ta pro vi der mem ex clu sion al in net work de duct ible sur ance plan ser vice claim um or ment".split(" ");
 const COMMON = "the and of to a in for is are with by on may be after each your plan".split(" ");
+/**
+ * Tokens of other shapes, as real documents have them: amounts, percentages, years, hyphenated
+ * and possessive words, abbreviations, quotes. The code reading words branches on each shape,
+ * and V8 optimises a function only for the shapes it has seen (a new one throws the optimised
+ * code away during the first upload).
+ */
+const SHAPES = "$250 20% 1,500 2024 (PPO) 24/7 in-network out-of-pocket co-insurance member’s plan’s e.g. Dr. “covered” – #12".split(" ");
 
 /**
- * Lines of sentences mixing common words with words made up from syllables: real documents hold
- * thousands of distinct words, and the tokenizer and the embedder only get fast on many.
+ * Lines of sentences mixing common words with words made up from syllables (real documents hold
+ * thousands of distinct words, and the tokenizer and the embedder only get fast on many), tokens
+ * of other shapes, questions and bulleted items.
  */
 function proseLines(page: number, count: number): string[] {
   let seed = page * 7919;
@@ -94,13 +115,17 @@ function proseLines(page: number, count: number): string[] {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; // a fixed sequence per page
     return (seed >>> 16) % n;
   };
-  const word = () =>
-    next(3) ? COMMON[next(COMMON.length)] : Array.from({ length: 2 + next(3) }, () => SYLLABLES[next(SYLLABLES.length)]).join("");
+  const syllables = () => Array.from({ length: 2 + next(3) }, () => SYLLABLES[next(SYLLABLES.length)]).join("");
+  const word = () => (next(8) === 0 ? SHAPES[next(SHAPES.length)] : next(3) ? COMMON[next(COMMON.length)] : syllables());
   const lines: string[] = [];
   let line = "";
   while (lines.length < count) {
     const words = Array.from({ length: 8 + next(10) }, word);
-    const sentence = `${words[0][0].toUpperCase()}${words.join(" ").slice(1)}${next(5) ? "." : ";"}`;
+    const sentence = `${words[0][0].toUpperCase()}${words.join(" ").slice(1)}${".;?:"[Math.min(next(8), 3)]}`;
+    if (next(6) === 0 && line) {
+      lines.push(line); // a bulleted item starts its own line
+      line = "•";
+    }
     for (const w of sentence.split(" ")) {
       if (line.length + w.length > 88) {
         lines.push(line);
@@ -118,5 +143,5 @@ function kerned(line: string): string {
   return `[${words.map((word, i) => `(${escape(i < words.length - 1 ? `${word} ` : word)})${i % 3 ? -12 : 8}`).join(" ")}] TJ`;
 }
 
-const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-const hex = (text: string) => [...text].map((c) => c.charCodeAt(0).toString(16).padStart(4, "0")).join("");
+const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[•’“”–]/g, (c) => WIDE_BYTES[c]);
+const hex = (text: string) => [...text].map(code).join("");

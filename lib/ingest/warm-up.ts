@@ -1,5 +1,6 @@
 import { config } from "@/lib/config";
 import { getEmbedder } from "@/lib/models/embedder";
+import type { Embedder } from "@/lib/models/types";
 import { chunkDocument } from "./chunk";
 import { parseFile } from "./parse";
 import { samplePassages, samplePdf } from "./sample-pdf";
@@ -7,12 +8,12 @@ import { SAMPLE_PAGES, warmUpPdfWorkers } from "./workers/pdf-warm-up";
 
 /**
  * What the first upload after a server start would otherwise pay for, done at the start: on
- * this thread the embedder and `alsoWith` (the caller's own per-file work, such as summaries)
- * on generated passages, then the PDF worker threads' warm-up (./workers/pdf-warm-up.ts, begun
- * with the server) awaited. Once per process, in the background; a failure is logged, never
- * thrown.
+ * this thread the embedder and `alsoWith` (the caller's own per-file work, such as summaries and
+ * rows, given the passages and the embedder) on generated passages, then the PDF worker
+ * threads' warm-up (./workers/pdf-warm-up.ts, begun with the server) awaited. Once per process,
+ * in the background; a failure is logged, never thrown.
  */
-export function warmUpIngestion(alsoWith?: (chunkTexts: string[]) => unknown): Promise<void> {
+export function warmUpIngestion(alsoWith?: (chunkTexts: string[], embedder: Embedder) => unknown): Promise<void> {
   state.__docchatIngestWarmUp ??= warmUp(alsoWith).catch((error: unknown) =>
     console.warn("[ingest] warm-up failed:", error instanceof Error ? error.message : error),
   );
@@ -28,11 +29,12 @@ const state = globalThis as unknown as { __docchatIngestWarmUp?: Promise<void> }
  */
 const PASSAGES = 64;
 
-async function warmUp(alsoWith?: (chunkTexts: string[]) => unknown): Promise<void> {
+async function warmUp(alsoWith?: (chunkTexts: string[], embedder: Embedder) => unknown): Promise<void> {
   const started = performance.now();
   const texts = samplePassages(PASSAGES);
-  await getEmbedder().embed(texts);
-  await alsoWith?.(texts);
+  const embedder = getEmbedder();
+  await embedder.embed(texts);
+  await alsoWith?.(texts, embedder);
   const threads = await warmUpPdfWorkers();
   // Without worker threads, PDFs are read on this thread: warm that up instead.
   if (!threads) await readInThread();

@@ -6,6 +6,7 @@ import { registerJobBackend } from "./jobs/backend";
 import { startWorker } from "./jobs/worker";
 import { extractiveSummary } from "./summaries";
 import { LanceDbIngestor, LANCEDB_BACKEND } from "./lancedb/ingestor";
+import { rehearseRows } from "./lancedb/pipeline";
 import { lanceDbJobBackend } from "./lancedb/job-backend";
 import type { Ingestor } from "./types";
 import { serverRunsWorker } from "./worker-mode";
@@ -25,13 +26,16 @@ registerPolymathPassages();
  * probe makes it, so jobs an earlier run left resume at once. Not at import (no module starts
  * work by being imported), and not from instrumentation.ts, whose imports are traced into every
  * serverless function (lib/bootstrap.ts): routes that never ingest stay free of LanceDB.
- * The worker's start also warms up ingestion (PDF workers, tokenizer, embedder, summaries) in
- * the background, so the first upload does not pay for it.
+ * The worker's start also warms up ingestion (PDF workers, tokenizer, embedder, summaries, the
+ * rows LanceDB is given) in the background, so the first upload does not pay for it.
  */
 export function activeIngestor(): Ingestor {
   if (serverRunsWorker()) {
     startWorker();
-    void warmUpIngestion(extractiveSummary);
+    void warmUpIngestion(async (texts, embedder) => {
+      extractiveSummary(texts);
+      await rehearseRows(texts, embedder);
+    });
   }
   return getIngestor(config().knowledgeBackend);
 }

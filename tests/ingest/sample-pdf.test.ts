@@ -15,6 +15,9 @@ describe("the warm-up's generated PDF", () => {
     expect(text).toContain("the out-of-pocket maximum limits what a member pays");
     expect(text).toContain("Members may choose any in-network provider for preventive care");
     expect(new Set(text.toLowerCase().match(/[a-z]+/g)).size).toBeGreaterThan(300);
+    // Characters beyond ASCII, through both fonts (WinAnsiEncoding and the ToUnicode map).
+    expect(text).toContain("• Emergency care – wherever it is received – is covered at the member’s “in-network” rate.");
+    expect(text).toContain("• A plan’s “allowed amount” – the most it pays for a service – is listed in its schedule.");
   });
 
   it("makes the same document every time, and passages of chunk size", () => {
@@ -23,5 +26,8 @@ describe("the warm-up's generated PDF", () => {
     expect(passages).toHaveLength(4);
     expect(new Set(passages).size).toBe(4);
     for (const p of passages) expect(p.length).toBeGreaterThan(800);
+    // Amounts, percentages and bulleted items besides words, as real documents have.
+    const all = passages.join("\n");
+    for (const shape of [/\$250|1,500/, /\d+%/, /^• /m, /\?/]) expect(all).toMatch(shape);
   });
 });

@@ -8,7 +8,8 @@ import { passageFile, type PassageFormat } from "@/lib/ingest/passage-formats";
 import type { FileToIngest, IngestOutcome } from "../jobs/backend";
 import { summarize } from "../summaries";
 import { readOriginalInTurn } from "../storage";
-import { searchText, type ChunkRow } from "./rows";
+import { arrowTable } from "./arrow-rows";
+import { chunkSchema, packRecord, RECORD_COLUMN, searchText, type ChunkRow } from "./rows";
 import { addChunks, deleteFileChunks } from "./write";
 
 const EMBED_BATCH = 256;
@@ -74,6 +75,34 @@ export async function ingestFile(
     summary,
     ...(parsed.notes?.length ? { notes: parsed.notes } : {}),
   };
+}
+
+/**
+ * A file's rows made from `texts` as ingestFile makes them (search text, vector, record column,
+ * Arrow columns), but not written: run at start-up on generated passages (lib/ingest/warm-up.ts),
+ * so the first upload does not wait for V8 to compile and optimise this code.
+ */
+export async function rehearseRows(texts: string[], embedder: Embedder): Promise<void> {
+  const searchTexts = texts.map((text) => searchText("warm-up.pdf", "Coverage and Benefits", text));
+  const vectors = await embedder.embed(searchTexts);
+  const rows = texts.map((content, i) => {
+    const row: ChunkRow = {
+      chunk_id: `warm-up:${i}`,
+      file_id: "warm-up",
+      file_name: "warm-up.pdf",
+      page_number: i + 1,
+      chunk_index: i,
+      heading: "Coverage and Benefits",
+      content,
+      search_text: searchTexts[i],
+      content_type: "text",
+      token_count: content.length >> 2,
+      vector: vectors[i],
+      content_meta: null,
+    };
+    return { ...row, [RECORD_COLUMN]: packRecord(row) };
+  });
+  arrowTable(chunkSchema(embedder.dimensions), rows);
 }
 
 /** What a passage carries beyond its text (see ChunkRow.content_meta); null when nothing. */
