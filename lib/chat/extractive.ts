@@ -188,6 +188,10 @@ function kindUnnamed(r: RankedPart): boolean {
   return !said.has(answerStem(kind));
 }
 
+/** Asks which role, job or person does something: whose a sentence is, is the answer. */
+const ASKS_ROLE =
+  /\b(which|what) (executive|officer|role|position|job|title|person|manager|leader)\b|\bwho (is|'s) (responsible|in charge)\b/i;
+
 /** A quoted sentence; `alsoIn`: other pages found that say it word for word. */
 type Quote = Candidate & { alsoIn: string[] };
 
@@ -311,7 +315,10 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       quoted.add(c.text);
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
-    const named = picked.map((c) => ({ ...c, text: withAntecedent(c, clip(withRecordName(c))) }));
+    // "Which role at Zava manages the retirement plan?": the record a sentence is from is the answer.
+    const byRecord = (c: Candidate) =>
+      c.record !== null && ASKS_ROLE.test(r.question) ? namedBefore(c.text, c.record) : withRecordName(c);
+    const named = picked.map((c) => ({ ...c, text: withAntecedent(c, clip(byRecord(c))) }));
     const comparing = r.intent.wants.includes("comparison");
     const labelled = !comparing
       ? named.map((c) => c.text)

@@ -179,4 +179,12 @@ describe("record names in answers", () => {
     // Which asks for more: the figures compared, the larger first.
     expect(answer).toMatch(/^More in Manager of Research and Development: 7\+ years \[role_library\.pdf#page=28\], against 5\+ years/);
   });
+  it("names the record a sentence is from when the question asks which role", () => {
+    const hr = passage(21, "Senior Manager of Human Resources", "Responsibilities:\n• Manage employee benefits and retirement plans");
+    const cfo = passage(5, "Chief Financial Officer › Qualifications", "• A CPA certification is preferred.");
+    const question = "I've got some questions about how our retirement plan is set up. Which role at Zava actually manages that?";
+    expect(extractiveAnswer([{ question, chunks: [hr, cfo] }]).answer).toMatch(
+      /^\*\*Senior Manager of Human Resources:\*\* Responsibilities: Manage employee benefits and retirement plans/,
+    );
+  });
 });
