@@ -182,6 +182,9 @@ describe("extractive answers", () => {
     );
     // Words that only say how a question is put ("Unrelated:", "btw") are nothing missing.
     expect(offlineAnswer("Unrelated: can I bring my dog to work?", ["unrelated", "dog"], found)).not.toMatch(/unrelated/);
+    expect(offlineAnswer("Out of curiosity, what sorts of dog can I bring?", ["curiosity", "sorts", "dog"], found)).toMatch(
+      /never mention “dog”;/,
+    );
     // A word the answer says formally ("counsellor": "counseling") is not missing from it; a word
     // whose formal words the answer and passages lack is, though a sentence was found.
     const counseling = { answer: "Counseling sessions are covered. [plan.pdf#page=4]", citations: ["plan.pdf#page=4"], answered: true };
