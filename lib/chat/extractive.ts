@@ -79,7 +79,7 @@ const answerKind = (intent: QuestionIntent) => (intent.wants.length || intent.ye
  * exciting time…") answers nothing: a question asking in so many words only for an amount, a
  * count, a time or a contact needs its key sentence to hold one.
  */
-const FACT_ONLY_KINDS = new Set(["amount", "count", "time", "distance", "contact"]);
+const FACT_ONLY_KINDS = new Set(["amount", "count", "time", "distance", "contact", "person"]);
 const missesAskedFact = (r: RankedPart) =>
   !r.intent.yesNo &&
   r.intent.pointed === true &&

@@ -7,7 +7,7 @@
  */
 import { detectLanguage } from "./language";
 
-export type FactKind = "amount" | "count" | "time" | "distance" | "contact" | "comparison" | "procedure" | "superior";
+export type FactKind = "amount" | "count" | "time" | "distance" | "contact" | "comparison" | "procedure" | "superior" | "person";
 
 export interface QuestionIntent {
   /** The kinds of fact that answer it (empty: any sentence that addresses it). */
@@ -74,6 +74,9 @@ const ASKS: Record<FactKind, RegExp> = {
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   contact:
     /(?<![\p{L}\p{N}])(who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? ((do|should|can|could|would) (i|we|you)( (need|have|want|got) to)?|(am i|are we|are you) (supposed|meant|expected|required) to) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to|go to)|(is there )?(anyone|anybody|someone|somebody)( [\p{L}\p{N}' ]{1,30}?)? (who|that) (can|could|will|would) help|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|(which|what) ([\p{L}-]+ )?(government |state |public |federal )?(agency|body|authority|regulator|official|department|office|organi[sz]ation)\b(?! (hours|visits?|space|supplies|equipment))|(is there )?(a|an|any) ((government|state|public|federal|outside|external|independent) )+(agency|body|authority|regulator|official|department|office|organi[sz]ation)\b|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach (out|them|you|him|her|someone|somebody|anyone|support|customer|the|a|an)\b|hotline|number (for|to|of (the|your|my|our|their))\b|(what|which) (phone |fax |telephone )?number(?! of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)(?![\p{L}\p{N}])/iu,
+  // "What's the name of Zava's CEO?": a person, by name.
+  person:
+    /\b(what('s| is| was) (the )?(full )?name of|who (is|was) (the |our |zava's |their |your )?(current |new |present )?(ceo|cfo|coo|cto|president|chair(man|woman|person)?|founder|owner))\b/i,
   // "Who would the operations manager answer to?": whom a role reports to.
   superior:
     /\bwho (does|do|would|will|should) (?!(i|we|you|one)\b).{1,60}\b(report|answer) to\b|\bwho (is|'s) (the|my|his|her|their) (boss|manager|supervisor)\b/iu,
@@ -89,6 +92,8 @@ const HOLDS: Record<FactKind, RegExp> = {
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
   contact:
     /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager|human resources|commissioner|agency|regulator|ombudsman|bureau)\b(?!-)(?<!\b(doctor|physician|provider|dentist)['’]s office)/i,
+  // "Mr. Lee", "Jane Doe, our CEO", "Jane Doe is…": a person's name (a title's words are no name).
+  person: /\b(Mr|Mrs|Ms|Dr)\.? \p{Lu}\p{Ll}+|\b\p{Lu}\p{Ll}+ (\p{Lu}\. )?\p{Lu}\p{Ll}+(?=,| (is|was|has|serves|joined|founded|leads)\b)/u,
   // "Reports To: Chief Executive Officer", "The COO will report to the CEO"; not "present reports to the board".
   superior: /(^|\b(will|shall|must|who|which|that|directly)\s+)(reports?|reporting)\s+(directly\s+)?to\b/i,
 };
@@ -159,7 +164,7 @@ export function questionIntent(question: string): QuestionIntent {
   return {
     wants,
     yesNo,
-    pointed: POINTED.test(clause) || ASKING_WHEN.test(clause) || spanAsked,
+    pointed: POINTED.test(clause) || ASKING_WHEN.test(clause) || spanAsked || ASKS.person.test(clause),
     ...(wants.includes("time") && (ASKS_DURATION.test(clause) || spanAsked || timeCount) ? { duration: true } : {}),
     ...(wants.includes("amount") && ASKS_PERCENTAGE.test(clause) ? { percentage: true } : {}),
     ...(wants.includes("time") && ASKS_FREQUENCY.test(clause) ? { frequency: true } : {}),

@@ -502,6 +502,16 @@ describe("an offline answer that answers", () => {
     expect(sickDays([filing]).answered).toBe(false);
     expect(sickDays([filing, sick]).answer).toMatch(/^Employees receive ten paid sick days per year/);
     expect(extractiveAnswer([{ question: "How many business days do I have to file a claim?", chunks: [filing] }]).answered).toBe(true);
+    // A person's name asked for is not stated by a sentence on the role.
+    const role = doc(
+      "role_library.pdf",
+      3,
+      "Chief Executive Officer\n\nThe Chief Executive Officer (CEO) will be responsible for providing strategic direction.",
+    );
+    const named = doc("handbook.pdf", 2, "Leadership\n\nJane Doe, our Chief Executive Officer, founded Zava in 2001.");
+    const ceo = (chunks: Chunk[]) => extractiveAnswer([{ question: "What's the name of Zava's current CEO?", chunks }]);
+    expect(ceo([role]).answered).toBe(false);
+    expect(ceo([role, named]).answer).toMatch(/^Jane Doe, our Chief Executive Officer/);
     // An amount asked per paycheck is not stated by one per year.
     const deductible = doc("plan.pdf", 3, "Deductibles\n\nThe deductible for Northwind Standard is $2,000 per person, per year.");
     const premium = doc("options.pdf", 4, "Cost\n\nThe employee's portion is $45 per paycheck for Northwind Standard.");
