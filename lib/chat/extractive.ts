@@ -316,8 +316,9 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       [c.citation, ...c.alsoIn].forEach((id) => citations.add(id));
     });
     // "Which role at Zava manages the retirement plan?": the record a sentence is from is the answer.
-    const byRecord = (c: Candidate) =>
-      c.record !== null && ASKS_ROLE.test(r.question) ? namedBefore(c.text, c.record) : withRecordName(c);
+    // (Only where the sentence's own heading is its record's: a title page's heading names no role.)
+    const ownRecord = (c: Candidate) => c.record !== null && (c.heading === c.record || c.heading?.startsWith(`${c.record} ›`) === true);
+    const byRecord = (c: Candidate) => (ownRecord(c) && ASKS_ROLE.test(r.question) ? namedBefore(c.text, c.record!) : withRecordName(c));
     const named = picked.map((c) => ({ ...c, text: withAntecedent(c, clip(byRecord(c))) }));
     const comparing = r.intent.wants.includes("comparison");
     const labelled = !comparing

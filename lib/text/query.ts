@@ -48,7 +48,16 @@ function withoutRelativeThat(question: string): string {
 /** True when the question may lean on the previous one: it points back, or names too little to search alone. */
 function mayNeedContext(question: string): boolean {
   if (CHANGES_TOPIC.test(question)) return false;
-  return refersBack(question) || contentWords(question).length < STANDALONE_WORDS;
+  return pointsToEarlierTurn(question) || contentWords(question).length < STANDALONE_WORDS;
+}
+
+/**
+ * A message points back to an earlier turn when its first sentence does: in "I have questions
+ * about our retirement plan. Which role manages that?", "that" is the plan it just named.
+ */
+function pointsToEarlierTurn(question: string): boolean {
+  const first = question.split(/(?<=[.!?])\s+(?=\S)/)[0];
+  return refersBack(first);
 }
 
 /** "Unrelated:", "Something else:", "Different question –": the person says the topic changes. */
@@ -148,11 +157,12 @@ const EVIDENCE_DEPTH = 3;
 export function keepsContext(question: string, alone: Found, withContext: Found, stem: (w: string) => string): boolean {
   // One word of its own ("How long do I have to ask for that?") is no evidence either way: what
   // the question points back to is its subject.
-  if (refersBack(question) && new Set(contentWords(question.replace(HOW_MUCH, " ")).map(stem)).size <= 1) return withContext.length > 0;
+  if (pointsToEarlierTurn(question) && new Set(contentWords(question.replace(HOW_MUCH, " ")).map(stem)).size <= 1)
+    return withContext.length > 0;
   const own = ownTermsFound(question, alone.slice(0, EVIDENCE_DEPTH), stem);
   const combined = ownTermsFound(question, withContext.slice(0, EVIDENCE_DEPTH), stem);
   if (combined === 0) return contentWords(question).length === 0;
-  return combined >= own || (refersBack(question) && combined >= own / 2);
+  return combined >= own || (pointsToEarlierTurn(question) && combined >= own / 2);
 }
 
 /** ", and what …", " and how …": where a compound question starts its next question. */

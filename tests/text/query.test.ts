@@ -103,6 +103,9 @@ describe("whether a follow-up keeps the previous question's subject", () => {
     expect(refersBack("What are the rules for passwords on systems that hold customer data?")).toBe(false);
     // Before a particle, "that" is the thing: "claim that back", "pay that off".
     expect(refersBack("Can I claim that back from the wellness perk?")).toBe(true);
+    // A message whose first sentence names what its "that" points to leans on no earlier turn.
+    const ownScene = "I've got some questions about how our retirement plan is set up. Which role at Zava manages that?";
+    expect(offlineSearchQuery(turns("What's the name of Zava's current CEO?", ownScene))).toBe(ownScene);
     expect(
       offlineSearchQuery(
         turns("Can I get my gym membership reimbursed?", "What are the rules for passwords on systems that hold customer data?"),
