@@ -310,26 +310,26 @@ describe("an offline answer that answers", () => {
     );
   });
 
-  it("says yes from the document a question names when its sentence holds what is asked, as one item of a list", () => {
-    const perks = doc(
+  // PerksPlus's list of what it covers, a section holding "trip" and one holding "wellness".
+  const perksCovered = () =>
+    doc(
       "PerksPlus.pdf",
       3,
-      "What is Covered?\n\nPerksPlus covers a wide range of fitness activities, including but not limited to:\n• Gym memberships\n• Outdoor adventure activities (such as rock climbing, hiking, and kayaking)\n• Group fitness classes (such as dance, martial arts, and cycling)\n\nHow to Claim\n\nKeep the receipts of each class, trip or purchase.",
+      "What is Covered?\n\nPerksPlus covers a wide range of fitness activities, including but not limited to:\n• Gym memberships\n• Outdoor adventure activities (such as rock climbing, hiking, and kayaking)\n• Group fitness classes (such as dance, martial arts, and cycling)\n\nHow to Claim\n\nKeep the receipts of each class, trip or purchase.\n\nOverview\n\nPerksPlus is a wellness program that supports the health of employees.",
     );
-    expect(extractiveAnswer([{ question: "Can I use PerksPlus for a hiking trip?", chunks: [perks] }]).answer).toMatch(
+
+  it("says yes from the document a question names when its sentence holds what is asked, as one item of a list", () => {
+    expect(extractiveAnswer([{ question: "Can I use PerksPlus for a hiking trip?", chunks: [perksCovered()] }]).answer).toMatch(
       /^Yes\. PerksPlus covers a wide range of fitness activities/,
     );
   });
 
   it("answers a question pointing back into its scene by a sentence on the scene's matter", () => {
-    const perks = doc(
-      "PerksPlus.pdf",
-      3,
-      "What is Covered?\n\nPerksPlus covers a wide range of fitness activities, including but not limited to:\n• Gym memberships\n• Group fitness classes (such as dance, martial arts, and cycling)\n\nOverview\n\nPerksPlus is a wellness program that supports the health of employees.",
-    );
     const question =
       "There's a cycling studio near me that runs group classes every week. Can I get those paid back through the wellness perk?";
-    expect(extractiveAnswer([{ question, chunks: [perks] }]).answer).toMatch(/^Yes\. PerksPlus covers a wide range of fitness activities/);
+    expect(extractiveAnswer([{ question, chunks: [perksCovered()] }]).answer).toMatch(
+      /^Yes\. PerksPlus covers a wide range of fitness activities/,
+    );
   });
 
   it("reads the question a message asks, past the scene it sets", () => {
