@@ -41,6 +41,20 @@ export function looksLikeTitle(rawLine: string): boolean {
   return capitalised / significant.length >= 0.75;
 }
 
+/** Opens a question a section answers ("What is Not Covered?", "How do I file a claim?"). */
+const QUESTION_OPENING =
+  /^(?:what|how|when|where|who|whom|whose|why|which|can|could|do|does|did|is|are|was|were|will|would|should|may|must|has|have)\b/i;
+
+/**
+ * A short question on a line of its own, the way FAQ-style documents title their sections:
+ * capitalised like a sentence is enough, since a question's small words stay lower-case.
+ */
+export function looksLikeQuestionTitle(rawLine: string): boolean {
+  const line = rawLine.trim();
+  if (!line.endsWith("?") || line.length > MAX_HEADING_CHARS || !/^\p{Lu}/u.test(line)) return false;
+  return QUESTION_OPENING.test(line) && line.split(/\s+/).length <= MAX_HEADING_WORDS && !/[.;:!?]./.test(line.slice(0, -1));
+}
+
 /**
  * Body text: a sentence, a list item or a long line. A lower-case start means the line above
  * was cut mid-sentence; a short label ("Objective:") is not body either.
@@ -56,7 +70,7 @@ export function looksLikeBody(rawLine: string): boolean {
  * from the line above. `previous`/`next` are the neighbouring lines ("" or undefined if none).
  */
 export function isHeadingLine(line: string, previous: string | undefined, next: string | undefined): boolean {
-  if (!looksLikeTitle(line)) return false;
+  if (!looksLikeTitle(line) && !looksLikeQuestionTitle(line)) return false;
   if (previous !== undefined && continuesForm(line, previous)) return false;
   if (next === undefined || !looksLikeBody(next)) return false;
   const prev = previous?.trim() ?? "";

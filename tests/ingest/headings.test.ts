@@ -36,6 +36,17 @@ describe("heading detection", () => {
     expect(isHeadingLine("Exceptions", "", undefined)).toBe(false);
   });
 
+  it("takes a short question on a line of its own for a section's heading, as FAQ-style documents title them", () => {
+    const body = "PerksPlus covers a wide range of fitness activities, including but not limited to:";
+    expect(isHeadingLine("What is Covered?", "", body)).toBe(true);
+    expect(isHeadingLine("How do I file a claim?", "The previous section ended.", body)).toBe(true);
+    // The end of a question wrapped from the line above, or a question inside prose, is no heading.
+    expect(isHeadingLine("when needed?", "", body)).toBe(false);
+    expect(isHeadingLine("What is covered? Read on.", "", body)).toBe(false);
+    expect(isHeadingLine("Dental care covers cleanings?", "", body)).toBe(false);
+    expect(isHeadingLine("What is Covered?", "a wrapped line that continues into the", body)).toBe(false);
+  });
+
   it("takes a title line that opens a form for a record's title, not a form's field or a section's title", () => {
     const body = "The Chief Financial Officer leads all financial operations of the company.";
     // Directly above fields, or above one header line and then a field or a label.
