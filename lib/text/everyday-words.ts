@@ -29,6 +29,20 @@ const ENTRIES: Entry[] = Object.entries(lexicon.words)
 /** Verbs and the nouns of their acts, both ways (derivations.json, from WordNet). */
 const DERIVED = new Map(Object.entries(derivations.words as Record<string, string[]>));
 
+const OBJECT_PRONOUNS = new Set(["it", "that", "this", "them", "those", "these", "me", "us", "him", "her"]);
+
+/**
+ * The longest entry starting at token i, and how many tokens it spans: "claim that back" is
+ * "claim back", since a phrasal verb takes its pronoun object between verb and particle.
+ */
+function phraseAt(stems: string[], tokens: string[], i: number): { entry: Entry; length: number } | null {
+  const written = ENTRIES.find((e) => e.stems.every((s, j) => stems[i + j] === s));
+  if (written) return { entry: written, length: written.stems.length };
+  if (!OBJECT_PRONOUNS.has(tokens[i + 1])) return null;
+  const split = ENTRIES.find((e) => e.stems.length > 1 && e.stems.every((s, j) => stems[j === 0 ? i : i + j + 1] === s));
+  return split ? { entry: split, length: split.stems.length + 1 } : null;
+}
+
 /** A verb's past that is another verb's dictionary form ("I found a hearing aid" is no foundation). */
 const PAST_OF_ANOTHER_VERB = new Set(["found"]);
 
@@ -63,16 +77,17 @@ export function everydayPhrases(question: string): { formal: Map<string, string[
   const found = new Map<string, string[]>();
   const members = new Map<string, string[]>();
   for (let i = 0; i < tokens.length; i++) {
-    const entry = ENTRIES.find((e) => e.stems.every((s, j) => stems[i + j] === s));
-    if (!entry) continue;
+    const match = phraseAt(stems, tokens, i);
+    if (!match) continue;
+    const { entry, length } = match;
     // A phrase of question words only ("okay", "in advance") stands for its first word.
-    const phrase = tokens.slice(i, i + entry.stems.length);
+    const phrase = tokens.slice(i, i + length);
     const anchor = phrase.find((t) => !QUESTION_STOP_WORDS.has(t)) ?? phrase[0];
     if (!found.has(anchor)) {
       found.set(anchor, entry.formal);
       for (const t of phrase) if (t !== anchor && !QUESTION_STOP_WORDS.has(t)) members.set(t, entry.formal);
     }
-    i += entry.stems.length - 1;
+    i += length - 1;
   }
   // The same word as another part of speech ("notify": "notice"), where the stemmer keeps them apart.
   for (const token of tokens) {

@@ -17,6 +17,15 @@ describe("everyday words", () => {
     expect(formalEquivalents("What industry background do they want?").get("background")).toContain("experience");
   });
 
+  it("reads a phrasal verb with a pronoun between verb and particle ('claim that back')", () => {
+    expect(formalEquivalents("Can I claim that back from the wellness perk?").get("claim")).toEqual(
+      expect.arrayContaining(["reimburse", "cover"]),
+    );
+    expect(formalEquivalents("Can they pay it back?").get("pay")).toContain("reimburse");
+    // Without the particle, the pronoun is just a pronoun.
+    expect(formalEquivalents("Can I claim it?").has("claim")).toBe(false);
+  });
+
   it("reads a verb's past that is another verb's base form as the past, and a phrase before its word", () => {
     const formal = formalEquivalents("I found a hearing aid. Will the plan chip in for it?");
     expect(formal.has("found")).toBe(false);
