@@ -64,6 +64,26 @@ function clip(sentence: string): string {
   return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS).join(" ")}…`;
 }
 
+/**
+ * "I go to a salsa class… Can I get that paid back?": of a list read as one sentence, the items
+ * saying most of the question are the answer; the others are left out ("…"), the lead-in kept.
+ * A list none of whose items says more than another is whole.
+ */
+export function itemsAsked(c: Candidate, weighs: RankedPart["weighs"]): string {
+  if (!c.list) return c.text;
+  // A word the lead-in holds ("What fitness activities…?": "…a wide range of fitness activities") tells no item apart.
+  const weights = c.list.items.map((item) => weighs(item, c.list!.lead));
+  const most = Math.max(...weights);
+  if (most === 0 || weights.every((w) => w === most)) return c.text;
+  // "…including: … Sports team fees; …": each run of items left out is one "…".
+  let said = c.list.lead;
+  c.list.items.forEach((item, i) => {
+    if (weights[i] === most) said += `${i > 0 && weights[i - 1] === most ? ";" : ""} ${item}`;
+    else if (i === 0 || weights[i - 1] === most) said += i === 0 ? " …" : "; …";
+  });
+  return said.endsWith("…") ? said : `${said}.`;
+}
+
 /** A quoted sentence as read: after the one it points back to ("…does not cover… This includes…"). */
 const withAntecedent = (c: Candidate, text = c.text) => (c.antecedent ? `${clip(c.antecedent)} ${text}` : text);
 
@@ -319,7 +339,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     // (Only where the sentence's own heading is its record's: a title page's heading names no role.)
     const ownRecord = (c: Candidate) => c.record !== null && (c.heading === c.record || c.heading?.startsWith(`${c.record} ›`) === true);
     const byRecord = (c: Candidate) => (ownRecord(c) && ASKS_ROLE.test(r.question) ? namedBefore(c.text, c.record!) : withRecordName(c));
-    const named = picked.map((c) => ({ ...c, text: withAntecedent(c, clip(byRecord(c))) }));
+    const named = picked.map((c) => ({ ...c, text: withAntecedent(c, clip(byRecord({ ...c, text: itemsAsked(c, r.weighs) }))) }));
     const comparing = r.intent.wants.includes("comparison");
     const labelled = !comparing
       ? named.map((c) => c.text)

@@ -6,6 +6,7 @@ import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language
 import {
   askingClause,
   holdsWantedFact,
+  isNegative,
   namesAnAmount,
   questionIntent,
   requires,
@@ -77,6 +78,8 @@ export interface Candidate {
   complete: boolean;
   /** The sentence before, which this one points back to ("This includes…"): quoted with it. */
   antecedent: string | null;
+  /** A list read as one sentence: its lead-in and items, so the items asked about can be quoted alone. */
+  list: { lead: string; items: string[] } | null;
   score: number;
 }
 
@@ -132,6 +135,8 @@ export interface RankedPart {
   namesMissing: boolean;
   /** Question terms a sentence must hold itself to answer it. */
   termsNeeded: number;
+  /** How much of the question a piece of text says in its own words (names aside, and those `besides` says), by the terms' weights. */
+  weighs: (text: string, besides?: string) => number;
   byScore: Candidate[];
   best: Candidate;
 }
@@ -162,13 +167,16 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const skipped = skippedAction(question, intent.yesNo);
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
-  const context: { heading: StemSet; title: StemSet }[] = [];
+  const context: { heading: StemSet; title: StemSet; part?: StemSet }[] = [];
   const unitsOf = chunks.map((chunk) => textUnits(chunk.content, headingOf(chunk)));
   // A document of records heads its parts "title › part", in a passage's heading or inside a whole page's text.
   const recordDocuments = new Set(
     chunks
       .filter((c, i) => recordOf(headingOf(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null))
       .map((c) => c.file_name),
+  );
+  const knownRecords = new Set(
+    chunks.filter((c) => recordDocuments.has(c.file_name)).flatMap((c) => recordOf(headingOf(c)) ?? headingOf(c) ?? []),
   );
   chunks.forEach((chunk, rank) => {
     const heading = headingOf(chunk);
@@ -181,7 +189,8 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         text,
         heading: unit.heading ?? null,
         // A page's first lines may still be the record before ("Director of Human Resources › …").
-        record: record === null ? null : (recordOf(unit.heading ?? null) ?? record),
+        // A passage may also run into the next record, under its title ("Chief Technology Officer").
+        record: record === null ? null : (recordOf(unit.heading ?? null) ?? (knownRecords.has(unit.heading ?? "") ? unit.heading : record)),
         citation: citationId(chunk),
         rank,
         position,
@@ -198,6 +207,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         denies: false,
         complete: unit.complete,
         antecedent: unit.antecedent ? neutralizeBrackets(unit.antecedent) : null,
+        list: unit.list ? { lead: neutralizeBrackets(unit.list.lead), items: unit.list.items.map(neutralizeBrackets) } : null,
         score: 0,
       });
       // A field holds what its heading names: "Reports To: Chief Executive Officer" under "Senior Manager of Operations".
@@ -205,7 +215,9 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
       // A label above a paragraph ("Out-of-Network Copays:") says what it is about; in records the
       // labels are the form's own ("Job Description:").
       const label = record === null ? (unit.label ?? "") : "";
-      context.push({ heading: new StemSet(`${unit.heading ?? ""} ${label}`, documents), title });
+      // A record's bullet is said of its part ("Chief Financial Officer › Qualifications"): the part's words are its subject.
+      const part = record !== null && unit.heading?.includes(" › ") ? new StemSet(unit.heading, documents) : undefined;
+      context.push({ heading: new StemSet(`${unit.heading ?? ""} ${label}`, documents), title, part });
     });
   });
   if (candidates.length === 0 || terms.stems.length + terms.acronyms.length === 0) return null;
@@ -300,7 +312,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         ownMatch += weight;
         held++;
         if (!names.includes(stem)) heldWords++;
-      }
+      } else if (context[i].part?.holds(stem, terms.formal)) held++;
       const share = inSentence
         ? 1
         : context[i].heading.holds(stem, terms.formal)
@@ -358,7 +370,17 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     ? ownRecords
     : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier, !askedAgain));
   const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
-  const said = candidates.filter((c) => c.complete && addresses(c));
+  // "What is not covered by PerksPlus?" asks for what a negation governs: where some sentences
+  // deny the matter ("…not covered under the program", a list under "What is Not Covered?"),
+  // only they answer it.
+  const denyingMatter = (c: Candidate) =>
+    deniedParts(c.text, c.heading, c.antecedent).some((part) => {
+      const set = new StemSet(c.heading !== null && isNegative(c.heading) ? `${c.heading} ${part}` : part, documents);
+      return topical.some((stem) => !names.includes(stem) && set.holds(stem, terms.formal));
+    });
+  const asksDenied = !intent.yesNo && ASKS_DENIED.test(askingClause(ownWords ?? question));
+  const denying = asksDenied ? candidates.filter((c) => c.complete && denyingMatter(c)) : [];
+  const said = denying.length ? denying : candidates.filter((c) => c.complete && addresses(c));
   const quotable = (said.some((c) => !ofOtherRecord(c)) ? said.filter((c) => !ofOtherRecord(c)) : said).sort((a, b) => b.score - a.score);
   const byScore = quotable.length ? quotable : [...candidates].sort((a, b) => b.score - a.score);
   const namesMissing = terms.acronyms.some((a) => !own.some((set) => set.hasAcronym(a)));
@@ -385,10 +407,18 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     skipped,
     namesMissing,
     termsNeeded: Math.min(2, found),
+    weighs: (text, besides = "") => {
+      const [set, other] = [new StemSet(text, documents), new StemSet(besides, documents)];
+      const counts = (stem: string) => !names.includes(stem) && set.holds(stem, terms.formal) && !other.holds(stem, terms.formal);
+      return [...stemWeight].reduce((sum, [stem, weight]) => sum + (counts(stem) ? weight : 0), 0);
+    },
     byScore,
     best: (intent.yesNo ? settlingSentence : keySentence)(byScore, sides.length > 0),
   };
 }
+
+/** "What is not covered…?", "Which services does Health Plus not pay for?": asks what a negation governs. */
+const ASKS_DENIED = /^(?:what|which)\b(?:(?!\b(?:if|when|unless)\b)[^?,;])*?(?:\b(?:not|never|excluded)\b|n['’]t\b)/i;
 
 /** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
 export const FACT_LEAD_MATCH = 0.4;

@@ -1,4 +1,5 @@
 import { isFieldLine as isField, isLabelledValue, isListItem, looksLikeTitle } from "@/lib/ingest/headings";
+import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { EMAIL_ADDRESS, PHONE_NUMBER } from "./contacts";
 
 /**
@@ -24,6 +25,8 @@ export interface TextUnit {
    * it says little.
    */
   antecedent?: string;
+  /** A list read as one sentence ("…include: Gym memberships; Sports team fees."): its lead-in and items. */
+  list?: { lead: string; items: string[] };
 }
 
 /**
@@ -35,6 +38,11 @@ function labelHeading(lines: string[], after: string[] | undefined): string | nu
   const line = lines[0].trim();
   if (!line.endsWith(":") || wordCount(line) > 5 || !looksLikeTitle(line.slice(0, -1))) return null;
   return line.slice(0, -1);
+}
+
+/** "Qualifications:": a short Title Case label naming a part of a record. */
+function partLabel(line: string): string | null {
+  return line.endsWith(":") && wordCount(line) <= 5 && looksLikeTitle(line.slice(0, -1)) ? line.slice(0, -1) : null;
 }
 
 /**
@@ -194,8 +202,8 @@ const stripMarker = (line: string) => line.replace(/^\s*(?:[-*+•●▪◦‣�
 function listUnits(leadIn: string | null, items: string[], heading: string | null): TextUnit[] {
   const short = items.every((i) => wordCount(i) <= SHORT_ITEM_WORDS);
   if (leadIn && short) {
-    const list = items.map((i) => i.replace(/[.;,]$/, "")).join("; ");
-    return [{ text: `${leadIn} ${list}.`, heading, complete: true }];
+    const bare = items.map((i) => i.replace(/[.;,]$/, ""));
+    return [{ text: `${leadIn} ${bare.join("; ")}.`, heading, complete: true, list: { lead: leadIn, items: bare } }];
   }
   const units: TextUnit[] = leadIn ? [{ text: leadIn, heading, complete: true }] : [];
   // A long item is read as prose (extraction may have run the text after a list into its last item).
@@ -240,6 +248,9 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
       );
     };
     const flushList = () => {
+      // In a record, "Qualifications:" above a list starts that part of it, as the chunker reads it.
+      const part = leadIn !== null && current?.includes(HEADING_PATH_SEPARATOR) ? partLabel(leadIn) : null;
+      if (part) current = `${current!.split(HEADING_PATH_SEPARATOR)[0]}${HEADING_PATH_SEPARATOR}${part}`;
       if (items.length) units.push(...listUnits(leadIn, items, current));
       else if (leadIn) units.push({ text: leadIn, heading: current, complete: true });
       items = [];

@@ -60,6 +60,10 @@ describe("extractive answers", () => {
         text: "Covered items: Emergency Room Visits Covered At 80 Percent After Deductible; Ambulance rides are covered in full.",
         heading: "Emergency Care Benefits At A Glance",
         complete: true,
+        list: {
+          lead: "Covered items:",
+          items: ["Emergency Room Visits Covered At 80 Percent After Deductible", "Ambulance rides are covered in full"],
+        },
       },
     ]);
   });
@@ -290,7 +294,7 @@ describe("an offline answer that answers", () => {
       /^No\. The plan does not cover cosmetic surgery/,
     );
     expect(extractiveAnswer([{ question: "Are skiing lessons covered by PerksPlus?", chunks: [perks] }]).answer).toBe(
-      "Yes. Some of the lessons covered under PerksPlus include: Skiing and snowboarding lessons; Surfing lessons. [PerksPlus.pdf#page=3]",
+      "Yes. Some of the lessons covered under PerksPlus include: Skiing and snowboarding lessons; … [PerksPlus.pdf#page=3]",
     );
   });
 
@@ -330,6 +334,34 @@ describe("an offline answer that answers", () => {
     expect(extractiveAnswer([{ question, chunks: [perksCovered()] }]).answer).toMatch(
       /^Yes\. PerksPlus covers a wide range of fitness activities/,
     );
+  });
+
+  const perksBoth = () =>
+    doc(
+      "PerksPlus.pdf",
+      3,
+      "What is Covered?\n\nPerksPlus covers a wide range of fitness activities, including but not limited to:\n• Gym memberships\n• Sports team fees\n• Yoga and Pilates classes\n• Virtual fitness programs (such as online yoga and workout classes)\n\n" +
+        "What is Not Covered?\n\nIn addition to the activities covered by PerksPlus, there is also a list of things that are not covered under the program. These include but are not limited to:\n• Non-fitness related expenses\n• Medical treatments and procedures",
+    );
+
+  it("quotes of a list the items the question asks about, the lead-in kept and the others left out", () => {
+    const question = "I signed up for a weekend soccer league that charges a season fee. Can I claim that back through PerksPlus?";
+    expect(extractiveAnswer([{ question, chunks: [perksBoth()] }]).answer).toBe(
+      "Yes. PerksPlus covers a wide range of fitness activities, including but not limited to: … Sports team fees; … [PerksPlus.pdf#page=3]",
+    );
+    // A list whose items the question does not tell apart is quoted whole.
+    expect(extractiveAnswer([{ question: "What fitness activities does PerksPlus cover?", chunks: [perksBoth()] }]).answer).toMatch(
+      /including but not limited to: Gym memberships; Sports team fees; Yoga and Pilates classes; Virtual fitness programs/,
+    );
+  });
+
+  it("answers what is not covered with what a negation governs", () => {
+    const { answer } = extractiveAnswer([{ question: "What is not covered by PerksPlus?", chunks: [perksBoth()] }]);
+    expect(answer).toMatch(/Non-fitness related expenses; Medical treatments and procedures/);
+    expect(answer).not.toMatch(/Gym memberships/);
+    // A negation in a condition or in a phrase ("a yes or no") asks nothing of the kind.
+    const again = extractiveAnswer([{ question: "What does PerksPlus cover if I am not in the office?", chunks: [perksBoth()] }]).answer;
+    expect(again).toMatch(/Gym memberships/);
   });
 
   it("reads the question a message asks, past the scene it sets", () => {
@@ -869,6 +901,29 @@ describe("an offline answer that answers", () => {
     // "Who do I report fraud to?" asks for a contact, not a superior.
     expect(questionIntent("Who do I report fraud to?").wants).not.toContain("superior");
     expect(questionIntent("Who does the COO report to?").wants).toContain("superior");
+  });
+
+  it("answers a record's part from that record, not from the next record a passage runs into", () => {
+    const cfo = doc(
+      "role_library.pdf",
+      6,
+      "Chief Financial Officer › Qualifications\n\n• Proficiency in financial modeling and analysis.\n• Proficiency with financial software and other computer applications.\n\n" +
+        "Chief Technology Officer\n\nJob Title: Chief Technology Officer\nCompany: Zava\n\nQualifications:\n• Bachelor's degree in computer science, information technology, or a related field of study.\n• Proven experience as a CTO or in a similar role at a company of comparable size.",
+    );
+    const cto = doc(
+      "role_library.pdf",
+      7,
+      "Chief Technology Officer › Responsibilities\n\n• Lead the development of the company's technology strategy.",
+    );
+    const { answer } = extractiveAnswer([{ question: "What qualifications does the Chief Financial Officer need?", chunks: [cfo, cto] }]);
+    expect(answer).toMatch(/^\*\*Chief Financial Officer:\*\* Proficiency in financial modeling and analysis\./);
+    expect(answer).not.toMatch(/computer science/);
+    // In a record, "Qualifications:" above a list starts that part of it.
+    const units = textUnits(
+      "• Lead the finance team.\n\nQualifications:\n• Bachelor's degree in finance, accounting, economics, or a related field of study.",
+      "Chief Financial Officer › Responsibilities",
+    );
+    expect(units.map((u) => u.heading)).toEqual(["Chief Financial Officer › Responsibilities", "Chief Financial Officer › Qualifications"]);
   });
 
   it("adds to the asked-for fact only sentences holding such a fact", () => {
