@@ -1,4 +1,5 @@
 import { askedComparative, figureIn, winningSide } from "./figures";
+import { asksPaidFor, saysPaying } from "./paying";
 import { documentOf, FACT_LEAD_MATCH, keySentence, type Candidate, type RankedPart } from "./sentence-ranking";
 
 /**
@@ -37,7 +38,11 @@ export function sideSentence(r: RankedPart, side: string): Candidate | undefined
     (c) => r.sideOf(c) === side && c.heldWords > 0 && (c.match >= FACT_LEAD_MATCH * bestMatch || (wantsFigure && c.fact)),
   );
   const standsInstead = (c: Candidate) => own.some((o) => !pointsBack(o.text) && o.fact === c.fact && o.match >= SIDE_CLOSE * c.match);
-  const pool = own.filter((c) => !pointsBack(c.text) || !standsInstead(c));
+  const standing = own.filter((c) => !pointsBack(c.text) || !standsInstead(c));
+  // "Would Standard or Health Plus cover that?": a side is stated by its sentence on paying
+  // ("Northwind Standard covers both cellular immunotherapy…"), not by one saying what it is.
+  const paying = asksPaidFor(r.question) ? standing.filter(saysPaying) : [];
+  const pool = paying.length ? paying : standing;
   // Of a side's sentences, the one on what is asked ("…splint therapy") before one sharing only the scene's words ("TMJ care").
   const onAsked = [...pool].sort((a, b) => b.score + b.askedMatch - b.match - (a.score + a.askedMatch - a.match));
   return (wantsFigure ? pool.find((c) => c.fact) : undefined) ?? (onAsked.length ? keySentence(onAsked, true) : undefined);

@@ -6,6 +6,7 @@ import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language
 import { alwaysAvailable, askingClause, askingSentence, isNegative, requires, type QuestionIntent } from "@/lib/text/question-intent";
 import { answersEachSide, figuresVerdict, firstNamedSide, sideSentence, sidesOf, sidesVerdict, silentSides } from "./comparison";
 import { notFoundMessage } from "./not-found";
+import { asksPaidFor, saysPaying } from "./paying";
 import { readingOf, StemSet } from "./question-terms";
 import { namedBefore, withRecordName } from "./record-names";
 import { addresses, documentOf, rankPart, type Candidate, type QuestionPart, type RankedPart } from "./sentence-ranking";
@@ -186,12 +187,7 @@ const answersAnotherDocument = (r: RankedPart) => r.namesDocument && !r.best.sco
  * a sentence that says nothing of paying, covering, granting or costs ("…college degree
  * preferred.") does not answer it, however many of its words it holds.
  */
-const ASKS_BENEFIT =
-  /\b(pay|paid|pays|cover|covered|covers|reimburs\w*|refund\w*|chip in|expense|claim (it |that |this |them )?back|get (it |that |this |the money |my money |them )?back(?! at\b)|contribut\w*|subsidi[sz]\w*|fund|foot the bill)\b/i;
-const STATES_BENEFIT =
-  /\b(pay|pays|paid|paying|payment|cover|covers|covered|coverage|reimburs\w*|refund\w*|eligible|eligibility|includ\w*|offer\w*|provid\w*|expense\w*|benefits?|contribut\w*|subsidi[sz]\w*|allowance|free|costs?|charges?|fees?|deductibles?|co-?pay\w*|coinsurance|premiums?|out-of-pocket|discount\w*|exclud\w*|limit\w*)\b|[$€£]\s?\d/i;
-const benefitUnstated = (r: RankedPart) =>
-  r.intent.yesNo && ASKS_BENEFIT.test(askingClause(r.question)) && !STATES_BENEFIT.test(`${r.best.heading ?? ""} ${r.best.text}`);
+const benefitUnstated = (r: RankedPart) => r.intent.yesNo && asksPaidFor(r.question) && !saysPaying(r.best);
 
 /**
  * "Does Zava give us life insurance?" is not answered by a sentence on insurance: where a yes/no

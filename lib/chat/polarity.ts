@@ -13,7 +13,9 @@ export function deniedParts(sentence: string, heading: string | null, antecedent
   if (antecedent !== null && ELABORATES.test(sentence) && !isNegative(sentence) && deniedParts(antecedent, null).length) return [sentence];
   const lead = /^([^:]{3,160}):\s/.exec(sentence);
   if (lead && (isNegative(lead[1]) || EXCEPTIONS_LEAD.test(lead[1]))) return [sentence];
-  return clauses(sentence).flatMap((clause) => (EXCEPTING.test(clause) ? [clause] : CONDITION.test(clause) ? [] : negated(clause)));
+  return clauses(sentence.replace(WHO_CLAUSE, "")).flatMap((clause) =>
+    EXCEPTING.test(clause) ? [clause] : CONDITION.test(clause) ? [] : negated(clause),
+  );
 }
 
 /** A sentence naming what the one before covers ("This includes…", "These include…", "Such as…"). */
@@ -37,6 +39,14 @@ function negated(clause: string): string[] {
   if (isNegative(clause.replace(/\bno\b/gi, " "))) return [clause];
   return [clause.slice(clause.search(/\bno\b/i))];
 }
+
+/**
+ * "…a great option for those who need services but may not be able to pay…", "…is an individual
+ * who reports activities … not in accordance with company policy": a clause on who someone is,
+ * after the sentence has said what it says, describes the person; its negation denies nothing.
+ * ("Employees who leave are not eligible" says it after the clause, and keeps it.)
+ */
+const WHO_CLAUSE = /(?<=\b(?:is|are|was|were|be|for|to|of|with)\b[^,;:]*?)\s+who\b.*$/i;
 
 /** A clause opening with an exception: what it names is left out. */
 const EXCEPTING = /^(except( for)?|excluding|other than|apart from|rather than|instead of)\b/i;

@@ -637,6 +637,25 @@ describe("an offline answer that answers", () => {
     expect(answer).toContain("does not cover TMJ splint therapy");
   });
 
+  it("states a side asked whether it pays by its sentence on paying, not one saying what the thing is", () => {
+    const standard = doc(
+      "Northwind_Standard.pdf",
+      21,
+      "Cellular Immunotherapy\n\nCellular immunotherapy is a form of treatment that uses the patient's own immune cells to fight cancer. Northwind Standard covers immunotherapy with the patient's own immune cells.",
+    );
+    const plus = doc(
+      "Northwind_Health_Plus.pdf",
+      21,
+      "Cellular Immunotherapy\n\nCellular immunotherapy modifies a patient's own immune cells in a lab to fight cancer. Immunotherapy with your own immune cells is covered under Northwind Health Plus.",
+    );
+    const question =
+      "My oncologist suggested a treatment that re-engineers my own immune cells to fight the cancer. Would Standard or Health Plus cover that?";
+    const { answer } = extractiveAnswer([{ question, chunks: [standard, plus] }]);
+    expect(answer).toContain("Northwind Standard covers immunotherapy with the patient's own immune cells.");
+    expect(answer).toContain("Immunotherapy with your own immune cells is covered under Northwind Health Plus.");
+    expect(answer).not.toMatch(/uses the patient's own immune cells|modifies a patient's/);
+  });
+
   it("states each side of a comparison with its own sentence on the matter, from its own page", () => {
     const standardExceptions = doc(
       "Northwind_Standard.pdf",

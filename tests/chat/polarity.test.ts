@@ -28,6 +28,16 @@ describe("what a negation governs", () => {
     ]);
   });
 
+  it("reads a negation in a clause on who someone is as describing the person, once the sentence has said its piece", () => {
+    expect(deniedParts("This is a great option for those who need services but may not be able to pay it in one payment.", null)).toEqual(
+      [],
+    );
+    expect(deniedParts("A whistleblower is an individual who reports activities not in accordance with company policy.", null)).toEqual([]);
+    expect(deniedParts("Employees who leave the company are not eligible for the bonus.", null)).toEqual([
+      "Employees who leave the company are not eligible for the bonus.",
+    ]);
+  });
+
   it("denies what a denial goes on to include, in the sentence after it", () => {
     const denial = "Northwind Health Plus does not cover services related to treatment that is intended to cure the illness.";
     const includes = "This includes treatments such as chemotherapy, radiation therapy, and surgery.";
