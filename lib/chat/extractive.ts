@@ -126,6 +126,20 @@ const RATES: [RegExp, RegExp][] = [
   [/\bper night\b|\ba night\b/i, /\b(per night|a night|each night|nightly)\b/i],
   [/\bper (visit|appointment)\b/i, /\b(visits?|appointments?)\b/i],
 ];
+/**
+ * "How many hours a week am I expected to work?" is not answered by "…available 24 hours a day,
+ * 7 days a week": the units a figure is asked in say what kind of answer, not what it is about.
+ * The key sentence (or its heading) must hold some other word of the question.
+ */
+const UNITS = "hour hours day days week weeks month months year years minute minutes percent percentage dollar dollars";
+const onlyUnitsHeld = (r: RankedPart) =>
+  // A name it holds ("vacation" of the Vacation Policy: "…twenty days of paid vacation") says what.
+  r.best.held === r.best.heldWords &&
+  r.intent.pointed === true &&
+  r.intent.wants.some((k) => FACT_ONLY_KINDS.has(k)) &&
+  r.weighs(`${r.best.heading ?? ""} ${r.best.text}`) > 0 &&
+  r.weighs(`${r.best.heading ?? ""} ${r.best.text}`, UNITS) === 0;
+
 const missesAskedRate = (r: RankedPart) =>
   r.intent.wants.includes("amount") &&
   RATES.some(([asked, said]) => asked.test(r.question) && !said.test(`${r.best.heading ?? ""} ${r.best.text}`));
@@ -311,7 +325,8 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     !answersAnotherDocument(r) &&
     !benefitUnstated(r) &&
     !kindUnnamed(r) &&
-    !missesAskedRate(r);
+    !missesAskedRate(r) &&
+    !onlyUnitsHeld(r);
   // "Is there a probation period, and how long does it last?": what "it" is, the earlier part had
   // to find first.
   const answered = ranked.map((r) => !r.namesMissing && answers(r));

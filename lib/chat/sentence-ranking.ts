@@ -135,7 +135,7 @@ export interface RankedPart {
   namesMissing: boolean;
   /** Question terms a sentence must hold itself to answer it. */
   termsNeeded: number;
-  /** How much of the question a piece of text says in its own words (names aside, and those `besides` says), by the terms' weights. */
+  /** How much of the question a piece of text says in its own words (names aside, and words `besides` holds), by the terms' weights. */
   weighs: (text: string, besides?: string) => number;
   byScore: Candidate[];
   best: Candidate;
@@ -409,7 +409,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     termsNeeded: Math.min(2, found),
     weighs: (text, besides = "") => {
       const [set, other] = [new StemSet(text, documents), new StemSet(besides, documents)];
-      const counts = (stem: string) => !names.includes(stem) && set.holds(stem, terms.formal) && !other.holds(stem, terms.formal);
+      const counts = (stem: string) => !names.includes(stem) && set.holds(stem, terms.formal) && !other.has(stem);
       return [...stemWeight].reduce((sum, [stem, weight]) => sum + (counts(stem) ? weight : 0), 0);
     },
     byScore,

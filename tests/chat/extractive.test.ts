@@ -960,6 +960,22 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("does not answer a figure asked in units by a sentence holding only the units", () => {
+    const service = doc(
+      "plan.pdf",
+      83,
+      "Customer Service\n\nThe customer service team is available 24 hours a day, 7 days a week to answer questions about your plan.",
+    );
+    const result = extractiveAnswer([
+      { question: "How many hours a week am I expected to work as a full-time employee?", chunks: [service] },
+    ]);
+    expect(result.answered).toBe(false);
+    // The same sentence answers what it is about.
+    expect(extractiveAnswer([{ question: "How many hours a day is customer service available?", chunks: [service] }]).answer).toMatch(
+      /24 hours a day/,
+    );
+  });
+
   it("answers a question asking for an amount only with a sentence holding one", () => {
     const maternity = doc(
       "plan.pdf",
