@@ -280,12 +280,27 @@ function yesNo(r: RankedPart, figureWinner: string | null): { lead: string; byMa
   if (r.intent.availability && alwaysAvailable(text) && !isNegative(text)) return { lead: `${yes}. `, byMatch: false };
   if (r.skipped !== null && requires(text, r.skipped)) return { lead: `${no}. `, byMatch: false };
   // A name alone ("Does Zava offer life insurance?": "At Zava, … busy lifestyles…") says nothing of the matter.
-  if (!statesMatter(r.best)) return none;
+  if (!statesMatter(r.best) && !answeredByItem(r)) return none;
   return { lead: `${r.best.denies ? no : yes}. `, byMatch: true };
 }
 
 /** The sentence itself holds enough of the question, names aside, to say yes or no to it. */
 const statesMatter = (c: Candidate) => c.askedMatch >= YES_NO_MATCH && c.heldWords > 0;
+
+/**
+ * "I signed up for a soccer league that charges a season fee. Can I claim that back?": a list
+ * granting or denying a benefit ("PerksPlus covers…: …; Sports team fees; …") settles it by the
+ * one item the question's words point to, however much of the question is scene.
+ */
+function answeredByItem(r: RankedPart): boolean {
+  const { list, heading } = r.best;
+  if (!r.intent.yesNo || !list || r.best.held < r.termsNeeded || !saysPaying({ heading, text: list.lead })) return false;
+  const [first, second = 0] = list.items.map((item) => r.weighs(item, list.lead)).sort((a, b) => b - a);
+  return first >= ITEM_SHARE * r.weighs(r.question) && first >= 2 * second;
+}
+
+/** The item settling a yes/no question holds at least this share of the question's weight, names aside. */
+const ITEM_SHARE = 0.2;
 
 /** Yes and no in the question's language. */
 const YES_NO: Partial<Record<Lang, [string, string]>> = {
@@ -320,6 +335,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       (r.best.fact && r.best.scoped) ||
       (r.namesDocument && r.best.scoped && r.best.askedMatch >= ANSWER_FLOOR && r.best.heldWords > 0) ||
       r.best.requiresSkipped ||
+      answeredByItem(r) ||
       answersEachSide(r)) &&
     !missesAskedFact(r) &&
     !answersAnotherDocument(r) &&

@@ -355,6 +355,19 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("settles a yes/no question on a benefit by the one list item the question's words point to", () => {
+    const hike = doc("Travel.pdf", 9, "Hiking Trips\n\nTeam hiking trips are organized every spring by the office manager.");
+    const league =
+      "I signed up for a weekend soccer league that charges everyone a season fee. Can I claim that back from the wellness perk?";
+    expect(extractiveAnswer([{ question: league, chunks: [perksBoth(), hike] }]).answer).toBe(
+      "Yes. PerksPlus covers a wide range of fitness activities, including but not limited to: … Sports team fees; … [PerksPlus.pdf#page=3]",
+    );
+    const knee = "My knee operation is booked for next month. Could I use the wellness perk money to pay for the surgery?";
+    expect(extractiveAnswer([{ question: knee, chunks: [perksBoth(), hike] }]).answer).toMatch(
+      /^No\. .*These include but are not limited to: … Medical treatments and procedures\./,
+    );
+  });
+
   it("answers what is not covered with what a negation governs", () => {
     const { answer } = extractiveAnswer([{ question: "What is not covered by PerksPlus?", chunks: [perksBoth()] }]);
     expect(answer).toMatch(/Non-fitness related expenses; Medical treatments and procedures/);
