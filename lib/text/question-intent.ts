@@ -257,10 +257,10 @@ const NEGATION =
   /\b(not|no|never|none|neither|nor|cannot|excluded|excludes|exclusions?|prohibited|forbidden|ineligible|isn't|aren't|doesn't|don't|won't|can't)\b|n't\b/i;
 /**
  * Phrases that hold a negation word without denying anything: "including but not limited to", "not
- * only … but also", "does not cover all services" (some are covered).
+ * only … but also", "does not cover all services" (some are covered), "whether it is necessary or not".
  */
 const NOT_DENYING =
-  /\b(but )?not limited to\b|\bnot only\b|\bnot (\w+ )?(all|every|always|necessarily)\b|\bno (later|more|less|fewer) than\b|\bnot to exceed\b/gi;
+  /\b(but )?not limited to\b|\bnot only\b|\bnot (\w+ )?(all|every|always|necessarily)\b|\bno (later|more|less|fewer) than\b|\bnot to exceed\b|\bor not\b/gi;
 
 export function isNegative(sentence: string): boolean {
   return NEGATION.test(sentence.replace(NOT_DENYING, " "));

@@ -33,6 +33,8 @@ describe("what a negation governs", () => {
       [],
     );
     expect(deniedParts("A whistleblower is an individual who reports activities not in accordance with company policy.", null)).toEqual([]);
+    // "…or not" names the other alternative of a "whether": it denies nothing.
+    expect(deniedParts("The Medical Director decides whether the treatment is medically necessary or not.", null)).toEqual([]);
     expect(deniedParts("Employees who leave the company are not eligible for the bonus.", null)).toEqual([
       "Employees who leave the company are not eligible for the bonus.",
     ]);
