@@ -32,6 +32,7 @@ export const SPLITS = [
   "unseen9",
   "unseen10",
   "unseen11",
+  "unseen12",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
