@@ -35,6 +35,9 @@ const MAX_SENTENCE_WORDS = 70;
 const MIN_RELATIVE = { fact: { match: 0.6, score: 0.75 }, explain: { match: 0.5, score: 0.6 } };
 /** Below this match no sentence addresses the question: it is answered as not found. */
 const ANSWER_FLOOR = 0.35;
+/** A sentence answering what is asked leads instead of a best one that does not, if it scores this share of it. */
+const RESCUE_SCORE = 0.85;
+const RESCUE_MATCH = 0.5;
 /**
  * A question asking in so many words for a fact ("Who do I write to…?") is answered by a sentence
  * holding that kind of fact from this match on: it names the fact, the rest of the question is
@@ -345,8 +348,18 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     !onlyUnitsHeld(r);
   // "Is there a probation period, and how long does it last?": what "it" is, the earlier part had
   // to find first.
-  const answered = ranked.map((r) => !r.namesMissing && answers(r));
-  const answeredParts = ranked.filter((r, i) => answered[i] && !(i > 0 && !answered[i - 1] && refersBack(r.question)));
+  // "…Northwind has to approve it first. Do I send that request in myself, or who does?": the best
+  // sentence may echo the scene ("you must obtain approval…") while one nearly as good answers
+  // what is asked ("…must be submitted to Northwind Health by your provider"): that one leads.
+  const answering = ranked.map((r) => {
+    if (answers(r)) return r;
+    const best = r.byScore.find(
+      (c) => c !== r.best && c.score >= RESCUE_SCORE * r.best.score && c.askedMatch >= RESCUE_MATCH && answers({ ...r, best: c }),
+    );
+    return best ? { ...r, best } : r;
+  });
+  const answered = answering.map((r) => !r.namesMissing && answers(r));
+  const answeredParts = answering.filter((r, i) => answered[i] && !(i > 0 && !answered[i - 1] && refersBack(r.question)));
   if (answeredParts.length === 0) return closestPassages(ranked);
 
   const perPart = (r: RankedPart) => Math.max(2, Math.ceil(MAX_SENTENCES[answerKind(r.intent)] / answeredParts.length));

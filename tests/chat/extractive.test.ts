@@ -973,6 +973,25 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("leads with a sentence answering what is asked when the best one only echoes the scene", () => {
+    const approval = doc(
+      "Northwind_Health_Plus.pdf",
+      69,
+      "Prior Authorization For Out-Of-Network Providers\n\nThis means that you must obtain approval from Northwind Health before seeing a surgeon outside the network.",
+    );
+    const network = doc("Northwind_Health_Plus.pdf", 4, "Networks\n\nSurgeons in the network cost less than those outside the network.");
+    const requests = doc(
+      "Northwind_Health_Plus.pdf",
+      70,
+      "Requests\n\nPrior authorization requests for care outside the network must be submitted to Northwind Health by your provider.",
+    );
+    const question =
+      "I'd like to see a surgeon outside the Health Plus network and I know Northwind has to approve it first. Do I send that request in myself, or who does?";
+    expect(extractiveAnswer([{ question, chunks: [approval, network, requests] }]).answer).toMatch(
+      /^Prior authorization requests for care outside the network must be submitted to Northwind Health by your provider\./,
+    );
+  });
+
   it("does not answer a figure asked in units by a sentence holding only the units", () => {
     const service = doc(
       "plan.pdf",
