@@ -133,7 +133,7 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const searchedNothing = retrieval.collections.length === 0 && !overrides.sources?.length;
     const asked = await readAsked(parts, retrieval.chunks);
     // How a question in another language was read, for the thought process to show.
-    if (asked.glossed.length) step.props = { ...step.props, read_in_english: asked.parts.map((p) => p.question).join(" / ") };
+    if (asked.glossed.size) step.props = { ...step.props, read_in_english: asked.parts.map((p) => p.question).join(" / ") };
     const extracted = extractiveAnswer(asked.parts);
     const answer = searchedNothing
       ? await nothingSearched(caller.principal)

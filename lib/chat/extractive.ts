@@ -457,7 +457,7 @@ export function offlineAnswer(
   unknownWords: readonly string[],
   extracted: ExtractedAnswer,
   passages: readonly string[] = [],
-  glossed: readonly string[] = [],
+  glossed: ReadonlyMap<string, string[]> = new Map(),
 ): string {
   const questionLang = detectLanguage(question);
   const words = [...new Set(contentWords(question, questionLang))];
@@ -471,8 +471,18 @@ export function offlineAnswer(
     return contentWords(phrase, "en").every((word) => found!.has(answerStem(word)));
   };
   const saidFormally = (w: string) => formal.has(w) && formal.get(w)!.some(inPassages);
+  // A word read through the glossary ("vélo d'appartement": exercise bike) is said by its English
+  // senses, or the formal words for them ("fitness equipment").
+  const saidInEnglish = (w: string) =>
+    (glossed.get(w) ?? []).some((sense) => [sense, ...[...everydayPhrases(sense).formal.values()].flat()].some(phraseInPassages));
+  // A sense of several words ("vacation days") is said as a phrase, not word by word.
+  const text = [extracted.answer, ...passages].join("\n").toLowerCase();
+  const phraseInPassages = (phrase: string) => {
+    const stems = contentWords(phrase, "en").map((word) => answerStem(word).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    return stems.length > 0 && new RegExp(`\\b${stems.join("\\w*\\s+")}`).test(text);
+  };
   // "perk" is the index's unknown word, but a part of the name "PerksPlus" the passages write.
-  const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally(w) && !inPassages(w));
+  const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally(w) && !inPassages(w) && !saidInEnglish(w));
   const fewMissing = missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length);
   // "Does the company reimburse daycare?": whether a matter the documents never mention is so
   // is not answered by sentences on the rest of the question.
@@ -480,12 +490,12 @@ export function offlineAnswer(
   const asked = new Set(contentWords(askingSentence(question), questionLang));
   const verdictOnMissing = missing.some((w) => asked.has(w)) && extracted.yesNoUnsettled === true;
   // Read in English and not answered: said so in the person's language, not in English.
-  if (fewMissing && !verdictOnMissing && (extracted.answered || glossed.length === 0)) return extracted.answer;
+  if (fewMissing && !verdictOnMissing && (extracted.answered || glossed.size === 0)) return extracted.answer;
   // "I cut my hand at work this morning. Who do I tell?": a word only the scene uses ("morning") is
   // not what the documents fail to say; the closest passages are shown without naming it.
   const passagesHelp = extracted.citations.length > 0 && missing.length < words.length;
   const onlyInScene = missing.every((w) => !asked.has(w));
-  if (!extracted.answered && onlyInScene && passagesHelp && glossed.length === 0) return extracted.answer;
+  if (!extracted.answered && onlyInScene && passagesHelp && glossed.size === 0) return extracted.answer;
   const note = notFoundMessage({
     questionLang,
     documentsLang: dominantLanguage(passages),

@@ -8,10 +8,13 @@ import type { QuestionPart } from "./sentence-ranking";
  * The question parts an offline answer is built from, read in English when the person asked in
  * German, French or Spanish and the passages found are English (lib/text/cross-language): the
  * sentences are chosen on the English reading, what is asked for and the language of a yes or
- * no stay the person's. `glossed` lists the words so read: none of them is "never mentioned".
+ * no stay the person's. `glossed`: the words so read, each with its English senses.
  */
-export async function readAsked(parts: QuestionPart[], passages: Chunk[]): Promise<{ parts: QuestionPart[]; glossed: string[] }> {
-  const glossed: string[] = [];
+export async function readAsked(
+  parts: QuestionPart[],
+  passages: Chunk[],
+): Promise<{ parts: QuestionPart[]; glossed: Map<string, string[]> }> {
+  const glossed = new Map<string, string[]>();
   let englishPassages: boolean | undefined;
   const read = await Promise.all(
     parts.map(async (part) => {
@@ -21,7 +24,7 @@ export async function readAsked(parts: QuestionPart[], passages: Chunk[]): Promi
       if (!englishPassages) return part;
       const reading = await readInEnglish(part.question, lang);
       if (!reading) return part;
-      glossed.push(...reading.glossed);
+      for (const word of reading.glossed) glossed.set(word, reading.senses.get(word) ?? []);
       const asked = part.asked === undefined ? undefined : ((await readInEnglish(part.asked, lang))?.text ?? part.asked);
       return {
         ...part,
@@ -32,7 +35,7 @@ export async function readAsked(parts: QuestionPart[], passages: Chunk[]): Promi
       };
     }),
   );
-  return { parts: read, glossed: [...new Set(glossed)] };
+  return { parts: read, glossed };
 }
 
 /** Each reading word (the first English sense of a glossed word) → the word's other senses. */

@@ -104,9 +104,9 @@ export function matches(matcher: string | string[], text: string): boolean {
 
 export const factStated = (item: FactItem, answer: string) => item.fact.some((m) => matches(m, normalizeAnswer(answer)));
 
-/** "Not in the documents", in the four languages of the set. */
+/** "Not in the documents", in the four languages of the set (the app's own not-found lines among them). */
 const NOT_FOUND =
-  /could(?: not|n't) find|can(?:not|'t) find|did(?: not|n't) find|not find|no (?:information|mention|answer)|never mentions?|(?:do|does) not (?:mention|say|state|contain|cover this)|(?:don|doesn)['’]t (?:mention|say|state|contain|cover this)|not (?:mentioned|stated|covered) in|nichts? (?:\p{L}+ )?gefunden|keine (?:angaben|informationen|antwort)|erwähnen\b[^.]*\bnicht|nie erwähnt|pas trouvé|aucune information|ne mentionnent|ne (?:parlent|disent) pas|no (?:encontré|se encontró|encuentro|hay información|mencionan)/iu;
+  /could(?: not|n't) find|can(?:not|'t) find|did(?: not|n't) find|not find|no (?:information|mention|answer)|never mentions?|(?:do|does) not (?:mention|say|state|contain|cover this)|(?:don|doesn)['’]t (?:mention|say|state|contain|cover this)|not (?:mentioned|stated|covered) in|nichts? (?:\p{L}+ )?gefunden|keine (?:angaben|informationen|antwort)|erwähnen\b[^.]*\bnicht|nie erwähnt|pas trouvé|aucune information|ne mentionnent|ne (?:parlent|disent) pas|no (?:encontré|se encontró|encuentro|hay información|mencionan)|nothing in the selected documents matches|nichts in den ausgewählten dokumenten passt|rien dans les documents sélectionnés ne correspond|nada en los documentos seleccionados responde/iu;
 
 export const saysNotFound = (answer: string) => NOT_FOUND.test(sentences(answer)[0] ?? "");
 

@@ -201,6 +201,29 @@ describe("extractive answers", () => {
     const passages = ["You can file a complaint with the Department of Labor."];
     expect(offlineAnswer("Who can I complain to?", ["complain"], unanswered, passages)).not.toMatch(/never mention/);
     expect(offlineAnswer("Who can I complain to?", ["complain"], unanswered, ["Call us."])).toMatch(/never mention “complain”/);
+    // A word read through the glossary is said by an English sense, as a phrase, or by its formal
+    // words ("vélo d'appartement": an exercise bike, fitness equipment).
+    const bike = {
+      answer:
+        "Oui. PerksPlus covers a wide range of fitness activities, including: … Fitness equipment purchases; … [PerksPlus.pdf#page=3]",
+      citations: ["PerksPlus.pdf#page=3"],
+      answered: true,
+    };
+    const velo = "Est-ce que PerksPlus me rembourse l'achat d'un vélo d'appartement ?";
+    const senses = new Map([
+      ["vélo", ["exercise bike"]],
+      ["appartement", ["exercise bike"]],
+    ]);
+    expect(offlineAnswer(velo, ["vélo", "appartement"], bike, [], senses)).toBe(bike.answer);
+    const vacation = new Map([["urlaubstage", ["vacation days"]]]);
+    const days = {
+      answer: "Sick days are paid, and vacation requests go to HR. [hr.pdf#page=2]",
+      citations: ["hr.pdf#page=2"],
+      answered: true,
+    };
+    expect(offlineAnswer("Wie viele Urlaubstage bekomme ich?", ["urlaubstage"], days, [], vacation)).toMatch(
+      /erwähnen „urlaubstage“ nicht/,
+    );
     // A word only the scene uses is not what the documents fail to say: the closest passages, unnamed.
     const closest = {
       answer: "I could not find a direct answer. > Report injuries to your supervisor.",

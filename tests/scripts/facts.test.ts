@@ -60,6 +60,15 @@ describe("fact grading", () => {
     const missing = item({ type: "not_found", expect: "not_found", fact: [], pages: [] });
     expect(gradeAnswer(missing, "The selected documents never mention “vacation”.")).toMatchObject({ accurate: true, clean: null });
     expect(gradeAnswer(missing, "I could not find anything about that in the selected documents.").accurate).toBe(true);
+    // The app's own line for a question nothing matches, in each language of the set.
+    for (const line of [
+      "Nothing in the selected documents matches the question; these passages come closest.",
+      "Nichts in den ausgewählten Dokumenten passt zur Frage; diese Passagen kommen ihr am nächsten.",
+      "Rien dans les documents sélectionnés ne correspond à la question ; voici les passages les plus proches.",
+      "Nada en los documentos seleccionados responde a la pregunta; estos son los pasajes más cercanos.",
+    ])
+      expect(gradeAnswer(missing, line).accurate, line).toBe(true);
+    expect(gradeAnswer(missing, "Nothing in the plan covers cosmetic surgery.").accurate).toBe(false);
     expect(gradeAnswer(missing, "Ich habe dazu in den Dokumenten nichts gefunden.").accurate).toBe(true);
     expect(gradeAnswer(missing, "No encontré información sobre eso.").accurate).toBe(true);
     // Quoting first and admitting it later is pretending.
