@@ -1,6 +1,7 @@
 import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { contentWords } from "@/lib/text/query";
-import { INITIALS_SKIP, type Reading, type StemSet } from "./question-terms";
+import type { Chunk } from "@/lib/knowledge/schemas";
+import { INITIALS_SKIP, readingOf, StemSet, type Reading } from "./question-terms";
 
 /**
  * Whose a quoted sentence is, in a document of records (a role library, product sheets): a
@@ -103,3 +104,14 @@ function writtenAsPhrase(question: string, title: string): boolean {
 
 /** How often the question writes the title out word for word. */
 const timesWritten = (question: string, title: string) => question.toLowerCase().split(title.toLowerCase()).length - 1;
+
+/**
+ * Of the passages continuing found records on their next page (recordContinuations), those of a
+ * record the question names: another record's rest would only crowd the passages.
+ */
+export function continuationsAsked(question: string, continued: Chunk[]): Chunk[] {
+  const reading = readingOf("en");
+  const titleOf = (c: Chunk) => recordOf(typeof c.metadata.heading === "string" ? c.metadata.heading : null) ?? "";
+  const named = namedRecords(new StemSet(question, reading), continued.map(titleOf).filter(Boolean), reading, question);
+  return continued.filter((c) => named.has(titleOf(c)));
+}

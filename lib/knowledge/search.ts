@@ -1,6 +1,7 @@
 import { permittedCollections } from "@/lib/security/collection-access";
 import type { Principal } from "@/lib/security/principal";
 import { questionParts } from "@/lib/text/query";
+import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { sentencesOf } from "@/lib/text/sentences";
 import { applyCorrections } from "@/lib/text/typos";
 import { bestPerPage } from "./pages";
@@ -254,6 +255,43 @@ export async function withWholePages(chunks: Chunk[]): Promise<Chunk[]> {
     return { ...c, content: joinOverlapping(ordered.map((r) => r.content)) };
   });
 }
+
+/**
+ * The rest of a record that runs onto the next page: a found passage of a role library's
+ * "Manager of Operations" (page 26) is answered with that record's qualifications on page 27
+ * too ("5+ years of operational management experience…"). Passages of the next page whose heading
+ * is the same record's ("Manager of Operations › Qualifications"), once each, cited to their page.
+ */
+export async function recordContinuations(chunks: Chunk[]): Promise<Chunk[]> {
+  const retriever = activeRetriever();
+  if (!retriever.readChunks) return [];
+  const wanted = new Map<string, { collection: string; fileId: string; page: number; chunkIndex: number; record: string; found: Chunk }>();
+  for (const c of chunks) {
+    const { collection_name: collection, file_id: fileId, chunk_index: chunkIndex, heading } = c.metadata;
+    if (typeof collection !== "string" || typeof fileId !== "string" || typeof chunkIndex !== "number" || c.page_number === null) continue;
+    // A record's first passage is headed by its title alone, the next ones by "title › part".
+    if (typeof heading !== "string" || heading === "") continue;
+    const record = heading.split(HEADING_PATH_SEPARATOR)[0];
+    wanted.set(`${collection}/${fileId}#${c.page_number + 1}/${record}`, { collection, fileId, page: c.page_number + 1, chunkIndex, record, found: c });
+  }
+  const found = new Set(chunks.map((c) => c.chunk_id));
+  const more = await Promise.all(
+    [...wanted.values()].map(async ({ collection, fileId, page, chunkIndex, record, found: c }) => {
+      // The next page's passages near this one: its window reaches forward from the found passage.
+      const rows = await retriever.readChunks!(collection, { pages: [{ fileId, page, chunkIndex: chunkIndex + PAGE_REACH_AHEAD }] }).catch(() => []);
+      const own = rows
+        .filter((row) => !found.has(row.chunk_id) && headingOf(row).startsWith(`${record}${HEADING_PATH_SEPARATOR}`))
+        .sort((a, b) => Number(a.metadata.chunk_index) - Number(b.metadata.chunk_index));
+      return own.length ? [{ ...own[0], file_name: c.file_name, content: joinOverlapping(own.map((row) => row.content)) }] : [];
+    }),
+  );
+  return more.flat();
+}
+
+/** How far past a found passage the next page's passages are looked for (the read reaches two either side). */
+const PAGE_REACH_AHEAD = 2;
+
+const headingOf = (passage: Chunk) => (typeof passage.metadata.heading === "string" ? passage.metadata.heading : "");
 
 /** Consecutive passages' text, dropping the lines (or sentences) a passage repeats from the one before. */
 function joinOverlapping(contents: string[]): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer } from "@/lib/chat/extractive";
-import { namedRecords, recordOf } from "@/lib/chat/record-names";
+import { continuationsAsked, namedRecords, recordOf } from "@/lib/chat/record-names";
 import { rankPart } from "@/lib/chat/sentence-ranking";
 import { readingOf, StemSet } from "@/lib/chat/question-terms";
 import type { Chunk } from "@/lib/knowledge/schemas";
@@ -186,5 +186,12 @@ describe("record names in answers", () => {
     expect(extractiveAnswer([{ question, chunks: [hr, cfo] }]).answer).toMatch(
       /^\*\*Senior Manager of Human Resources:\*\* Responsibilities: Manage employee benefits and retirement plans/,
     );
+  });
+
+  it("keeps of the records' continuations only those of a record the question names", () => {
+    const ops = passage(27, "Manager of Operations › Qualifications", "• 5+ years of operational management experience");
+    const sales = passage(20, "Director of Sales › Qualifications", "• 10+ years of sales experience");
+    const kept = continuationsAsked("How many years of experience does the Manager of Operations job ask for?", [ops, sales]);
+    expect(kept.map((c) => c.metadata.heading)).toEqual(["Manager of Operations › Qualifications"]);
   });
 });
