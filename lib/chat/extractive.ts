@@ -262,6 +262,12 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
   }));
 }
 
+/** "What qualifications does the CFO need?" is answered by that part of the record, whole, in its order. */
+const asksPart = (r: RankedPart) => r.partAsked.length >= MIN_PART_SENTENCES;
+const partQuotes = (r: RankedPart): Quote[] => r.partAsked.slice(0, MAX_PART_SENTENCES).map((c) => ({ ...c, alsoIn: [] }));
+const MIN_PART_SENTENCES = 2;
+const MAX_PART_SENTENCES = 10;
+
 const cite = (q: Quote) => [q.citation, ...q.alsoIn].map((id) => `[${id}]`).join("");
 
 /**
@@ -339,6 +345,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       (r.namesDocument && r.best.scoped && r.best.askedMatch >= ANSWER_FLOOR && r.best.heldWords > 0) ||
       r.best.requiresSkipped ||
       answeredByItem(r) ||
+      asksPart(r) ||
       answersEachSide(r)) &&
     !missesAskedFact(r) &&
     !answersAnotherDocument(r) &&
@@ -369,7 +376,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
   const verdicts: string[] = [];
   let yesNoUnsettled = false;
   for (const r of answeredParts) {
-    const picked = withoutAntecedents(pickSentences(r, perPart(r)).filter((c) => !quoted.has(c.text)));
+    const picked = withoutAntecedents((asksPart(r) ? partQuotes(r) : pickSentences(r, perPart(r))).filter((c) => !quoted.has(c.text)));
     if (!picked.length) continue;
     picked.forEach((c) => {
       quoted.add(c.text);
@@ -379,7 +386,12 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     // (Only where the sentence's own heading is its record's: a title page's heading names no role.)
     const ownRecord = (c: Candidate) => c.record !== null && (c.heading === c.record || c.heading?.startsWith(`${c.record} ›`) === true);
     const byRecord = (c: Candidate) => (ownRecord(c) && ASKS_ROLE.test(r.question) ? namedBefore(c.text, c.record!) : withRecordName(c));
-    const named = picked.map((c) => ({ ...c, text: withAntecedent(c, clip(byRecord({ ...c, text: itemsAsked(c, r.weighs) }))) }));
+    // A record's part asked for is named once, before its first sentence ("**Chief Financial Officer › Qualifications:** …").
+    const partNamed = (c: Candidate, i: number) => (i === 0 ? `**${c.heading}:** ${c.text}` : c.text);
+    const named = picked.map((c, i) => ({
+      ...c,
+      text: asksPart(r) ? clip(partNamed(c, i)) : withAntecedent(c, clip(byRecord({ ...c, text: itemsAsked(c, r.weighs) }))),
+    }));
     const comparing = r.intent.wants.includes("comparison");
     const labelled = !comparing
       ? named.map((c) => c.text)

@@ -14,6 +14,7 @@ import {
   type Skipped,
   type QuestionIntent,
 } from "@/lib/text/question-intent";
+import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { citationId, neutralizeBrackets } from "./citations";
 import { deniedParts } from "./polarity";
 import { questionTerms, readingOf, StemSet } from "./question-terms";
@@ -135,6 +136,8 @@ export interface RankedPart {
   namesMissing: boolean;
   /** Question terms a sentence must hold itself to answer it. */
   termsNeeded: number;
+  /** The sentences of the part of a record the question names ("the CFO's qualifications"), in document order. */
+  partAsked: Candidate[];
   /** How much of the question a piece of text says in its own words (names aside, and words `besides` holds), by the terms' weights. */
   weighs: (text: string, besides?: string) => number;
   byScore: Candidate[];
@@ -370,6 +373,21 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     ? ownRecords
     : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier, !askedAgain));
   const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
+  // "What qualifications does the CFO need?": the part of the one record named that the question names, in document order.
+  const partOf = (c: Candidate) => c.heading?.split(HEADING_PATH_SEPARATOR)[1] ?? null;
+  const partAsked =
+    records.size === 1 && !intent.yesNo && intent.wants.length === 0
+      ? candidates
+          .filter(
+            (c) =>
+              c.complete &&
+              c.record !== null &&
+              records.has(c.record) &&
+              partOf(c) !== null &&
+              written.has(asked.stem(partOf(c)!.toLowerCase())),
+          )
+          .sort((a, b) => pageOf(a) - pageOf(b) || a.rank - b.rank || a.position - b.position)
+      : [];
   // "What is not covered by PerksPlus?" asks for what a negation governs: where some sentences
   // deny the matter ("…not covered under the program", a list under "What is Not Covered?"),
   // only they answer it.
@@ -407,6 +425,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     skipped,
     namesMissing,
     termsNeeded: Math.min(2, found),
+    partAsked: partAsked.filter((c, i) => partAsked.findIndex((o) => o.text === c.text) === i),
     weighs: (text, besides = "") => {
       const [set, other] = [new StemSet(text, documents), new StemSet(besides, documents)];
       const counts = (stem: string) => !names.includes(stem) && set.holds(stem, terms.formal) && !other.has(stem);
@@ -472,3 +491,5 @@ const BOTH = /\b(both|either|each) (of the )?(\w+ )?(plans?|options?|programs?|p
 const headingOf = (chunk: Chunk) => (typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null);
 
 export const documentOf = (c: Candidate) => c.citation.split("#")[0];
+
+const pageOf = (c: Candidate) => Number(/#page=(\d+)/.exec(c.citation)?.[1] ?? 0);

@@ -272,13 +272,22 @@ export async function recordContinuations(chunks: Chunk[]): Promise<Chunk[]> {
     // A record's first passage is headed by its title alone, the next ones by "title › part".
     if (typeof heading !== "string" || heading === "") continue;
     const record = heading.split(HEADING_PATH_SEPARATOR)[0];
-    wanted.set(`${collection}/${fileId}#${c.page_number + 1}/${record}`, { collection, fileId, page: c.page_number + 1, chunkIndex, record, found: c });
+    wanted.set(`${collection}/${fileId}#${c.page_number + 1}/${record}`, {
+      collection,
+      fileId,
+      page: c.page_number + 1,
+      chunkIndex,
+      record,
+      found: c,
+    });
   }
   const found = new Set(chunks.map((c) => c.chunk_id));
   const more = await Promise.all(
     [...wanted.values()].map(async ({ collection, fileId, page, chunkIndex, record, found: c }) => {
       // The next page's passages near this one: its window reaches forward from the found passage.
-      const rows = await retriever.readChunks!(collection, { pages: [{ fileId, page, chunkIndex: chunkIndex + PAGE_REACH_AHEAD }] }).catch(() => []);
+      const rows = await retriever.readChunks!(collection, { pages: [{ fileId, page, chunkIndex: chunkIndex + PAGE_REACH_AHEAD }] }).catch(
+        () => [],
+      );
       const own = rows
         .filter((row) => !found.has(row.chunk_id) && headingOf(row).startsWith(`${record}${HEADING_PATH_SEPARATOR}`))
         .sort((a, b) => Number(a.metadata.chunk_index) - Number(b.metadata.chunk_index));

@@ -971,7 +971,7 @@ describe("an offline answer that answers", () => {
       "Chief Technology Officer › Responsibilities\n\n• Lead the development of the company's technology strategy.",
     );
     const { answer } = extractiveAnswer([{ question: "What qualifications does the Chief Financial Officer need?", chunks: [cfo, cto] }]);
-    expect(answer).toMatch(/^\*\*Chief Financial Officer:\*\* Proficiency in financial modeling and analysis\./);
+    expect(answer).toMatch(/^\*\*Chief Financial Officer › Qualifications:\*\* Proficiency in financial modeling and analysis\./);
     expect(answer).not.toMatch(/computer science/);
     // In a record, "Qualifications:" above a list starts that part of it.
     const units = textUnits(

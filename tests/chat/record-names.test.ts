@@ -194,4 +194,25 @@ describe("record names in answers", () => {
     const kept = continuationsAsked("How many years of experience does the Manager of Operations job ask for?", [ops, sales]);
     expect(kept.map((c) => c.metadata.heading)).toEqual(["Manager of Operations › Qualifications"]);
   });
+
+  it("answers a record's part asked for with that part whole, in document order, named once", () => {
+    const items = [
+      "Bachelor's degree in finance, accounting, economics, or a related field of study.",
+      "At least 10 years of experience in financial management, including 5 years in a leadership role.",
+    ];
+    const cfo5 = passage(5, "Chief Financial Officer › Qualifications", items.map((i) => `• ${i}`).join("\n"));
+    const cfo6 = passage(6, "Chief Financial Officer › Qualifications", "• Proficiency in financial modeling and analysis.");
+    const cto = passage(
+      7,
+      "Chief Technology Officer › Qualifications",
+      "• Bachelor's degree in computer science or a related field of study.",
+    );
+    const { answer } = extractiveAnswer([
+      { question: "What qualifications does the Chief Financial Officer need?", chunks: [cfo6, cto, cfo5] },
+    ]);
+    expect(answer).toBe(
+      `**Chief Financial Officer › Qualifications:** ${items[0]} [role_library.pdf#page=5] ${items[1]} [role_library.pdf#page=5] ` +
+        "Proficiency in financial modeling and analysis. [role_library.pdf#page=6]",
+    );
+  });
 });
