@@ -10,5 +10,6 @@ const SAYS_PAYING =
 /** The question asks whether something is paid for, covered or reimbursed. */
 export const asksPaidFor = (question: string) => ASKS_PAID_FOR.test(askingClause(question));
 
-/** The sentence (or its heading) says something of paying, covering, granting or costs. */
-export const saysPaying = (c: Pick<Candidate, "heading" | "text">) => SAYS_PAYING.test(`${c.heading ?? ""} ${c.text}`);
+/** The sentence (or its heading, or the lead-in it is an item of) says something of paying, covering, granting or costs. */
+export const saysPaying = (c: Pick<Candidate, "heading" | "text"> & { antecedent?: string | null }) =>
+  SAYS_PAYING.test(`${c.heading ?? ""} ${c.antecedent ?? ""} ${c.text}`);

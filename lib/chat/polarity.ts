@@ -11,6 +11,8 @@ export function deniedParts(sentence: string, heading: string | null, antecedent
   if (heading !== null && isNegative(heading)) return [sentence];
   // "…does not cover treatment intended to cure… This includes chemotherapy": what the denial includes is denied.
   if (antecedent !== null && ELABORATES.test(sentence) && !isNegative(sentence) && deniedParts(antecedent, null).length) return [sentence];
+  // An item of a list led in as left out ("Our plan does not cover: Routine foot care, …").
+  if (antecedent?.endsWith(":") && (isNegative(antecedent) || EXCEPTIONS_LEAD.test(antecedent))) return [sentence];
   const lead = /^([^:]{3,160}):\s/.exec(sentence);
   if (lead && (isNegative(lead[1]) || EXCEPTIONS_LEAD.test(lead[1]))) return [sentence];
   return clauses(sentence.replace(WHO_CLAUSE, "")).flatMap((clause) =>

@@ -1,6 +1,6 @@
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document-title";
-import { textUnits } from "@/lib/text/sentences";
+import { textUnits, type TextUnit } from "@/lib/text/sentences";
 import { contentWords, refersBack } from "@/lib/text/query";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import {
@@ -171,7 +171,10 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
   const context: { heading: StemSet; title: StemSet; part?: StemSet }[] = [];
-  const unitsOf = chunks.map((chunk) => textUnits(chunk.content, headingOf(chunk)));
+  const unitsOf = withListsAcrossPages(
+    chunks,
+    chunks.map((chunk) => textUnits(chunk.content, headingOf(chunk))),
+  );
   // A document of records heads its parts "title › part", in a passage's heading or inside a whole page's text.
   const recordDocuments = new Set(
     chunks
@@ -438,6 +441,27 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
 
 /** "What is not covered…?", "Which services does Health Plus not pay for?": asks what a negation governs. */
 const ASKS_DENIED = /^(?:what|which)\b(?:(?!\b(?:if|when|unless)\b)[^?,;])*?(?:\b(?:not|never|excluded)\b|n['’]t\b)/i;
+
+/**
+ * A page opening inside a list its page before leads in ("Our plan does not cover: • Routine foot
+ * care…" on page 28, "• Foot care products, such as arch supports…" on page 29): when both pages
+ * were found, the items at the top of the second are read after the first's lead-in too.
+ */
+function withListsAcrossPages(chunks: Chunk[], unitsOf: TextUnit[][]): TextUnit[][] {
+  const leadAtEnd = (units: TextUnit[]) => {
+    const last = units.at(-1);
+    return last?.list?.lead ?? (last?.listItem ? last.antecedent : undefined);
+  };
+  return unitsOf.map((units, i) => {
+    const page = chunks[i].page_number;
+    if (page === null || !units[0]?.listItem || units[0].antecedent) return units;
+    const before = chunks.findIndex((c) => c.file_name === chunks[i].file_name && c.page_number === page - 1);
+    const lead = before < 0 ? undefined : leadAtEnd(unitsOf[before]);
+    if (!lead) return units;
+    const run = units.findIndex((u) => !u.listItem);
+    return units.map((u, j) => (j < (run < 0 ? units.length : run) ? { ...u, antecedent: lead } : u));
+  });
+}
 
 /** A sentence holding the asked-for fact leads if it matches at least this share of the best match. */
 export const FACT_LEAD_MATCH = 0.4;

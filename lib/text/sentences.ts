@@ -25,6 +25,8 @@ export interface TextUnit {
    * it says little.
    */
   antecedent?: string;
+  /** A list item read on its own: a whole bullet, though it ends without a full stop. */
+  listItem?: true;
   /** A list read as one sentence ("…include: Gym memberships; Sports team fees."): its lead-in and items. */
   list?: { lead: string; items: string[] };
 }
@@ -206,8 +208,11 @@ function listUnits(leadIn: string | null, items: string[], heading: string | nul
     return [{ text: `${leadIn} ${bare.join("; ")}.`, heading, complete: true, list: { lead: leadIn, items: bare } }];
   }
   const units: TextUnit[] = leadIn ? [{ text: leadIn, heading, complete: true }] : [];
-  // A long item is read as prose (extraction may have run the text after a list into its last item).
-  for (const item of items) for (const sentence of sentencesOf(item)) units.push({ text: sentence, heading, complete: true });
+  // A long item is read as prose (extraction may have run the text after a list into its last item);
+  // its first sentence is said after the lead-in ("Our plan does not cover: Routine foot care, …").
+  for (const item of items)
+    for (const [i, sentence] of sentencesOf(item).entries())
+      units.push({ text: sentence, heading, complete: true, listItem: true, ...(leadIn && i === 0 ? { antecedent: leadIn } : {}) });
   return units;
 }
 
@@ -299,6 +304,6 @@ function markEdges(units: TextUnit[]): TextUnit[] {
   const first = units[0];
   if (/^[\p{Ll},;)]/u.test(first.text)) units[0] = { ...first, complete: false };
   const last = units.at(-1)!;
-  if (!endsWhole(last.text)) units[units.length - 1] = { ...last, complete: false };
+  if (!endsWhole(last.text) && !last.listItem) units[units.length - 1] = { ...last, complete: false };
   return units;
 }

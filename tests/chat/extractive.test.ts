@@ -391,6 +391,30 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("reads a long list item after its lead-in, whole though it ends without a full stop, across a page break too", () => {
+    const footCare = (n: number, content: string) => doc("Health_Plus.pdf", n, `Foot Care\n\n${content}`);
+    const p28 = footCare(
+      28,
+      "Our plan covers the following foot care services:\n• Treatment of infections, such as ingrown toenails and athlete's foot\n• Surgery, if medically necessary\n\n" +
+        "Our plan does not cover:\n• Routine foot care, such as trimming toenails, callus removal, and shoe inserts",
+    );
+    const p29 = footCare(
+      29,
+      "• Foot care products, such as arch supports, shoe inserts, and foot orthotics\n• Services that are not medically necessary",
+    );
+    expect(textUnits(p28.content).at(-1)).toMatchObject({
+      text: "Routine foot care, such as trimming toenails, callus removal, and shoe inserts",
+      antecedent: "Our plan does not cover:",
+      complete: true,
+    });
+    expect(
+      extractiveAnswer([{ question: "Will Health Plus pay for a foot doctor to cut my toenails?", chunks: [p28, p29] }]).answer,
+    ).toMatch(/^No\. Our plan does not cover: Routine foot care, such as trimming toenails/);
+    expect(extractiveAnswer([{ question: "Would Health Plus pay for arch supports?", chunks: [p29, p28] }]).answer).toMatch(
+      /^No\. Our plan does not cover: Foot care products, such as arch supports, shoe inserts, and foot orthotics \[Health_Plus\.pdf#page=29\]/,
+    );
+  });
+
   it("answers what is not covered with what a negation governs", () => {
     const { answer } = extractiveAnswer([{ question: "What is not covered by PerksPlus?", chunks: [perksBoth()] }]);
     expect(answer).toMatch(/Non-fitness related expenses; Medical treatments and procedures/);

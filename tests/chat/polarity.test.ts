@@ -46,6 +46,11 @@ describe("what a negation governs", () => {
     expect(deniedParts(includes, null, denial)).toEqual([includes]);
     expect(deniedParts(includes, null, "Northwind Health Plus covers hospice care.")).toEqual([]);
     expect(deniedParts("This means you pay less.", null, denial)).toEqual([]);
+    // An item of a list read on its own, after a lead-in leaving it out.
+    expect(deniedParts("Routine foot care, such as trimming toenails", null, "Our plan does not cover:")).toEqual([
+      "Routine foot care, such as trimming toenails",
+    ]);
+    expect(deniedParts("Surgery, if medically necessary", null, "Our plan covers the following foot care services:")).toEqual([]);
   });
 
   it("reads 'no' as denying only what it leads, and 'not all' as denying nothing", () => {
