@@ -189,6 +189,8 @@ describe("extractive answers", () => {
     expect(offlineAnswer("Out of curiosity, what sorts of dog can I bring?", ["curiosity", "sorts", "dog"], found)).toMatch(
       /never mention “dog”;/,
     );
+    // Nor are words of quantity or place put vaguely ("a pair of", "somewhere").
+    expect(offlineAnswer("Can I bring a pair of dogs somewhere?", ["pair", "dogs", "somewhere"], found)).toMatch(/never mention “dogs”;/);
     // A word the answer says formally ("counsellor": "counseling") is not missing from it; a word
     // whose formal words the answer and passages lack is, though a sentence was found.
     const counseling = { answer: "Counseling sessions are covered. [plan.pdf#page=4]", citations: ["plan.pdf#page=4"], answered: true };
