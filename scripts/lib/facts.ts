@@ -33,6 +33,7 @@ export const SPLITS = [
   "unseen10",
   "unseen11",
   "unseen12",
+  "unseen13",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
