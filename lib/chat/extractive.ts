@@ -340,7 +340,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
 
   const answers = (r: RankedPart) =>
     ((r.best.askedMatch >= ANSWER_FLOOR && r.best.held >= r.termsNeeded && r.best.held > 0) ||
-      (r.intent.pointed && r.best.fact && r.best.match >= POINTED_FACT_FLOOR && r.best.held > 0) ||
+      (r.intent.pointed && r.best.fact && r.best.match >= POINTED_FACT_FLOOR && r.best.heldWords > 0) ||
       (r.best.fact && r.best.scoped) ||
       (r.namesDocument && r.best.scoped && r.best.askedMatch >= ANSWER_FLOOR && r.best.heldWords > 0) ||
       r.best.requiresSkipped ||

@@ -238,6 +238,9 @@ export function askingClause(q: string): string {
   return asking > 0 ? clauses.slice(asking).join(", ") : last;
 }
 
+/** A day of the calendar written in figures: "2023-03-05", "03/05/2023". */
+const CALENDAR_DATE = /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/g;
+
 /** A month's name, as a name: capitalised, and "May" only beside a day ("may" is mostly a verb). */
 const MONTH = /\b(January|February|March|April|June|July|August|September|October|November|December)\b|\bMay \d|\d May\b/;
 
@@ -247,8 +250,9 @@ export function holdsWantedFact(sentence: string, intent: QuestionIntent): boole
     if (kind === "amount" && intent.percentage) return PERCENT_FIGURE.test(sentence);
     if (kind !== "time") return HOLDS[kind].test(sentence);
     if (intent.frequency) return FREQUENCY.test(sentence);
-    const stated = intent.duration ? sentence.replace(new RegExp(FREQUENCY.source, "gi"), " ") : sentence;
-    return HOLDS.time.test(stated) || MONTH.test(stated);
+    // "How many days off…?": a duration is no date ("Last Updated: 2023-03-05") nor a frequency.
+    const stated = intent.duration ? sentence.replace(new RegExp(FREQUENCY.source, "gi"), " ").replace(CALENDAR_DATE, " ") : sentence;
+    return HOLDS.time.test(stated) || (!intent.duration && MONTH.test(stated));
   });
 }
 

@@ -13,6 +13,11 @@ describe("question intent", () => {
     expect(holdsWantedFact("The out-of-pocket maximum will reset at the start of the calendar year.", when)).toBe(true);
     expect(holdsWantedFact("Coverage ends on the last day of the month you leave.", when)).toBe(true);
     expect(holdsWantedFact("The out-of-pocket maximum protects you from high costs.", when)).toBe(false);
+    // A duration asked for is no day of the calendar.
+    const howMany = questionIntent("How many days off does Zava give you when someone in the family dies?");
+    expect(holdsWantedFact("Last Updated: 2023-03-05", howMany)).toBe(false);
+    expect(holdsWantedFact("Bereavement leave is three days.", howMany)).toBe(true);
+    expect(holdsWantedFact("Last Updated: 2023-03-05", questionIntent("When was the role library last updated?"))).toBe(true);
   });
 
   it("asks how often for a frequency, not a deadline", () => {
