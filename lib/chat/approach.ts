@@ -11,7 +11,7 @@ import { permittedCollections } from "@/lib/security/collection-access";
 import type { Principal } from "@/lib/security/principal";
 import type { Chunk } from "@/lib/knowledge/schemas";
 import { recordContinuations, withWholePages } from "@/lib/knowledge/search";
-import { continuationsAsked } from "./record-names";
+import { recordsNamed } from "./record-names";
 import { retrieveForChat, retrieveForConversation } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
 import { askedAgain, plainQuestion, questionParts } from "@/lib/text/query";
@@ -125,8 +125,10 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const again = query !== question ? (askedAgain(messages) ?? undefined) : undefined;
     // The answer reads each found passage with its page's other passages (read after the
     // context went out: at 1M chunks the read costs more than the search).
-    const [whole, continuations] = await Promise.all([withWholePages(retrieval.chunks), recordContinuations(retrieval.chunks)]);
-    const continued = continuationsAsked(query, continuations);
+    const [whole, continued] = await Promise.all([
+      withWholePages(retrieval.chunks),
+      recordContinuations(retrieval.chunks, recordsNamed(query, retrieval.chunks)),
+    ]);
     const pages = new Map(whole.map((c) => [c.chunk_id, c]));
     // A record's rest on the next page comes after the passages found: it ranks below them.
     const paged = (chunks: Chunk[]) => [...chunks.map((c) => pages.get(c.chunk_id) ?? c), ...continued];

@@ -105,13 +105,11 @@ function writtenAsPhrase(question: string, title: string): boolean {
 /** How often the question writes the title out word for word. */
 const timesWritten = (question: string, title: string) => question.toLowerCase().split(title.toLowerCase()).length - 1;
 
-/**
- * Of the passages continuing found records on their next page (recordContinuations), those of a
- * record the question names: another record's rest would only crowd the passages.
- */
-export function continuationsAsked(question: string, continued: Chunk[]): Chunk[] {
+/** The records of the found passages that a question names (their titles, as headings give them). */
+export function recordsNamed(question: string, found: Chunk[]): Set<string> {
   const reading = readingOf("en");
-  const titleOf = (c: Chunk) => recordOf(typeof c.metadata.heading === "string" ? c.metadata.heading : null) ?? "";
-  const named = namedRecords(new StemSet(question, reading), continued.map(titleOf).filter(Boolean), reading, question);
-  return continued.filter((c) => named.has(titleOf(c)));
+  const titles = found.flatMap((c) =>
+    typeof c.metadata.heading === "string" && c.metadata.heading ? [recordOf(c.metadata.heading) ?? c.metadata.heading] : [],
+  );
+  return namedRecords(new StemSet(question, reading), titles, reading, question);
 }

@@ -259,42 +259,39 @@ export async function withWholePages(chunks: Chunk[]): Promise<Chunk[]> {
 /**
  * The rest of a record that runs onto the next page: a found passage of a role library's
  * "Manager of Operations" (page 26) is answered with that record's qualifications on page 27
- * too ("5+ years of operational management experience…"). Passages of the next page whose heading
- * is the same record's ("Manager of Operations › Qualifications"), once each, cited to their page.
+ * too ("5+ years of operational management experience…"). Of the records in `records` (those a
+ * question names), the next page's passages whose heading is the same record's ("Manager of
+ * Operations › Qualifications"), once each, cited to their page; one read per collection.
  */
-export async function recordContinuations(chunks: Chunk[]): Promise<Chunk[]> {
+export async function recordContinuations(chunks: Chunk[], records: ReadonlySet<string>): Promise<Chunk[]> {
   const retriever = activeRetriever();
-  if (!retriever.readChunks) return [];
-  const wanted = new Map<string, { collection: string; fileId: string; page: number; chunkIndex: number; record: string; found: Chunk }>();
+  if (!retriever.readChunks || records.size === 0) return [];
+  const wanted = new Map<string, { fileId: string; page: number; chunkIndex: number; record: string; found: Chunk }[]>();
   for (const c of chunks) {
-    const { collection_name: collection, file_id: fileId, chunk_index: chunkIndex, heading } = c.metadata;
+    const { collection_name: collection, file_id: fileId, chunk_index: chunkIndex } = c.metadata;
     if (typeof collection !== "string" || typeof fileId !== "string" || typeof chunkIndex !== "number" || c.page_number === null) continue;
     // A record's first passage is headed by its title alone, the next ones by "title › part".
-    if (typeof heading !== "string" || heading === "") continue;
-    const record = heading.split(HEADING_PATH_SEPARATOR)[0];
-    wanted.set(`${collection}/${fileId}#${c.page_number + 1}/${record}`, {
-      collection,
-      fileId,
-      page: c.page_number + 1,
-      chunkIndex,
-      record,
-      found: c,
-    });
+    const record = headingOf(c).split(HEADING_PATH_SEPARATOR)[0];
+    if (!records.has(record)) continue;
+    // The next page's passages near this one: the read's window reaches forward from the found passage.
+    const next = { fileId, page: c.page_number + 1, chunkIndex: chunkIndex + PAGE_REACH_AHEAD, record, found: c };
+    wanted.set(collection, [...(wanted.get(collection) ?? []), next]);
   }
   const found = new Set(chunks.map((c) => c.chunk_id));
-  const more = await Promise.all(
-    [...wanted.values()].map(async ({ collection, fileId, page, chunkIndex, record, found: c }) => {
-      // The next page's passages near this one: its window reaches forward from the found passage.
-      const rows = await retriever.readChunks!(collection, { pages: [{ fileId, page, chunkIndex: chunkIndex + PAGE_REACH_AHEAD }] }).catch(
-        () => [],
-      );
-      const own = rows
-        .filter((row) => !found.has(row.chunk_id) && headingOf(row).startsWith(`${record}${HEADING_PATH_SEPARATOR}`))
-        .sort((a, b) => Number(a.metadata.chunk_index) - Number(b.metadata.chunk_index));
-      return own.length ? [{ ...own[0], file_name: c.file_name, content: joinOverlapping(own.map((row) => row.content)) }] : [];
+  const read = await Promise.all(
+    [...wanted].map(async ([collection, pages]) => {
+      const rows = await retriever.readChunks!(collection, { pages }).catch(() => []);
+      return pages.flatMap(({ fileId, page, record, found: c }) => {
+        const own = rows
+          .filter((row) => row.metadata.file_id === fileId && row.page_number === page && !found.has(row.chunk_id))
+          .filter((row) => headingOf(row).startsWith(`${record}${HEADING_PATH_SEPARATOR}`))
+          .sort((a, b) => Number(a.metadata.chunk_index) - Number(b.metadata.chunk_index));
+        return own.length ? [{ ...own[0], file_name: c.file_name, content: joinOverlapping(own.map((row) => row.content)) }] : [];
+      });
     }),
   );
-  return more.flat();
+  const seen = new Set<string>();
+  return read.flat().filter((c) => !seen.has(c.chunk_id) && seen.add(c.chunk_id));
 }
 
 /** How far past a found passage the next page's passages are looked for (the read reaches two either side). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractiveAnswer } from "@/lib/chat/extractive";
-import { continuationsAsked, namedRecords, recordOf } from "@/lib/chat/record-names";
+import { namedRecords, recordOf, recordsNamed } from "@/lib/chat/record-names";
 import { rankPart } from "@/lib/chat/sentence-ranking";
 import { readingOf, StemSet } from "@/lib/chat/question-terms";
 import type { Chunk } from "@/lib/knowledge/schemas";
@@ -188,11 +188,12 @@ describe("record names in answers", () => {
     );
   });
 
-  it("keeps of the records' continuations only those of a record the question names", () => {
-    const ops = passage(27, "Manager of Operations › Qualifications", "• 5+ years of operational management experience");
+  it("names of the found passages' records those the question names", () => {
+    const ops = passage(26, "Manager of Operations", "Job Title: Manager of Operations, Zava");
+    const senior = passage(27, "Senior Manager of Operations › Qualifications", "• 7+ years of operational management experience");
     const sales = passage(20, "Director of Sales › Qualifications", "• 10+ years of sales experience");
-    const kept = continuationsAsked("How many years of experience does the Manager of Operations job ask for?", [ops, sales]);
-    expect(kept.map((c) => c.metadata.heading)).toEqual(["Manager of Operations › Qualifications"]);
+    const question = "How many years of experience does the Manager of Operations job ask for?";
+    expect([...recordsNamed(question, [ops, senior, sales])]).toEqual(["Manager of Operations"]);
   });
 
   it("answers a record's part asked for with that part whole, in document order, named once", () => {

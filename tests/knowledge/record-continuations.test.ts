@@ -38,7 +38,7 @@ describe("record continuations", () => {
     const passages = await documentPassages("roles");
     const first = passages.find((p) => p.page_number === 1)!;
     expect(first.metadata.heading).toBe("Manager of Operations");
-    const [rest, ...others] = await recordContinuations([{ ...first, score: 1 }]);
+    const [rest, ...others] = await recordContinuations([{ ...first, score: 1 }], new Set(["Manager of Operations"]));
     expect(others).toEqual([]);
     expect(rest.page_number).toBe(2);
     expect(rest.metadata.heading).toMatch(/^Manager of Operations › /);
@@ -46,6 +46,8 @@ describe("record continuations", () => {
     expect(rest.content).not.toContain("Manager of Human Resources will lead");
     // A passage of the last record on a page has no rest to read when the next page starts another.
     const hr = passages.find((p) => String(p.metadata.heading).startsWith("Manager of Human Resources"))!;
-    expect(await recordContinuations([{ ...hr, score: 1 }])).toEqual([]);
+    expect(await recordContinuations([{ ...hr, score: 1 }], new Set(["Manager of Human Resources"]))).toEqual([]);
+    // A record the question does not name is not read on.
+    expect(await recordContinuations([{ ...first, score: 1 }], new Set(["Manager of Human Resources"]))).toEqual([]);
   });
 });
