@@ -37,6 +37,7 @@ const MIN_RELATIVE = { fact: { match: 0.6, score: 0.75 }, explain: { match: 0.5,
 const ANSWER_FLOOR = 0.35;
 /** A sentence answering what is asked leads instead of a best one that does not, if it scores this share of it. */
 const RESCUE_SCORE = 0.85;
+/** …and if it matches at least this share of what is asked. */
 const RESCUE_MATCH = 0.5;
 /**
  * A question asking in so many words for a fact ("Who do I write to…?") is answered by a sentence
@@ -129,6 +130,10 @@ const RATES: [RegExp, RegExp][] = [
   [/\bper night\b|\ba night\b/i, /\b(per night|a night|each night|nightly)\b/i],
   [/\bper (visit|appointment)\b/i, /\b(visits?|appointments?)\b/i],
 ];
+const missesAskedRate = (r: RankedPart) =>
+  r.intent.wants.includes("amount") &&
+  RATES.some(([asked, said]) => asked.test(r.question) && !said.test(`${r.best.heading ?? ""} ${r.best.text}`));
+
 /**
  * "How many hours a week am I expected to work?" is not answered by "…available 24 hours a day,
  * 7 days a week": the units a figure is asked in say what kind of answer, not what it is about.
@@ -136,16 +141,12 @@ const RATES: [RegExp, RegExp][] = [
  */
 const UNITS = "hour hours day days week weeks month months year years minute minutes percent percentage dollar dollars";
 const onlyUnitsHeld = (r: RankedPart) =>
-  // A name it holds ("vacation" of the Vacation Policy: "…twenty days of paid vacation") says what.
+  // A name it holds (a word of a document's title) says what the figure is of.
   r.best.held === r.best.heldWords &&
   r.intent.pointed === true &&
   r.intent.wants.some((k) => FACT_ONLY_KINDS.has(k)) &&
   r.weighs(`${r.best.heading ?? ""} ${r.best.text}`) > 0 &&
   r.weighs(`${r.best.heading ?? ""} ${r.best.text}`, UNITS) === 0;
-
-const missesAskedRate = (r: RankedPart) =>
-  r.intent.wants.includes("amount") &&
-  RATES.some(([asked, said]) => asked.test(r.question) && !said.test(`${r.best.heading ?? ""} ${r.best.text}`));
 
 /**
  * "How many paid sick days…?" counts days of sick leave: "…within 90 days" counts something
