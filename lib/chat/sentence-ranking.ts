@@ -222,7 +222,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
       // labels are the form's own ("Job Description:").
       const label = record === null ? (unit.label ?? "") : "";
       // A record's bullet is said of its part ("Chief Financial Officer › Qualifications"): the part's words are its subject.
-      const part = record !== null && unit.heading?.includes(" › ") ? new StemSet(unit.heading, documents) : undefined;
+      const part = record !== null && unit.heading?.includes(HEADING_PATH_SEPARATOR) ? new StemSet(unit.heading, documents) : undefined;
       context.push({ heading: new StemSet(`${unit.heading ?? ""} ${label}`, documents), title, part });
     });
   });

@@ -37,13 +37,11 @@ export interface TextUnit {
  */
 function labelHeading(lines: string[], after: string[] | undefined): string | null {
   if (lines.length !== 1 || !after?.length || isListItem(after[0])) return null;
-  const line = lines[0].trim();
-  if (!line.endsWith(":") || wordCount(line) > 5 || !looksLikeTitle(line.slice(0, -1))) return null;
-  return line.slice(0, -1);
+  return shortLabel(lines[0].trim());
 }
 
-/** "Qualifications:": a short Title Case label naming a part of a record. */
-function partLabel(line: string): string | null {
+/** "Qualifications:", "Out-of-Network Copays:": a short Title Case label, without its colon. */
+function shortLabel(line: string): string | null {
   return line.endsWith(":") && wordCount(line) <= 5 && looksLikeTitle(line.slice(0, -1)) ? line.slice(0, -1) : null;
 }
 
@@ -254,7 +252,7 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
     };
     const flushList = () => {
       // In a record, "Qualifications:" above a list starts that part of it, as the chunker reads it.
-      const part = leadIn !== null && current?.includes(HEADING_PATH_SEPARATOR) ? partLabel(leadIn) : null;
+      const part = leadIn !== null && current?.includes(HEADING_PATH_SEPARATOR) ? shortLabel(leadIn) : null;
       if (part) current = `${current!.split(HEADING_PATH_SEPARATOR)[0]}${HEADING_PATH_SEPARATOR}${part}`;
       if (items.length) units.push(...listUnits(leadIn, items, current));
       else if (leadIn) units.push({ text: leadIn, heading: current, complete: true });
