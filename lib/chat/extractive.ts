@@ -496,11 +496,14 @@ export function offlineAnswer(
   };
   // "perk" is the index's unknown word, but a part of the name "PerksPlus" the passages write.
   const missing = words.filter((w) => unknownWords.includes(w) && !saidFormally(w) && !inPassages(w) && !saidInEnglish(w));
-  const fewMissing = missing.length === 0 || (extracted.answered && missing.length < MISSING_SHARE * words.length);
   // "Does the company reimburse daycare?": whether a matter the documents never mention is so
   // is not answered by sentences on the rest of the question.
   // A word only the scene uses ("I've been told I have high blood pressure.") is not the matter.
   const asked = new Set(contentWords(askingSentence(question), questionLang));
+  // "…my feet ache after long shifts. Would the plan pay for arch supports?": an answer found is
+  // doubted for the missing words of what is asked, not the scene's.
+  const missingAsked = missing.filter((w) => asked.has(w));
+  const fewMissing = missing.length === 0 || (extracted.answered && missingAsked.length < MISSING_SHARE * words.length);
   const verdictOnMissing = missing.some((w) => asked.has(w)) && extracted.yesNoUnsettled === true;
   // Read in English and not answered: said so in the person's language, not in English.
   if (fewMissing && !verdictOnMissing && (extracted.answered || glossed.size === 0)) return extracted.answer;

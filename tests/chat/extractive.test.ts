@@ -189,6 +189,10 @@ describe("extractive answers", () => {
     expect(offlineAnswer("Out of curiosity, what sorts of dog can I bring?", ["curiosity", "sorts", "dog"], found)).toMatch(
       /never mention “dog”;/,
     );
+    // An answer found is not doubted for words only the scene uses.
+    const supports = { answer: "No. Arch supports are not covered. [plan.pdf#page=29]", citations: ["plan.pdf#page=29"], answered: true };
+    const feet = "My feet ache terribly after long shifts. Would the plan pay for arch supports?";
+    expect(offlineAnswer(feet, ["ache", "terribly", "shifts"], supports)).toBe(supports.answer);
     // Nor are words of quantity or place put vaguely ("a pair of", "somewhere").
     expect(offlineAnswer("Can I bring a pair of dogs somewhere?", ["pair", "dogs", "somewhere"], found)).toMatch(/never mention “dogs”;/);
     // A word the answer says formally ("counsellor": "counseling") is not missing from it; a word
