@@ -458,7 +458,8 @@ function withListsAcrossPages(chunks: Chunk[], unitsOf: TextUnit[][]): TextUnit[
     const before = chunks.findIndex((c) => c.file_name === chunks[i].file_name && c.page_number === page - 1);
     const lead = before < 0 ? undefined : leadAtEnd(unitsOf[before]);
     if (!lead) return units;
-    const run = units.findIndex((u) => !u.listItem);
+    // The list's items run until a unit that is no item of it: prose, or a list under another heading.
+    const run = units.findIndex((u) => !u.listItem || u.heading !== units[0].heading);
     return units.map((u, j) => (j < (run < 0 ? units.length : run) ? { ...u, antecedent: lead } : u));
   });
 }

@@ -406,7 +406,8 @@ describe("an offline answer that answers", () => {
     );
     const p29 = footCare(
       29,
-      "• Foot care products, such as arch supports, shoe inserts, and foot orthotics\n• Services that are not medically necessary",
+      "• Foot care products, such as arch supports, shoe inserts, and foot orthotics\n• Services that are not medically necessary\n\n" +
+        "Tips for Employees\n\n• If you need custom orthotics, be sure to get them from a qualified provider.",
     );
     expect(textUnits(p28.content).at(-1)).toMatchObject({
       text: "Routine foot care, such as trimming toenails, callus removal, and shoe inserts",
@@ -416,9 +417,13 @@ describe("an offline answer that answers", () => {
     expect(
       extractiveAnswer([{ question: "Will Health Plus pay for a foot doctor to cut my toenails?", chunks: [p28, p29] }]).answer,
     ).toMatch(/^No\. Our plan does not cover: Routine foot care, such as trimming toenails/);
-    expect(extractiveAnswer([{ question: "Would Health Plus pay for arch supports?", chunks: [p29, p28] }]).answer).toMatch(
+    const question = "Would Health Plus pay for arch supports?";
+    expect(extractiveAnswer([{ question, chunks: [p29, p28] }]).answer).toMatch(
       /^No\. Our plan does not cover: Foot care products, such as arch supports, shoe inserts, and foot orthotics \[Health_Plus\.pdf#page=29\]/,
     );
+    // A list under the next heading is no part of it.
+    const tip = rankPart({ question, chunks: [p29, p28] })!.byScore.find((c) => c.text.startsWith("If you need custom orthotics"));
+    expect(tip?.antecedent).toBeNull();
   });
 
   it("answers what is not covered with what a negation governs", () => {
