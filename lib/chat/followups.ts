@@ -1,4 +1,4 @@
-import type { Chunk } from "@/lib/knowledge/schemas";
+import { chunkHeading, type Chunk } from "@/lib/knowledge/schemas";
 import { documentTitle } from "@/lib/knowledge/document-title";
 import { contentWordsIn } from "@/lib/text/language";
 import { snowballStem } from "@/lib/text/stem";
@@ -106,7 +106,7 @@ function sectionsOf(chunks: readonly Chunk[], cited: readonly string[]): Sourced
   for (const chunk of ordered) {
     const source = citationId(chunk);
     if (pages.has(source)) continue;
-    const carried = typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null;
+    const carried = chunkHeading(chunk);
     pages.set(
       source,
       pageSections(chunk.content, carried).map((s) => ({ ...s, source })),

@@ -1,6 +1,6 @@
 import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { contentWords } from "@/lib/text/query";
-import type { Chunk } from "@/lib/knowledge/schemas";
+import { chunkHeading, type Chunk } from "@/lib/knowledge/schemas";
 import { INITIALS_SKIP, readingOf, StemSet, type Reading } from "./question-terms";
 
 /**
@@ -108,8 +108,9 @@ const timesWritten = (question: string, title: string) => question.toLowerCase()
 /** The records of the found passages that a question names (their titles, as headings give them). */
 export function recordsNamed(question: string, found: Chunk[]): Set<string> {
   const reading = readingOf("en");
-  const titles = found.flatMap((c) =>
-    typeof c.metadata.heading === "string" && c.metadata.heading ? [recordOf(c.metadata.heading) ?? c.metadata.heading] : [],
-  );
+  const titles = found.flatMap((c) => {
+    const heading = chunkHeading(c);
+    return heading ? [recordOf(heading) ?? heading] : [];
+  });
   return namedRecords(new StemSet(question, reading), titles, reading, question);
 }

@@ -1,4 +1,4 @@
-import type { Chunk } from "@/lib/knowledge/schemas";
+import { chunkHeading, type Chunk } from "@/lib/knowledge/schemas";
 import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document-title";
 import { textUnits, type TextUnit } from "@/lib/text/sentences";
 import { contentWords, refersBack } from "@/lib/text/query";
@@ -173,19 +173,19 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const context: { heading: StemSet; title: StemSet; part?: StemSet }[] = [];
   const unitsOf = withListsAcrossPages(
     chunks,
-    chunks.map((chunk) => textUnits(chunk.content, headingOf(chunk))),
+    chunks.map((chunk) => textUnits(chunk.content, chunkHeading(chunk))),
   );
   // A document of records heads its parts "title › part", in a passage's heading or inside a whole page's text.
   const recordDocuments = new Set(
     chunks
-      .filter((c, i) => recordOf(headingOf(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null))
+      .filter((c, i) => recordOf(chunkHeading(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null))
       .map((c) => c.file_name),
   );
   const knownRecords = new Set(
-    chunks.filter((c) => recordDocuments.has(c.file_name)).flatMap((c) => recordOf(headingOf(c)) ?? headingOf(c) ?? []),
+    chunks.filter((c) => recordDocuments.has(c.file_name)).flatMap((c) => recordOf(chunkHeading(c)) ?? chunkHeading(c) ?? []),
   );
   chunks.forEach((chunk, rank) => {
-    const heading = headingOf(chunk);
+    const heading = chunkHeading(chunk);
     // A record's first chunk is headed by its title alone, the next ones by "title › part".
     const record = recordDocuments.has(chunk.file_name) ? (recordOf(heading) ?? heading) : null;
     const title = new StemSet(documentTitle(chunk.file_name), documents);
@@ -512,8 +512,6 @@ function settlingSentence(byScore: Candidate[], comparing: boolean): Candidate {
 
 /** "Both plans offer…", "either option": a sentence speaking of each of the things compared. */
 const BOTH = /\b(both|either|each) (of the )?(\w+ )?(plans?|options?|programs?|policies)\b|\bthe (two )?plans\b/i;
-
-const headingOf = (chunk: Chunk) => (typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null);
 
 export const documentOf = (c: Candidate) => c.citation.split("#")[0];
 

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { documentPassages } from "@/lib/knowledge/search";
 import { documentTitle } from "@/lib/knowledge/document-title";
 import { listCollectionRows } from "@/lib/knowledge/repo";
+import { chunkHeading } from "@/lib/knowledge/schemas";
 import { permittedCollections } from "@/lib/security/collection-access";
 import type { Principal } from "@/lib/security/principal";
 import { sectionQuestion } from "./topics";
@@ -23,9 +24,8 @@ export async function exampleQuestions(principal: Principal, collections: string
     const text = chunks.map((c) => c.content).join("\n");
     // One per document keeps the examples varied.
     const question =
-      chunks
-        .map((c) => sectionQuestion(doc.fileName, typeof c.metadata.heading === "string" ? c.metadata.heading : null, new Set(), text))
-        .find((q) => q && !questions.includes(q)) ?? `What is ${documentTitle(doc.fileName)} about?`;
+      chunks.map((c) => sectionQuestion(doc.fileName, chunkHeading(c), new Set(), text)).find((q) => q && !questions.includes(q)) ??
+      `What is ${documentTitle(doc.fileName)} about?`;
     if (!questions.includes(question)) questions.push(question);
     if (questions.length >= count) break;
   }

@@ -1,6 +1,6 @@
 import { comparedAlternatives, keepsContext, questionParts, searchQueries, type ConversationMessage } from "@/lib/text/query";
 import { answerStem } from "@/lib/text/stem";
-import type { Chunk } from "./schemas";
+import { chunkHeading, type Chunk } from "./schemas";
 
 /** A conversation's latest question as it was searched, and what that search found. */
 export interface ConversationSearch<R> {
@@ -12,8 +12,7 @@ export interface ConversationSearch<R> {
   note?: string;
 }
 
-const passageTexts = (chunks: Chunk[]) =>
-  chunks.map((c) => `${typeof c.metadata.heading === "string" ? c.metadata.heading : ""}\n${c.content}`);
+const passageTexts = (chunks: Chunk[]) => chunks.map((c) => `${chunkHeading(c) ?? ""}\n${c.content}`);
 
 /**
  * The latest question of a conversation, searched without a model: when it may lean on the

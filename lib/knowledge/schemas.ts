@@ -31,6 +31,9 @@ export const Chunk = z.object({
 });
 export type Chunk = z.infer<typeof Chunk>;
 
+/** The section heading a chunk carries in its metadata, if any. */
+export const chunkHeading = (chunk: Chunk): string | null => (typeof chunk.metadata.heading === "string" ? chunk.metadata.heading : null);
+
 export const RetrievalResult = z.object({
   chunks: z.array(Chunk).default([]),
   total_tokens: z.number().int().min(0).default(0),

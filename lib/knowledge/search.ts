@@ -8,7 +8,7 @@ import { bestPerPage } from "./pages";
 import { activeRetriever, getRetriever } from "./retrievers";
 import { REMOTE_SOURCE_BACKEND } from "./registry";
 import { listCollectionRows } from "./repo";
-import type { Chunk, Filters, RetrievalMode, RetrievalOutcome } from "./schemas";
+import { chunkHeading, type Chunk, type Filters, type RetrievalMode, type RetrievalOutcome } from "./schemas";
 import type { ReadChunksOptions, SpellingResult, StoredPassage } from "./types";
 
 /**
@@ -297,7 +297,7 @@ export async function recordContinuations(chunks: Chunk[], records: ReadonlySet<
 /** How far past a found passage the next page's passages are looked for (the read reaches two either side). */
 const PAGE_REACH_AHEAD = 2;
 
-const headingOf = (passage: Chunk) => (typeof passage.metadata.heading === "string" ? passage.metadata.heading : "");
+const headingOf = (passage: Chunk) => chunkHeading(passage) ?? "";
 
 /** Consecutive passages' text, dropping the lines (or sentences) a passage repeats from the one before. */
 function joinOverlapping(contents: string[]): string {
