@@ -34,6 +34,7 @@ export const SPLITS = [
   "unseen11",
   "unseen12",
   "unseen13",
+  "unseen14",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
