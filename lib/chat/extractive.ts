@@ -242,6 +242,8 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
     (c) =>
       c.match >= min.match * bestMatch &&
       c.score >= min.score * r.best.score &&
+      // A sentence holding only the question's names ("Job Title: Chief Technology Officer") says nothing on it.
+      (c.heldWords > 0 || c.ownMatch === 0) &&
       (!r.best.scoped || c.scoped) &&
       (!r.best.fact || !r.intent.pointed || r.intent.wants.includes("comparison") || c.fact),
   );

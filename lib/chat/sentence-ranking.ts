@@ -17,7 +17,7 @@ import {
 import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { citationId, neutralizeBrackets } from "./citations";
 import { deniedParts } from "./polarity";
-import { questionTerms, readingOf, StemSet } from "./question-terms";
+import { questionTerms, readingOf, StemSet, type Reading } from "./question-terms";
 import { namedRecords, recordOf } from "./record-names";
 
 /**
@@ -173,16 +173,25 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const context: { heading: StemSet; title: StemSet; part?: StemSet }[] = [];
   const unitsOf = withListsAcrossPages(
     chunks,
-    chunks.map((chunk) => textUnits(chunk.content, chunkHeading(chunk))),
+    chunks.map((chunk) => textUnits(chunk.content, chunkHeading(chunk)).filter((u) => !u.field || fieldAsked(u.text, question, asked))),
   );
+  // A record's form restates the title heading it ("Vice President of Sales" above "JOB TITLE:
+  // Vice President of Sales, Zava"), though a passage of the record before holds it.
+  const restated = (units: TextUnit[]) =>
+    units.flatMap((u) => (u.field && u.heading && u.text.toLowerCase().includes(u.heading.toLowerCase()) ? [u.heading] : []));
   // A document of records heads its parts "title › part", in a passage's heading or inside a whole page's text.
   const recordDocuments = new Set(
     chunks
-      .filter((c, i) => recordOf(chunkHeading(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null))
+      .filter(
+        (c, i) => recordOf(chunkHeading(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null) || restated(unitsOf[i]).length,
+      )
       .map((c) => c.file_name),
   );
+  // A record's title heads its first passage.
   const knownRecords = new Set(
-    chunks.filter((c) => recordDocuments.has(c.file_name)).flatMap((c) => recordOf(chunkHeading(c)) ?? chunkHeading(c) ?? []),
+    chunks.flatMap((c, i) =>
+      recordDocuments.has(c.file_name) ? [recordOf(chunkHeading(c)) ?? chunkHeading(c) ?? [], restated(unitsOf[i])].flat() : [],
+    ),
   );
   chunks.forEach((chunk, rank) => {
     const heading = chunkHeading(chunk);
@@ -306,14 +315,32 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     }
     return held ? denied / held : 0;
   };
+  // A follow-up naming a record of its own ("And for the Director of HR?") asks of that one.
+  const recordTitles = candidates.flatMap((c) => c.record ?? []);
+  const ownRecords = ownWords ? namedRecords(new StemSet(ownWords, asked), recordTitles, asked, ownWords) : new Set<string>();
+  // Of the records the follow-up and its context name together, those holding one of its own words
+  // ("And for the Director job in that department?" after the Manager of R&D: the Director of R&D).
+  const ownRecordsOf = (named: Set<string>) => {
+    const holdingOwn = [...named].filter((title) => contentWords(title, asked.lang).some((w) => written.has(asked.stem(w))));
+    return ownWords && holdingOwn.length ? new Set(holdingOwn) : named;
+  };
+  const withEarlier = askedAgain ? `${question} ${askedAgain}` : question;
+  const records = ownRecords.size
+    ? ownRecords
+    : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier, !askedAgain));
+  // "What degree does the CEO need?": every sentence of a record the question names is said of
+  // that record, so holds its name ("Qualifications: Bachelor's degree in business…" under
+  // "Chief Executive Officer"); its own words decide between them.
+  const recordNames = new Map([...records].map((title) => [title, new StemSet(title, documents)]));
   candidates.forEach((c, i) => {
     let match = 0;
     let askedMatch = 0;
     let ownMatch = 0;
     let held = 0;
     let heldWords = 0;
+    const recordName = c.record === null ? undefined : recordNames.get(c.record);
     for (const [stem, weight] of stemWeight) {
-      const inSentence = own[i].holds(stem, terms.formal);
+      const inSentence = own[i].holds(stem, terms.formal) || (names.includes(stem) && recordName?.has(stem) === true);
       if (inSentence) {
         ownMatch += weight;
         held++;
@@ -330,7 +357,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
       askedMatch += askedWeight(stem) * share;
     }
     for (const [acronym, weight] of acronymWeight) {
-      if (own[i].hasAcronym(acronym)) {
+      if (own[i].hasAcronym(acronym) || recordName?.has(acronym.toLowerCase())) {
         ownMatch += weight;
         held++;
         match += weight;
@@ -362,19 +389,6 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   // heading); of a question naming a record ("the Director of Sales"), only its own when it has
   // some: another record's bullet ("At least 8 years of experience in Human Resources…") says
   // nothing on it.
-  // A follow-up naming a record of its own ("And for the Director of HR?") asks of that one.
-  const recordTitles = candidates.flatMap((c) => c.record ?? []);
-  const ownRecords = ownWords ? namedRecords(new StemSet(ownWords, asked), recordTitles, asked, ownWords) : new Set<string>();
-  // Of the records the follow-up and its context name together, those holding one of its own words
-  // ("And for the Director job in that department?" after the Manager of R&D: the Director of R&D).
-  const ownRecordsOf = (named: Set<string>) => {
-    const holdingOwn = [...named].filter((title) => contentWords(title, asked.lang).some((w) => written.has(asked.stem(w))));
-    return ownWords && holdingOwn.length ? new Set(holdingOwn) : named;
-  };
-  const withEarlier = askedAgain ? `${question} ${askedAgain}` : question;
-  const records = ownRecords.size
-    ? ownRecords
-    : ownRecordsOf(namedRecords(new StemSet(withEarlier, asked), recordTitles, asked, withEarlier, !askedAgain));
   const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
   // "What qualifications does the CFO need?": the part of the one record named that the question names, in document order.
   const partOf = (c: Candidate) => c.heading?.split(HEADING_PATH_SEPARATOR)[1] ?? null;
@@ -437,6 +451,19 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     byScore,
     best: (intent.yesNo ? settlingSentence : keySentence)(byScore, sides.length > 0),
   };
+}
+
+/**
+ * A form's field says its value of what its label names ("Location: Anywhere"): a short one is
+ * read when the question asks for that ("Where is the CTO based?"), not for holding a name every
+ * record repeats ("Company: Zava").
+ */
+const SHORT_FIELD_WORDS = 4;
+function fieldAsked(field: string, question: string, reading: Reading): boolean {
+  if (field.split(/\s+/).length >= SHORT_FIELD_WORDS) return true;
+  const label = new StemSet(field.split(":")[0], reading);
+  const { stems, formal } = questionTerms(question, reading);
+  return stems.some((stem) => label.holds(stem, formal));
 }
 
 /** "What is not covered…?", "Which services does Health Plus not pay for?": asks what a negation governs. */

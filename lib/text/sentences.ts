@@ -83,7 +83,8 @@ function headingOf(block: string[]): string | null {
   if (isListItem(line)) return null;
   const markdown = /^#{1,6}\s+(.+)$/.exec(line);
   if (markdown) return markdown[1].trim();
-  if (looksLikeTitle(line)) return line;
+  // A passage's heading path ("Chief Technology Officer › Responsibilities"), where a whole page's passages are joined.
+  if (looksLikeTitle(line) || line.includes(HEADING_PATH_SEPARATOR)) return line;
   // "What is Covered?", "HOW DO I FILE A CLAIM?": a question answered below it.
   if (/\?$/.test(line) && wordCount(line) <= MAX_QUESTION_HEADING_WORDS) return line;
   // A short line without final punctuation ("Exceptions", "Tips"); one starting lower-case
@@ -117,7 +118,10 @@ function blocks(text: string): string[][] {
       continue;
     }
     // An address set in blocks of its own below "…send the request to:" stays with its lead-in.
-    const address: boolean = previous !== undefined && (addressOpen || /:$/.test(last!)) && block.every(isAddressLine);
+    const address: boolean =
+      previous !== undefined &&
+      (addressOpen || /:$/.test(last!)) &&
+      block.every((line) => isAddressLine(line) && !line.includes(HEADING_PATH_SEPARATOR));
     addressOpen = address;
     if (address) {
       previous!.push(...block);
@@ -293,7 +297,8 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
     flushProse();
     flushList();
   }
-  return markEdges(units.filter((u) => wordCount(u.text) >= MIN_UNIT_WORDS || isLabelledValue(u.text)));
+  // A form's field is a fact however short ("Location: Anywhere").
+  return markEdges(units.filter((u) => wordCount(u.text) >= MIN_UNIT_WORDS || isLabelledValue(u.text) || u.field === true));
 }
 
 /** The passage's first unit is cut if it starts lower-case; its last if it does not end whole. */

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { extractiveAnswer } from "@/lib/chat/extractive";
+import { textUnits } from "@/lib/text/sentences";
+import { textChunk } from "../helpers/chunks";
+
+/** A role library's page, headed as the chunker heads a record's passages ("title", then "title › part"). */
+const role = (page: number, content: string) =>
+  textChunk({ file: "role_library.pdf", page, content, heading: content.split("\n")[0], id: `roles:${page}` });
+
+const answer = (question: string, ...chunks: ReturnType<typeof role>[]) => extractiveAnswer([{ question, chunks }]).answer;
+
+const CEO = role(
+  3,
+  "Chief Executive Officer\n\nPosition: Chief Executive Officer\nLocation: Headquarters\n\n" +
+    "The Chief Executive Officer (CEO) will be responsible for providing strategic direction and oversight to Zava.\n\n" +
+    "Qualifications:\n• Bachelor’s degree in business or related field\n• 10+ years of experience in executive management\n• Ability to make strategic decisions",
+);
+
+const CTO = role(
+  6,
+  "Chief Technology Officer\n\nJob Title: Chief Technology Officer\nCompany: Zava\nLocation: Anywhere\n\n" +
+    "The Chief Technology Officer of Zava will be responsible for leading the company’s technology strategy.\n\n" +
+    "Qualifications:\n• Bachelor’s degree in computer science, information technology, or related field.\n• Proven experience as a CTO or similar role.\n\n" +
+    "Vice President of Sales\n\nJOB TITLE: Vice President of Sales, Zava\nREPORTING TO: Chief Executive Officer\n\n" +
+    "QUALIFICATIONS:\n• Bachelor’s degree in business, marketing, or related field\n• At least 10 years of sales experience in a management role",
+);
+
+describe("answers from a record's fields", () => {
+  it("reads each sentence of a named record as said of it, and quotes only the one on what is asked", () => {
+    // The record's name is its heading, not the qualifications' own words.
+    expect(answer("What degree does the CEO need?", CEO)).toBe(
+      "Qualifications: Bachelor’s degree in business or related field; … [role_library.pdf#page=3]",
+    );
+  });
+
+  it("answers with a short field when the question asks for what it labels", () => {
+    expect(answer("Where is the CTO based?", CTO)).toBe("Location: Anywhere [role_library.pdf#page=6]");
+    // A field saying only a name every record repeats is read only when asked for.
+    expect(answer("Which company is the CTO job at?", CTO)).toMatch(/^Company: Zava/);
+    expect(answer("What degree does the CTO need?", CTO)).not.toMatch(/Company: Zava/);
+  });
+
+  it("takes a heading its form restates for the next record, though the passage began in another", () => {
+    // The CTO's record names no number of years; the next record's "At least 10 years of sales experience" is not its.
+    const reply = answer("How many years of experience does the CTO need?", CTO);
+    expect(reply).toMatch(/^I could not find a direct answer/);
+    expect(reply).not.toMatch(/10 years|sales/);
+  });
+
+  it("keeps the heading path of a page's later passage a heading when the page's passages are joined", () => {
+    const joined =
+      "Chief Technology Officer\n\nJob Title: Chief Technology Officer\nCompany: Zava\nLocation: Anywhere\n\nQualifications:\n\n" +
+      "Chief Technology Officer › Responsibilities\n\nQualifications:\n• Bachelor’s degree in computer science, information technology, or related field.\n• Proven experience as a CTO or similar role.";
+    const units = textUnits(joined, "Chief Technology Officer");
+    expect(units.find((u) => u.text.startsWith("Location"))).toMatchObject({ text: "Location: Anywhere", field: true });
+    const qualifications = units.find((u) => u.list !== undefined);
+    expect(qualifications?.text).toMatch(/^Qualifications: Bachelor’s degree in computer science/);
+    expect(qualifications?.heading).toBe("Chief Technology Officer › Qualifications");
+  });
+});
