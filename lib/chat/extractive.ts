@@ -244,6 +244,8 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
       c.score >= min.score * r.best.score &&
       // A sentence holding only the question's names ("Job Title: Chief Technology Officer") says nothing on it.
       (c.heldWords > 0 || c.ownMatch === 0) &&
+      // Led by a sentence naming the thing asked for ("What degree…?"), the answer adds only such sentences.
+      (!r.best.namesAskedThing || c.namesAskedThing) &&
       (!r.best.scoped || c.scoped) &&
       (!r.best.fact || !r.intent.pointed || r.intent.wants.includes("comparison") || c.fact),
   );

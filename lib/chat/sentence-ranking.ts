@@ -79,6 +79,8 @@ export interface Candidate {
   complete: boolean;
   /** The sentence before, which this one points back to ("This includes…"): quoted with it. */
   antecedent: string | null;
+  /** Names the thing a "What degree…?" question asks for. */
+  namesAskedThing: boolean;
   /** A list read as one sentence: its lead-in and items, so the items asked about can be quoted alone. */
   list: { lead: string; items: string[] } | null;
   score: number;
@@ -220,6 +222,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         factInScope: false,
         comparing: false,
         denies: false,
+        namesAskedThing: false,
         complete: unit.complete,
         antecedent: unit.antecedent ? neutralizeBrackets(unit.antecedent) : null,
         list: unit.list ? { lead: neutralizeBrackets(unit.list.lead), items: unit.list.items.map(neutralizeBrackets) } : null,
@@ -431,6 +434,18 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const recordsCompared = compared.length === 0 && records.size > 1 && byScore.some((c) => c.record !== null && records.has(c.record));
   if (recordsCompared && !intent.wants.includes("comparison")) intent.wants.push("comparison");
   const sides = recordsCompared ? [...records] : compared;
+  // "What degree is required for the Director of Marketing?" asks for a degree: a sentence naming
+  // one ("Bachelor's degree in marketing…") answers it before one holding more of the rest
+  // ("This position requires a creative… individual…"), if it scores nearly as well.
+  // (A question asking for a kind of fact, "what share…", "which job…", is read by that instead.)
+  const thing = intent.wants.length || intent.yesNo ? null : askedThing(askingClause(ownWords ?? question), asked);
+  if (thing !== null && stemWeight.has(thing)) candidates.forEach((c, i) => (c.namesAskedThing = own[i].holds(thing, terms.formal)));
+  const namingAskedThing = (ranked: Candidate[]) => {
+    const naming = ranked.filter((c) => c.namesAskedThing);
+    return naming.length && naming[0] !== ranked[0] && naming[0].score >= NAMING_SCORE * ranked[0].score
+      ? [naming[0], ...ranked.filter((c) => c !== naming[0])]
+      : ranked;
+  };
   return {
     question,
     intent,
@@ -449,8 +464,26 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
       return [...stemWeight].reduce((sum, [stem, weight]) => sum + (counts(stem) ? weight : 0), 0);
     },
     byScore,
-    best: (intent.yesNo ? settlingSentence : keySentence)(byScore, sides.length > 0),
+    best: (intent.yesNo ? settlingSentence : keySentence)(namingAskedThing(byScore), sides.length > 0),
   };
+}
+
+/** A sentence naming the thing a question asks for leads if it scores this share of the best. */
+const NAMING_SCORE = 0.8;
+
+/**
+ * Nouns that ask for a kind of fact rather than name a thing ("what share…": an amount, "which
+ * job…": a role), read as such elsewhere (question-intent, ASKS_ROLE).
+ */
+const KIND_NOUN =
+  /^(job|role|position|title|person|people|executive|officer|manager|leader|team|department|office|share|percentage|percent|part|portion|proportion|amount|number|sum|kind|type|sort|plan|option|program|day|date|time|year|month|age)s?$/i;
+
+/** "What degree…", "Which form…": the thing asked for, as a stem; null when the question asks no such thing. */
+function askedThing(clause: string, reading: Reading): string | null {
+  const noun = /^(?:what|which)\s+([\p{L}-]+)/iu.exec(clause.trim())?.[1];
+  if (!noun || reading.lang !== "en" || KIND_NOUN.test(noun)) return null;
+  const [word] = contentWords(noun, "en");
+  return word ? reading.stem(word) : null;
 }
 
 /**

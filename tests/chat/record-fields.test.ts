@@ -47,6 +47,18 @@ describe("answers from a record's fields", () => {
     expect(reply).not.toMatch(/10 years|sales/);
   });
 
+  it("leads with the sentence naming the thing a question asks for, and adds only such sentences", () => {
+    const marketing = role(
+      13,
+      "Director of Marketing\n\nPosition Title: Director of Marketing for Zava\nLocation: Headquarters\n\n" +
+        "The Director of Marketing is responsible for strategies that increase brand awareness. This position requires a creative individual who is up-to-date on the latest marketing trends.\n\n" +
+        "Qualifications:\n• Bachelor’s degree in marketing, business, or related field\n• Extensive experience in marketing and brand management",
+    );
+    expect(answer("What degree is required for the Director of Marketing?", marketing)).toBe(
+      "Qualifications: Bachelor’s degree in marketing, business, or related field; … [role_library.pdf#page=13]",
+    );
+  });
+
   it("keeps the heading path of a page's later passage a heading when the page's passages are joined", () => {
     const joined =
       "Chief Technology Officer\n\nJob Title: Chief Technology Officer\nCompany: Zava\nLocation: Anywhere\n\nQualifications:\n\n" +
