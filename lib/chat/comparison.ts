@@ -29,7 +29,7 @@ export function sidesOf(r: RankedPart, minShare: number): string[] {
  * themselves (names aside) and say a fair share of what the best says, leaving out one pointing
  * back when a sentence of the same kind standing on its own says nearly as much.
  */
-export function sideSentence(r: RankedPart, side: string): Candidate | undefined {
+export function sideSentence(r: RankedPart, side: string, lead?: Candidate): Candidate | undefined {
   const bestMatch = Math.max(...r.byScore.map((c) => c.match));
   // "Which has the lower deductible?": a side is stated by its figure, though a sentence on
   // lower costs in general holds more of the question's words.
@@ -44,7 +44,9 @@ export function sideSentence(r: RankedPart, side: string): Candidate | undefined
   const paying = asksPaidFor(r.question) ? standing.filter(saysPaying) : [];
   const pool = paying.length ? paying : standing;
   // Of a side's sentences, the one on what is asked ("…splint therapy") before one sharing only the scene's words ("TMJ care").
-  const onAsked = [...pool].sort((a, b) => b.score + b.askedMatch - b.match - (a.score + a.askedMatch - a.match));
+  // After the first side's sentence, a side is stated by its sentence on the same words ("degree").
+  const shared = (c: Candidate) => (lead ? c.heldStems.filter((s) => lead.heldStems.includes(s)).length : 0);
+  const onAsked = [...pool].sort((a, b) => shared(b) - shared(a) || b.score + b.askedMatch - b.match - (a.score + a.askedMatch - a.match));
   return (wantsFigure ? pool.find((c) => c.fact) : undefined) ?? (onAsked.length ? keySentence(onAsked, true) : undefined);
 }
 

@@ -253,9 +253,14 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
   // say with its own sentence on the matter (comparison.ts), the key sentence's side first; a
   // sentence comparing them all says it in one.
   const sides = r.intent.wants.includes("comparison") && !r.best.comparing ? sidesOf(r, min.match) : [];
-  const bySide = sides
-    .sort((a, b) => Number(b === r.sideOf(r.best)) - Number(a === r.sideOf(r.best)))
-    .flatMap((side) => sideSentence(r, side) ?? []);
+  // The side whose sentence holds most of the question leads; the others are stated on its words.
+  const ordered = sides.sort((a, b) => Number(b === r.sideOf(r.best)) - Number(a === r.sideOf(r.best)));
+  const leading = ordered
+    .flatMap((side) => sideSentence(r, side) ?? [])
+    .reduce<Candidate | undefined>((a, c) => (a && a.heldWords >= c.heldWords ? a : c), undefined);
+  const bySide = leading
+    ? ordered.flatMap((side) => (side === r.sideOf(leading) ? [leading] : (sideSentence(r, side, leading) ?? [])))
+    : [];
   const chosen: Candidate[] = bySide.length ? [] : [r.best];
   const take = (c: Candidate) => chosen.length < max && !chosen.some((p) => p.text === c.text) && chosen.push(c);
   bySide.forEach(take);

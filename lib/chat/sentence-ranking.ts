@@ -62,6 +62,8 @@ export interface Candidate {
   held: number;
   /** Of those, the ones that are not names ("Zava" says who, not what): what a yes or no is about. */
   heldWords: number;
+  /** Those terms' stems. */
+  heldStems: string[];
   fact: boolean;
   /** Requires what the question asks leave to skip ("…must be encrypted…" for "without encrypting"): it settles the question. */
   requiresSkipped: boolean;
@@ -216,6 +218,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         askedMatch: 0,
         held: 0,
         heldWords: 0,
+        heldStems: [],
         fact: false,
         requiresSkipped: skipped !== null && requires(text, skipped),
         scoped: false,
@@ -340,14 +343,14 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     let askedMatch = 0;
     let ownMatch = 0;
     let held = 0;
-    let heldWords = 0;
+    const heldStems: string[] = [];
     const recordName = c.record === null ? undefined : recordNames.get(c.record);
     for (const [stem, weight] of stemWeight) {
       const inSentence = own[i].holds(stem, terms.formal) || (names.includes(stem) && recordName?.has(stem) === true);
       if (inSentence) {
         ownMatch += weight;
         held++;
-        if (!names.includes(stem)) heldWords++;
+        if (!names.includes(stem)) heldStems.push(stem);
       } else if (context[i].part?.holds(stem, terms.formal)) held++;
       const share = inSentence
         ? 1
@@ -367,7 +370,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         askedMatch += weight;
       }
     }
-    c.denies = heldWords > 0 && deniedShare(c, i) >= DENIED_SHARE;
+    c.denies = heldStems.length > 0 && deniedShare(c, i) >= DENIED_SHARE;
     c.comparing =
       compared.length > 0 ? nameTerms.every((s) => own[i].has(s)) : comparing && (namesTwoDocuments(c.text) || BOTH.test(c.text));
     const inScope = compared.length
@@ -381,7 +384,8 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     c.askedMatch = pointsIntoScene ? Math.max(askedMatch / askedTotal, match / total) : askedMatch / askedTotal;
     c.ownMatch = ownMatch / total;
     c.held = held;
-    c.heldWords = heldWords;
+    c.heldWords = heldStems.length;
+    c.heldStems = heldStems;
     c.score = c.match + SCOPE_W * inScope + RANK_W / (1 + c.rank) + (c.fact ? FACT_BONUS : 0) - 0.01 * c.position;
   });
   const speaksInScope = candidates.some((c) => c.scoped && c.ownMatch > 0);

@@ -216,12 +216,17 @@ function properNames(text: string): string[] {
   ];
 }
 
-/** Capitalised words in a row: a name ("Health Plus", "Northwind Standard"). */
-const NAME = String.raw`\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)*`;
-const ALTERNATIVES = new RegExp(
-  String.raw`(?<before>(?:\b(?:on|in|for|under|with|at|from)\s+)?(?:the\s+)?)(?<a>${NAME})\s+(?:or|than|vs\.?|versus)\s+(?:(?:on|in|for|under|with|at|from)\s+)?(?:the\s+)?(?<b>${NAME})`,
-  "u",
-);
+/** Capitalised words in a row, "of" or "&" between: a name ("Health Plus", "VP of Product Management"). */
+const NAME = String.raw`\p{Lu}[\p{L}\p{N}&-]*(?:\s+(?:(?:of|&)\s+)?\p{Lu}[\p{L}\p{N}&-]*)*`;
+const alternatives = (joiner: string) =>
+  new RegExp(
+    String.raw`(?<before>(?:\b(?:on|in|for|under|with|at|from|between)\s+)?(?:the\s+)?)(?<a>${NAME})\s+(?:${joiner})\s+(?:(?:on|in|for|under|with|at|from)\s+)?(?:the\s+)?(?<b>${NAME})`,
+    "u",
+  );
+const ALTERNATIVES = alternatives(String.raw`or|than|vs\.?|versus`);
+/** "Between the CEO and the CFO…", "…the CTO and COO openings: could I do either?": two things weighed, joined by "and". */
+const BOTH_ALTERNATIVES = alternatives("and");
+const WEIGHS_BOTH = /\b(between|either|neither|both|each|which (one|of))\b/i;
 
 /**
  * A question weighing two named things against each other ("…, Health Plus or Standard?", "lower on
@@ -229,7 +234,7 @@ const ALTERNATIVES = new RegExp(
  * together, the side whose words are rarer crowds the other's passages out. Null for any other.
  */
 export function comparedAlternatives(question: string): string[] | null {
-  const found = ALTERNATIVES.exec(question);
+  const found = ALTERNATIVES.exec(question) ?? (WEIGHS_BOTH.test(question) ? BOTH_ALTERNATIVES.exec(question) : null);
   if (!found?.groups) return null;
   let { a } = found.groups;
   const { before, b } = found.groups;

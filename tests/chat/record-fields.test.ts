@@ -59,6 +59,19 @@ describe("answers from a record's fields", () => {
     );
   });
 
+  it("states each record compared by its sentence on the words the other's holds", () => {
+    const cfo = role(
+      5,
+      "Chief Financial Officer\n\nJOB DESCRIPTION: Chief Financial Officer\nCompany: Zava\n\n" +
+        "The Chief Financial Officer (CFO) is a key member of Zava's leadership team.\n\n" +
+        "Qualifications:\n• Bachelor’s degree in finance, accounting, economics, or a related field.\n• Master’s degree or CPA certification preferred.",
+    );
+    const reply = answer("Between Zava's CEO and CFO job descriptions, does either one name economics as an accepted degree?", CEO, cfo);
+    expect(reply).toMatch(/Chief Executive Officer[^\n]*Bachelor’s degree in business/);
+    expect(reply).toMatch(/Chief Financial Officer[^\n]*Bachelor’s degree in finance, accounting, economics/);
+    expect(reply).not.toMatch(/Position:|JOB DESCRIPTION/);
+  });
+
   it("keeps the heading path of a page's later passage a heading when the page's passages are joined", () => {
     const joined =
       "Chief Technology Officer\n\nJob Title: Chief Technology Officer\nCompany: Zava\nLocation: Anywhere\n\nQualifications:\n\n" +

@@ -143,6 +143,22 @@ describe("a question weighing two named things", () => {
     expect(comparedAlternatives("Is acupuncture covered?")).toBeNull();
     expect(comparedAlternatives("Can I use PerksPlus or my HSA for yoga?")).toBeNull();
   });
+
+  it("reads two things joined by 'and' as weighed when the question weighs them", () => {
+    expect(comparedAlternatives("Between Zava's CEO and CFO job descriptions, does either one name economics?")).toEqual([
+      "Between Zava's CEO job descriptions, does either one name economics?",
+      "Between Zava's CFO job descriptions, does either one name economics?",
+    ]);
+    // A name may hold "of" ("VP of Product Management").
+    expect(
+      comparedAlternatives("Of the VP of Product Management and Director of Product Management, which one lists engineering?"),
+    ).toEqual([
+      "Of the VP of Product Management, which one lists engineering?",
+      "Of the Director of Product Management, which one lists engineering?",
+    ]);
+    expect(comparedAlternatives("What do Health Plus and Standard say about acupuncture?")).toBeNull();
+    expect(comparedAlternatives("What are the deductibles and copays for each plan?")).toBeNull();
+  });
 });
 
 describe("answerStem", () => {
