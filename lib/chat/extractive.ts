@@ -400,7 +400,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
     const partNamed = (c: Candidate, i: number) => (i === 0 ? `**${c.heading}:** ${c.text}` : c.text);
     const named = picked.map((c, i) => ({
       ...c,
-      text: asksPart(r) ? clip(partNamed(c, i)) : withAntecedent(c, clip(byRecord({ ...c, text: itemsAsked(c, r.weighs) }))),
+      text: asksPart(r) ? clip(partNamed(c, i)) : byRecord({ ...c, text: withAntecedent(c, clip(itemsAsked(c, r.weighs))) }),
     }));
     const comparing = r.intent.wants.includes("comparison");
     const labelled = !comparing
