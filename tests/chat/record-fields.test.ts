@@ -60,11 +60,12 @@ describe("answers from a record's fields", () => {
   });
 
   it("states each record compared by its sentence on the words the other's holds", () => {
+    // The CFO's later passage, headed by its part, with a list long enough to be read item by item.
     const cfo = role(
-      5,
-      "Chief Financial Officer\n\nJOB DESCRIPTION: Chief Financial Officer\nCompany: Zava\n\n" +
-        "The Chief Financial Officer (CFO) is a key member of Zava's leadership team.\n\n" +
-        "Qualifications:\n• Bachelor’s degree in finance, accounting, economics, or a related field.\n• Master’s degree or CPA certification preferred.",
+      6,
+      "Chief Financial Officer › Responsibilities\n\n• Lead all financial operations, including accounting and budgeting.\n\n" +
+        "Qualifications:\n• Bachelor’s degree in finance, accounting, economics, or a related field.\n• Master’s degree or CPA certification preferred.\n" +
+        "• At least ten years of experience leading the finance, accounting and treasury functions of a company of comparable size and complexity, including reporting to a board of directors.",
     );
     const reply = answer("Between Zava's CEO and CFO job descriptions, does either one name economics as an accepted degree?", CEO, cfo);
     expect(reply).toMatch(/Chief Executive Officer[^\n]*Bachelor’s degree in business/);
