@@ -453,7 +453,9 @@ function withDocumentNames(picked: Quote[], named: string[]): string[] {
 function closestPassages(ranked: RankedPart[]): ExtractedAnswer {
   const shown: Quote[] = [];
   for (const r of ranked) {
-    for (const c of r.byScore) {
+    // Of a question naming a record ("…does Zava's Director of Marketing posting ask for?"), that record's come closest.
+    const ofRecord = r.byScore.filter((c) => c.record !== null && r.records.has(c.record));
+    for (const c of ofRecord.length ? ofRecord : r.byScore) {
       if (shown.length >= CLOSEST_PASSAGES) break;
       if (c.complete && addresses(c) && !shown.some((s) => s.text === c.text)) shown.push({ ...c, alsoIn: [] });
     }

@@ -142,6 +142,8 @@ export interface RankedPart {
   termsNeeded: number;
   /** The sentences of the part of a record the question names ("the CFO's qualifications"), in document order. */
   partAsked: Candidate[];
+  /** The records the question names ("the Director of Marketing"). */
+  records: ReadonlySet<string>;
   /** How much of the question a piece of text says in its own words (names aside, and words `besides` holds), by the terms' weights. */
   weighs: (text: string, besides?: string) => number;
   byScore: Candidate[];
@@ -461,6 +463,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     skipped,
     namesMissing,
     termsNeeded: Math.min(2, found),
+    records,
     partAsked: partAsked.filter((c, i) => partAsked.findIndex((o) => o.text === c.text) === i),
     weighs: (text, besides = "") => {
       const [set, other] = [new StemSet(text, documents), new StemSet(besides, documents)];

@@ -74,6 +74,24 @@ describe("answers from a record's fields", () => {
     expect(reply).not.toMatch(/Position:|JOB DESCRIPTION/);
   });
 
+  it("shows a named record's passages as the closest when they do not state what is asked", () => {
+    const marketing = role(
+      14,
+      "Director of Marketing › Responsibilities\n\n• Analyze and report on marketing metrics\n\n" +
+        "Qualifications:\n• Bachelor’s degree in marketing, business, or related field\n• Extensive experience in marketing, brand management, and customer engagement",
+    );
+    const maternity = textChunk({
+      file: "plan.pdf",
+      page: 38,
+      heading: "Maternity Care",
+      content:
+        "Maternity Care\n\nThe plan also covers any necessary follow-up care for both mother and baby for up to six weeks post-delivery.",
+    });
+    const reply = answer("How many years of experience does Zava's Director of Marketing posting ask for?", maternity, marketing);
+    expect(reply).toMatch(/^I could not find a direct answer[^]*Extensive experience in marketing/);
+    expect(reply).not.toMatch(/six weeks/);
+  });
+
   it("keeps the heading path of a page's later passage a heading when the page's passages are joined", () => {
     const joined =
       "Chief Technology Officer\n\nJob Title: Chief Technology Officer\nCompany: Zava\nLocation: Anywhere\n\nQualifications:\n\n" +
