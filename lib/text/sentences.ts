@@ -127,7 +127,10 @@ function blocks(text: string): string[][] {
       previous!.push(...block);
       continue;
     }
-    const cut = last !== undefined && !isListItem(last) && wordCount(last) >= 5 && /[\p{Ll},]$/u.test(last) && !headingOf(previous!);
+    // A form's field ends where its line does ("REPORTING TO: Chief Executive Officer" above "OVERVIEW:").
+    const field = last !== undefined && isField(last) && previous!.filter(isField).length >= MIN_FIELDS;
+    const cut =
+      last !== undefined && !isListItem(last) && wordCount(last) >= 5 && /[\p{Ll},]$/u.test(last) && !headingOf(previous!) && !field;
     if (cut && !isListItem(block[0])) {
       previous![previous!.length - 1] = `${last} ${block[0]}`;
       previous!.push(...block.slice(1));

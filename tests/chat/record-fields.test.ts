@@ -92,6 +92,15 @@ describe("answers from a record's fields", () => {
     expect(reply).not.toMatch(/six weeks/);
   });
 
+  it("ends a form's field with its line, though a label follows in a block of its own", () => {
+    const sales = role(
+      7,
+      "Vice President of Sales\n\nJOB TITLE: Vice President of Sales, Zava\nDEPARTMENT: Sales & Marketing\nREPORTING TO: Chief Executive Officer\n\nOVERVIEW:\n\n" +
+        "The Vice President of Sales will be responsible for driving sales and revenue growth for Zava.",
+    );
+    expect(answer("Who does the VP of Sales report to?", sales)).toBe("REPORTING TO: Chief Executive Officer [role_library.pdf#page=7]");
+  });
+
   it("keeps the heading path of a page's later passage a heading when the page's passages are joined", () => {
     const joined =
       "Chief Technology Officer\n\nJob Title: Chief Technology Officer\nCompany: Zava\nLocation: Anywhere\n\nQualifications:\n\n" +
