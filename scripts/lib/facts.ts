@@ -35,6 +35,7 @@ export const SPLITS = [
   "unseen12",
   "unseen13",
   "unseen14",
+  "unseen15",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
