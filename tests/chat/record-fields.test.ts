@@ -92,6 +92,29 @@ describe("answers from a record's fields", () => {
     expect(reply).not.toMatch(/six weeks/);
   });
 
+  it("compares records part for part: a qualification with a qualification", () => {
+    const manager = role(
+      28,
+      "Manager of Human Resources › Responsibilities\n\n• Manage the recruitment process\n\n" +
+        "Qualifications:\n• Bachelor’s degree in Human Resources, Business Administration, or a related field.\n• Three years of experience in human resources.\n" +
+        "• Knowledge of employment law, benefits administration and the practices of a human resources department in a company of similar size.",
+    );
+    const senior = role(
+      21,
+      "Senior Manager of Human Resources › Responsibilities\n\n" +
+        "• Develop and implement human resources strategies and initiatives that align with the overall business goals and objectives of the company and its divisions.\n\n" +
+        "Qualifications:\n• Bachelor’s degree in Human Resources or a related field.\n• Eight years of experience in human resources, three of them managing a team.\n" +
+        "• Knowledge of employment law, benefits administration and the practices of a human resources department in a company of similar size.",
+    );
+    const reply = answer(
+      "Looking at Zava's Manager of Human Resources and Senior Manager of Human Resources postings, which of them name business administration as an accepted degree?",
+      manager,
+      senior,
+    );
+    expect(reply).toMatch(/Senior Manager of Human Resources:\*\* Qualifications: Bachelor’s degree in Human Resources or a related field/);
+    expect(reply).not.toMatch(/business goals/);
+  });
+
   it("ends a form's field with its line, though a label follows in a block of its own", () => {
     const sales = role(
       7,
