@@ -1,6 +1,6 @@
-import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { askedComparative, figureIn, winningSide } from "./figures";
 import { asksPaidFor, saysPaying } from "./paying";
+import { partOf } from "./record-names";
 import { documentOf, FACT_LEAD_MATCH, keySentence, type Candidate, type RankedPart } from "./sentence-ranking";
 
 /**
@@ -48,15 +48,13 @@ export function sideSentence(r: RankedPart, side: string, lead?: Candidate): Can
   // After the first side's sentence, a side is stated by its sentence on the same words ("degree").
   // Records are compared part for part: a qualification with a qualification.
   const shared = (c: Candidate) => (lead ? c.heldStems.filter((s) => lead.heldStems.includes(s)).length : 0);
-  const samePart = (c: Candidate) => Number(lead !== undefined && partOf(lead) !== null && partOf(c) === partOf(lead));
+  const samePart = (c: Candidate) =>
+    Number(lead !== undefined && partOf(lead.heading) !== null && partOf(c.heading) === partOf(lead.heading));
   const onAsked = [...pool].sort(
     (a, b) => samePart(b) - samePart(a) || shared(b) - shared(a) || b.score + b.askedMatch - b.match - (a.score + a.askedMatch - a.match),
   );
   return (wantsFigure ? pool.find((c) => c.fact) : undefined) ?? (onAsked.length ? keySentence(onAsked, true) : undefined);
 }
-
-/** The part of a record a sentence is in ("Qualifications" of "Chief Financial Officer › Qualifications"). */
-const partOf = (c: Candidate) => c.heading?.split(HEADING_PATH_SEPARATOR)[1] ?? null;
 
 /** A sentence standing on its own states a side instead of one pointing back if it matches this share of it. */
 const SIDE_CLOSE = 0.8;

@@ -14,6 +14,9 @@ export function recordOf(heading: string | null): string | null {
   return at > 0 ? heading!.slice(0, at) : null;
 }
 
+/** The part of a record a heading names ("Qualifications" of "Chief Financial Officer › Qualifications"). */
+export const partOf = (heading: string | null): string | null => heading?.split(HEADING_PATH_SEPARATOR)[1] ?? null;
+
 /** The sentence, led by its record's title unless it names the record itself. */
 export function withRecordName({ text, heading }: { text: string; heading: string | null }): string {
   const record = recordOf(heading);

@@ -17,8 +17,8 @@ import {
 import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
 import { citationId, neutralizeBrackets } from "./citations";
 import { deniedParts } from "./polarity";
-import { questionTerms, readingOf, StemSet, type Reading } from "./question-terms";
-import { namedRecords, recordOf } from "./record-names";
+import { questionTerms, readingOf, StemSet, type Reading, type Terms } from "./question-terms";
+import { namedRecords, partOf, recordOf } from "./record-names";
 
 /**
  * The retrieved passages' sentences ranked for one question: each scored by the IDF-weighted
@@ -179,7 +179,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const context: { heading: StemSet; title: StemSet; part?: StemSet }[] = [];
   const unitsOf = withListsAcrossPages(
     chunks,
-    chunks.map((chunk) => textUnits(chunk.content, chunkHeading(chunk)).filter((u) => !u.field || fieldAsked(u.text, question, asked))),
+    chunks.map((chunk) => textUnits(chunk.content, chunkHeading(chunk)).filter((u) => !u.field || fieldAsked(u.text, terms, asked))),
   );
   // A record's form restates the title heading it ("Vice President of Sales" above "JOB TITLE:
   // Vice President of Sales, Zava"), though a passage of the record before holds it.
@@ -400,7 +400,6 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   // nothing on it.
   const ofOtherRecord = (c: Candidate) => c.record !== null && records.size > 0 && !records.has(c.record);
   // "What qualifications does the CFO need?": the part of the one record named that the question names, in document order.
-  const partOf = (c: Candidate) => c.heading?.split(HEADING_PATH_SEPARATOR)[1] ?? null;
   const partAsked =
     records.size === 1 && !intent.yesNo && intent.wants.length === 0
       ? candidates
@@ -409,8 +408,8 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
               c.complete &&
               c.record !== null &&
               records.has(c.record) &&
-              partOf(c) !== null &&
-              written.has(asked.stem(partOf(c)!.toLowerCase())),
+              partOf(c.heading) !== null &&
+              written.has(asked.stem(partOf(c.heading)!.toLowerCase())),
           )
           .sort((a, b) => pageOf(a) - pageOf(b) || a.rank - b.rank || a.position - b.position)
       : [];
@@ -499,10 +498,9 @@ function askedThing(clause: string, reading: Reading): string | null {
  * record repeats ("Company: Zava").
  */
 const SHORT_FIELD_WORDS = 4;
-function fieldAsked(field: string, question: string, reading: Reading): boolean {
+function fieldAsked(field: string, { stems, formal }: Terms, reading: Reading): boolean {
   if (field.split(/\s+/).length >= SHORT_FIELD_WORDS) return true;
   const label = new StemSet(field.split(":")[0], reading);
-  const { stems, formal } = questionTerms(question, reading);
   return stems.some((stem) => label.holds(stem, formal));
 }
 
