@@ -11,7 +11,7 @@
  * missed and the fact items that failed.
  */
 import { readFileSync } from "node:fs";
-import { gradeAnswer, loadFacts, scoreTable, SPLITS, type FactItem, type GradedItem } from "./lib/facts";
+import { gradeAnswer, loadFacts, missKinds, scoreTable, SPLITS, type FactItem, type GradedItem } from "./lib/facts";
 import { datasetDir, loadQuestions, median, pdfFiles, percentile, scratchDir } from "./lib/northwind";
 import { referencesOnNextPage } from "./lib/reference-pages";
 import { createCollection, startServer, streamChat, uploadAndWait, type ChatMessage } from "./lib/server";
@@ -108,6 +108,10 @@ function printFacts(result: Awaited<ReturnType<typeof factEval>>) {
     const line = `  ${row.split.padEnd(8)} ${row.type.padEnd(13)} ${String(row.n).padStart(2)}  ${pct(row.accurate).padStart(8)}  ${pct(row.stated).padStart(6)}  ${pct(row.pageCited).padStart(5)}  ${pct(row.clean).padStart(5)}  ${row.medianSentences}`;
     console.log(row.type === "all" ? `${line}\n` : line);
   }
+  const kinds = missKinds(graded);
+  console.log(
+    `  misses ${kinds.misses}: ${kinds.saidNotFound} say the documents do not answer, ${kinds.answeredWrongly} answer wrongly (${pct(kinds.answeredWrongly / graded.length)} of all answers)`,
+  );
   const foreign = graded.filter((g) => g.item.lang !== "en");
   if (foreign.length) {
     console.log(

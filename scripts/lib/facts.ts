@@ -209,6 +209,17 @@ function scoreRow(split: string, type: string, graded: GradedItem[]): ScoreRow {
   };
 }
 
+/**
+ * How the misses fail: saying the documents do not answer (honest, though the fact is there) or
+ * answering with something else (a wrong answer a reader may trust, and a not-found question
+ * answered).
+ */
+export function missKinds(graded: GradedItem[]): { misses: number; saidNotFound: number; answeredWrongly: number } {
+  const misses = graded.filter((g) => !g.grade.accurate);
+  const saidNotFound = misses.filter((g) => g.item.expect !== "not_found" && saysNotFound(g.answer)).length;
+  return { misses: misses.length, saidNotFound, answeredWrongly: misses.length - saidNotFound };
+}
+
 /** One row per split and type present, then the split's total ("all"), in FACT_TYPES order. */
 export function scoreTable(graded: GradedItem[]): ScoreRow[] {
   return SPLITS.flatMap((split) => {

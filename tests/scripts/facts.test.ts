@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { FACT_TYPES, FactItem, gradeAnswer, loadFacts, normalizeAnswer, scoreTable, sentences, SPLITS } from "@/scripts/lib/facts";
+import {
+  FACT_TYPES,
+  FactItem,
+  gradeAnswer,
+  loadFacts,
+  missKinds,
+  normalizeAnswer,
+  scoreTable,
+  sentences,
+  SPLITS,
+} from "@/scripts/lib/facts";
 
 const item = (fields: Record<string, unknown>) =>
   FactItem.parse({
@@ -11,6 +21,11 @@ const item = (fields: Record<string, unknown>) =>
     pages: ["Plan.pdf#page=13"],
     ...fields,
   });
+
+const grade = (fields: Record<string, unknown>, answer: string) => {
+  const it = item(fields);
+  return { item: it, answer, grade: gradeAnswer(it, answer) };
+};
 
 describe("fact grading", () => {
   it("reads amounts whatever their thousands separator, and ignores citation text", () => {
@@ -93,10 +108,6 @@ describe("fact grading", () => {
   });
 
   it("scores per split and type, then the split's total", () => {
-    const grade = (fields: Record<string, unknown>, answer: string) => {
-      const it = item(fields);
-      return { item: it, answer, grade: gradeAnswer(it, answer) };
-    };
     const rows = scoreTable([
       grade({}, "It is $1,500 [Plan.pdf#page=13]."),
       grade({}, "It is $2,000 [Plan.pdf#page=13]. More [Other.pdf#page=1]."),
@@ -107,6 +118,19 @@ describe("fact grading", () => {
       ["dev", "not_found", 1, 1, 1, 1, null, 1],
       ["dev", "all", 3, 2 / 3, 2 / 3, 1, 0.5, 1],
     ]);
+  });
+
+  it("tells a miss saying the documents do not answer from one answering wrongly", () => {
+    const notFound = { type: "not_found", expect: "not_found", fact: [], pages: [] };
+    expect(
+      missKinds([
+        grade({}, "It is $1,500 [Plan.pdf#page=13]."),
+        grade({}, "It is $2,000 [Plan.pdf#page=13]."),
+        grade({}, "I could not find a direct answer to that in the selected documents. The closest passages: …"),
+        grade(notFound, "It is $2,000 [Plan.pdf#page=13]."),
+        grade(notFound, "I could not find that."),
+      ]),
+    ).toEqual({ misses: 3, saidNotFound: 1, answeredWrongly: 2 });
   });
 });
 
