@@ -64,10 +64,13 @@ function recordQuestion(record: string, part: string, asked: ReadonlySet<string>
     : `What should I know about the ${record}?`;
 }
 
-/** The text's form gives the heading as its title ("Job Title: Senior Manager of Operations, Zava"). */
+/**
+ * The text's form gives the heading as its title in a field of its own ("Job Title: Senior
+ * Manager of Operations, Zava", "JOB DESCRIPTION: Chief Financial Officer").
+ */
 function namedByForm(heading: string, text: string): boolean {
   const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^\\s*(job title|position title|position|title|role)\\s*:\\s*${escaped}(?![\\p{L}\\p{N}])`, "imu").test(text);
+  return new RegExp(`^\\s*\\p{L}[\\p{L} ]{1,30}:\\s*${escaped}(?![\\p{L}\\p{N}])`, "imu").test(text);
 }
 
 /** Put in `asked` when the question itself is negative ("What is not covered?"): a "Not Covered" heading then adds nothing. */

@@ -20,6 +20,15 @@ describe("sectionQuestion: a heading as a person would ask about it", () => {
     expect(
       sectionQuestion("role_library.pdf", "Director of Product Management", new Set(), "Position: Director of Product Management"),
     ).toBe("What should I know about the Director of Product Management?");
+    // Whatever the form calls the field ("JOB DESCRIPTION:").
+    expect(
+      sectionQuestion(
+        "role_library.pdf",
+        "Chief Financial Officer",
+        new Set(),
+        "JOB DESCRIPTION: Chief Financial Officer\n\nThe financial team…",
+      ),
+    ).toBe("What should I know about the Chief Financial Officer?");
   });
 
   it.each([
