@@ -36,6 +36,7 @@ export const SPLITS = [
   "unseen13",
   "unseen14",
   "unseen15",
+  "unseen16",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
