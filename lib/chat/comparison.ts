@@ -47,7 +47,10 @@ export function sideSentence(r: RankedPart, side: string, lead?: Candidate): Can
   // Of a side's sentences, the one on what is asked ("…splint therapy") before one sharing only the scene's words ("TMJ care").
   // After the first side's sentence, a side is stated by its sentence on the same words ("degree").
   // Records are compared part for part: a qualification with a qualification.
-  const shared = (c: Candidate) => (lead ? c.heldStems.filter((s) => lead.heldStems.includes(s)).length : 0);
+  // The first side is stated by its sentence holding most of the question's words beyond its
+  // name: each sentence of a named record holds the name ("manage inventory" against "degree in
+  // Operations Management").
+  const shared = (c: Candidate) => (lead ? c.heldStems.filter((s) => lead.heldStems.includes(s)).length : c.heldWords);
   const samePart = (c: Candidate) =>
     Number(lead !== undefined && partOf(lead.heading) !== null && partOf(c.heading) === partOf(lead.heading));
   const onAsked = [...pool].sort(

@@ -115,6 +115,37 @@ describe("answers from a record's fields", () => {
     expect(reply).not.toMatch(/business goals/);
   });
 
+  it("states the first record compared by its sentence saying most beyond the record's name", () => {
+    // Every sentence of a named record holds its name: a duty that only shares "manage" says less than the degree.
+    const director = role(
+      14,
+      "Director of Operations\n\nJob Title: Director of Operations, Zava\n\n" +
+        "The Director of Operations is responsible for overseeing the overall operations of Zava.\n\n" +
+        "Responsibilities:\n• Develop and implement strategies to manage inventory and stock levels\n• Manage the budget and financial operations of the company",
+    );
+    const directorNext = role(
+      15,
+      "Director of Operations › Responsibilities\n\nQualifications:\n• Bachelor’s degree in Business Administration, Operations Management, or a related field\n" +
+        "• 10+ years of experience in operations",
+    );
+    const manager = role(
+      27,
+      "Manager of Operations › Responsibilities\n\n• Coordinate and manage special projects as needed\n\n" +
+        "Qualifications:\n• Bachelor’s degree in Business Administration or related field\n• 5+ years of experience in operations",
+    );
+    const reply = answer(
+      "I studied operations management. Would the Director of Operations or the Manager of Operations posting at Zava accept that degree?",
+      director,
+      manager,
+      directorNext,
+    );
+    expect(reply).toMatch(
+      /\*\*Director of Operations:\*\* Qualifications: Bachelor’s degree in Business Administration, Operations Management/,
+    );
+    expect(reply).toMatch(/\*\*Manager of Operations:\*\* Qualifications: Bachelor’s degree in Business Administration or related field/);
+    expect(reply).not.toMatch(/inventory|special projects/);
+  });
+
   it("ends a form's field with its line, though a label follows in a block of its own", () => {
     const sales = role(
       7,
