@@ -168,9 +168,13 @@ export class StemSet {
   holds(stem: string, formal: Terms["formal"]): boolean {
     return this.has(stem) || (formal.get(stem)?.some((phrase) => phrase.every((s) => this.has(s))) ?? false);
   }
-  /** Writes these initials as a word ("CFO", "cfo"); in lower case not a common word ("do they": not "Director of Operations"). */
+  /**
+   * Writes these initials as a word ("CFO", "cfo"), or two joined by "&" ("R&D"); in lower case
+   * not a common word ("do they": not "Director of Operations").
+   */
   hasInitials(initials: string): boolean {
     if (new RegExp(`\\b${initials.toUpperCase()}\\b`).test(this.raw)) return true;
+    if (initials.length === 2 && new RegExp(`\\b${initials[0]}&${initials[1]}\\b`, "i").test(this.raw)) return true;
     return !stopWords("en").has(initials.toLowerCase()) && new RegExp(`\\b${initials}\\b`, "i").test(this.raw);
   }
   hasAcronym(acronym: string): boolean {

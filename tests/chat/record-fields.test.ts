@@ -146,6 +146,27 @@ describe("answers from a record's fields", () => {
     expect(reply).not.toMatch(/inventory|special projects/);
   });
 
+  it("names each record a comparison quotes, its first passage too", () => {
+    const senior = role(
+      22,
+      "Senior Manager of Research and Development\n\nJob Title: Senior Manager of Research and Development, Zava\n\n" +
+        "The Senior Manager of Research and Development will lead the research and development team at Zava.\n\n" +
+        "Qualifications:\n• Bachelor’s degree in a related field such as engineering, computer science, or business\n• 7+ years of experience in research",
+    );
+    const director = role(
+      17,
+      "Director of Research and Development › Responsibilities\n\n• Lead the research and development team\n\n" +
+        "Qualifications:\n• Bachelor’s degree in Engineering, Computer Science, or a related field is accepted\n• 10+ years of experience in research and development",
+    );
+    const reply = answer(
+      "I studied business. Between Zava's Senior Manager of R&D and Director of R&D openings, does either one accept a business degree?",
+      senior,
+      director,
+    );
+    expect(reply).toMatch(/\*\*Senior Manager of Research and Development:\*\*[^\n]*or business/);
+    expect(reply).toMatch(/\*\*Director of Research and Development:\*\*[^\n]*Engineering, Computer Science/);
+  });
+
   it("ends a form's field with its line, though a label follows in a block of its own", () => {
     const sales = role(
       7,
