@@ -38,7 +38,7 @@ const PERCENT_FIGURE = /\d\s?(%|percent\b|per cent\b)/i;
  * "until what age". It asks a time even where "how much" or "pay" would read as an amount.
  */
 const ASKS_TIME_SPAN =
-  /(?<![\p{L}\p{N}])(how much (advance |prior |work |relevant )?(notice|time|warning|lead time|leeway|experience)|(more|fewer|most|fewest|less) years|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit|quel [âa]ge|qu[eé] edad|welche[ms]? alter|wie alt)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(how much (advance |prior |work |relevant )?(notice|time|warning|lead time|leeway)|how much ([\p{L}-]+ ){0,3}?experience|(more|fewer|most|fewest|less) years|(longest|maximum|max|shortest|minimum) (length of )?(stay|time|period|duration|notice|wait|leave)|(until|up to|to|till) what age|what age|how old|age limit|quel [âa]ge|qu[eé] edad|welche[ms]? alter|wie alt)(?![\p{L}\p{N}])/iu;
 
 /** "How many days", "combien d'années", "cuántos años", "wie viele Tage": a count of time units. */
 const TIME_COUNT =

@@ -56,6 +56,12 @@ describe("question intent", () => {
     expect(questionIntent("Which job asks for more years of experience: Manager of Sales or Director of Sales?").wants).toEqual(["time"]);
   });
 
+  it("reads how much experience of a kind as a length of time, not an amount", () => {
+    expect(questionIntent("How much customer service experience does the posting want?").wants).toEqual(["time"]);
+    expect(questionIntent("How much relevant experience do I need?").wants).toEqual(["time"]);
+    expect(questionIntent("How much does the course cost?").wants).toEqual(["amount"]);
+  });
+
   it("asks for a contact when it asks who somewhere can help, or whether anyone can", () => {
     expect(questionIntent("Who at Zava can I ask about it?")).toMatchObject({ wants: ["contact"], pointed: true });
     expect(questionIntent("Is there anyone inside the company who can help me with an appeal?").wants).toContain("contact");
