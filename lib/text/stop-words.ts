@@ -78,9 +78,9 @@ const NOT_STOP_WORDS: Partial<Record<Lang, string>> = {
  * pro Jahr?": viele, bekomme, pro), for the languages questions are measured in.
  */
 const FILLER: Partial<Record<Lang, string>> = {
-  de: "bitte sag sagen erklär erkläre erklären gib gibt geben zeig zeige zeigen liste beschreibe viele wieviel wieviele bekomme bekommen bekommt kriege kriegen brauche brauchen möchte möchten wissen weiß pro wann warum wieso weshalb wer wen wem wessen woher wohin gibts darf dürfen kann können muss müssen soll sollen sollte will wollen mag eigentlich trotzdem",
-  fr: "combien comment quand pourquoi où quoi lequel laquelle lesquels dois doit puis peux peut pouvez voudrais veux savoir dire expliquer donner montrer beaucoup obtenir reçois recevoir besoin svp plaît a pouvons peuvent devons devez doivent veut vraiment",
-  es: "cuántos cuántas cuánto cuánta cuantos cuantas recibo recibe recibir necesito necesita quiero quisiera favor puedo puede podemos pueden debo debe debemos deben igualmente realmente",
+  de: "bitte sag sagen erklär erkläre erklären gib gibt geben zeig zeige zeigen liste beschreibe viele wieviel wieviele bekomme bekommen bekommt kriege kriegen brauche brauchen möchte möchten wissen weiß pro wann warum wieso weshalb wer wen wem wessen woher wohin gibts darf dürfen kann können muss müssen soll sollen sollte will wollen mag gern gerne eigentlich trotzdem",
+  fr: "combien comment quand pourquoi où quoi lequel laquelle lesquels dois doit puis peux peut pouvez voudrais veux savoir dire expliquer donner montrer beaucoup obtenir reçois recevoir besoin aimerais svp plaît a pouvons peuvent devons devez doivent veut vraiment",
+  es: "cuántos cuántas cuánto cuánta cuantos cuantas recibo recibe recibir necesito necesita quiero quisiera gustaría favor puedo puede podemos pueden debo debe debemos deben igualmente realmente",
   it: "quanti quante quanto quanta come quando dove perché cosa chi quale quali devo deve posso può ricevo ricevere ottengo ottenere bisogno vorrei voglio sapere dire spiegare favore",
   nl: "hoeveel wanneer waar waarom welke welk krijg krijgen kun kunt moet mag graag weten vertel per",
   pt: "quantos quantas quanto quanta como quando onde porque qual quais quem tenho tem posso pode recebo receber preciso quero saber dizer explicar favor",

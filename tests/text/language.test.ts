@@ -39,6 +39,9 @@ describe("detectLanguage", () => {
 describe("content words in the question's language", () => {
   it("leaves out the words a German question is asked with", () => {
     expect(contentWordsIn("Wie viele Urlaubstage bekomme ich pro Jahr?")).toEqual(["urlaubstage", "jahr"]);
+    // "gern" says the person would like to: no subject of the question.
+    expect(contentWordsIn("Ich würde gern eine Ernährungsberatung machen.", "de")).not.toContain("gern");
+    expect(contentWordsIn("Me gustaría saber cuántos días de vacaciones tengo.", "es")).not.toContain("gustaría");
   });
 
   it("splits French articles and pronouns off their words", () => {
