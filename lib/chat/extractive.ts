@@ -198,6 +198,13 @@ const holdsMeasured = (measured: string[][] | null, c: Candidate) => {
  * braces: a question naming one document (a comparison names two) is answered from it, or the
  * closest passages are shown as passages.
  */
+/**
+ * "…a full-body MRI just for peace of mind. Would the plan pay for it?": a sentence without the
+ * word written in capitals ("…will provide peace of mind") answers on something else, when
+ * another found sentence holds it.
+ */
+const missesCapitalised = (r: RankedPart) => r.byScore.some((c) => c.capitalsHeld > r.best.capitalsHeld);
+
 const answersAnotherDocument = (r: RankedPart) => r.namesDocument && !r.best.scoped && !r.intent.wants.includes("comparison");
 
 /**
@@ -358,6 +365,7 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       asksPart(r) ||
       answersEachSide(r)) &&
     !missesAskedFact(r) &&
+    !missesCapitalised(r) &&
     !answersAnotherDocument(r) &&
     !benefitUnstated(r) &&
     !kindUnnamed(r) &&

@@ -83,6 +83,8 @@ export interface Candidate {
   antecedent: string | null;
   /** Names the thing a "What degree…?" question asks for. */
   namesAskedThing: boolean;
+  /** How many of the words the question writes in capitals ("MRI", "COBRA") it holds, itself or in its heading or record. */
+  capitalsHeld: number;
   /** A list read as one sentence: its lead-in and items, so the items asked about can be quoted alone. */
   list: { lead: string; items: string[] } | null;
   score: number;
@@ -228,6 +230,7 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         comparing: false,
         denies: false,
         namesAskedThing: false,
+        capitalsHeld: 0,
         complete: unit.complete,
         antecedent: unit.antecedent ? neutralizeBrackets(unit.antecedent) : null,
         list: unit.list ? { lead: neutralizeBrackets(unit.list.lead), items: unit.list.items.map(neutralizeBrackets) } : null,
@@ -309,6 +312,13 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const pointsIntoScene = refersBack(askingPart);
   const askedTotal =
     [...stemWeight.keys()].map(askedWeight).reduce((a, b) => a + b, 0) + [...acronymWeight.values()].reduce((a, b) => a + b, 0) || 1;
+  // A word the question writes in capitals ("a full-body MRI", "under COBRA") names the very
+  // thing it asks about. (Not in a question written all in capitals.)
+  const capitalTerms = shouted(question)
+    ? []
+    : [...new Set((question.match(CAPITALISED) ?? []).flatMap((w) => contentWords(w, asked.lang)).map(asked.stem))].filter((s) =>
+        stemWeight.has(s),
+      );
 
   // The share of a sentence's match on the question's words (names aside) that a negation governs.
   const deniedShare = (c: Candidate, i: number) => {
@@ -372,6 +382,9 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
         askedMatch += weight;
       }
     }
+    c.capitalsHeld = capitalTerms.filter(
+      (s) => own[i].holds(s, terms.formal) || context[i].heading.holds(s, terms.formal) || recordName?.has(s) === true,
+    ).length;
     c.denies = heldStems.length > 0 && deniedShare(c, i) >= DENIED_SHARE;
     c.comparing =
       compared.length > 0 ? nameTerms.every((s) => own[i].has(s)) : comparing && (namesTwoDocuments(c.text) || BOTH.test(c.text));
@@ -473,6 +486,10 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
     best: (intent.yesNo ? settlingSentence : keySentence)(namingAskedThing(byScore), sides.length > 0),
   };
 }
+
+/** A word written in capitals: an acronym or a name ("MRI", "COBRA", "HMOs"). */
+const CAPITALISED = /\b\p{Lu}{2,6}s?\b/gu;
+const shouted = (question: string) => (question.match(/\p{Lu}{2,}/gu) ?? []).length > (question.match(/\p{L}+/gu) ?? []).length / 2;
 
 /** A sentence naming the thing a question asks for leads if it scores this share of the best. */
 const NAMING_SCORE = 0.8;

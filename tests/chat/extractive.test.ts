@@ -1304,3 +1304,19 @@ describe("contacts in passages", () => {
     expect(answer).toMatch(/^Yes\. By phone: 1-800-123-4567/);
   });
 });
+
+describe("words written in capitals", () => {
+  it("answers only with a sentence holding the word the question writes in capitals, when one found does", () => {
+    const plan = (n: number, content: string) =>
+      textChunk({ file: "plan.pdf", page: n, content, heading: content.split("\n")[0], id: `plan:${n}` });
+    const transplant = plan(
+      33,
+      "Transplants\n\nWe hope that this coverage will provide peace of mind and support during this difficult time.",
+    );
+    const imaging = plan(25, "Diagnostic Imaging\n\nAn MRI is covered when your doctor orders it to diagnose a condition or its symptoms.");
+    const question = "I'd like a full-body MRI just for peace of mind. Would the plan pay for it?";
+    const reply = extractiveAnswer([{ question, chunks: [transplant, imaging] }]).answer;
+    expect(reply).not.toMatch(/^Yes\. We hope/);
+    expect(reply).toMatch(/An MRI is covered/);
+  });
+});
