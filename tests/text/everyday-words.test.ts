@@ -15,6 +15,8 @@ describe("everyday words", () => {
     // What a job asks of a person, said plainly.
     expect(formalEquivalents("Which software should I know my way around?").get("way")).toContain("proficient");
     expect(formalEquivalents("What industry background do they want?").get("background")).toContain("experience");
+    // Who holds a role, said plainly: "the main point of contact" is the primary one.
+    expect(formalEquivalents("Which executive is the main point of contact for HR?").get("main")).toContain("primary");
   });
 
   it("reads a phrasal verb with a pronoun between verb and particle ('claim that back')", () => {
