@@ -258,7 +258,7 @@ export function holdsWantedFact(sentence: string, intent: QuestionIntent): boole
 
 /** A negation that makes a statement a "no": "does not cover", "is excluded", "is prohibited", "never". */
 const NEGATION =
-  /\b(not|no|never|none|neither|nor|cannot|excluded|excludes|exclusions?|prohibited|forbidden|ineligible|isn't|aren't|doesn't|don't|won't|can't)\b|n't\b/i;
+  /\b(not|no|never|none|neither|nor|cannot|excluded|excludes|exclusions?|exempt|prohibited|forbidden|ineligible|isn't|aren't|doesn't|don't|won't|can't)\b|n't\b/i;
 /**
  * Phrases that hold a negation word without denying anything: "including but not limited to", "not
  * only … but also", "does not cover all services" (some are covered), "whether it is necessary or not".

@@ -205,14 +205,18 @@ export function sentencesOf(paragraph: string): string[] {
 
 const stripMarker = (line: string) => line.replace(/^\s*(?:[-*+•●▪◦‣∙·–]\s*|\(?(?:\d{1,3}|[a-zA-Z])[.)]\s+)/, "").trim();
 
-/** One list: its lead-in sentence (if it ends with a colon) and its items, as a unit or as separate sentences. */
-function listUnits(leadIn: string | null, items: string[], heading: string | null): TextUnit[] {
+/**
+ * One list: its lead-in sentence (if it ends with a colon) and its items, as a unit or as separate
+ * sentences. A lead-in pointing back ("These include:") keeps the sentence it points to.
+ */
+function listUnits(leadIn: string | null, items: string[], heading: string | null, leadAntecedent: string | null = null): TextUnit[] {
+  const pointsTo = leadAntecedent ? { antecedent: leadAntecedent } : {};
   const short = items.every((i) => wordCount(i) <= SHORT_ITEM_WORDS);
   if (leadIn && short) {
     const bare = items.map((i) => i.replace(/[.;,]$/, ""));
-    return [{ text: `${leadIn} ${bare.join("; ")}.`, heading, complete: true, list: { lead: leadIn, items: bare } }];
+    return [{ text: `${leadIn} ${bare.join("; ")}.`, heading, complete: true, list: { lead: leadIn, items: bare }, ...pointsTo }];
   }
-  const units: TextUnit[] = leadIn ? [{ text: leadIn, heading, complete: true }] : [];
+  const units: TextUnit[] = leadIn ? [{ text: leadIn, heading, complete: true, ...pointsTo }] : [];
   // A long item is read as prose (extraction may have run the text after a list into its last item);
   // its first sentence is said after the lead-in ("Our plan does not cover: Routine foot care, …").
   for (const item of items)
@@ -241,12 +245,16 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
     let prose: string[] = [];
     let items: string[] = [];
     let leadIn: string | null = null;
+    let leadAntecedent: string | null = null;
     const flushProse = () => {
       if (!prose.length) return;
       const sentences = sentencesOf(prose.join(" "));
       prose = [];
       // A closing lead-in ("…include:") waits for the list below it.
-      if (items.length === 0 && sentences.length && /:$/.test(sentences.at(-1)!)) leadIn = sentences.pop()!;
+      if (items.length === 0 && sentences.length && /:$/.test(sentences.at(-1)!)) {
+        leadIn = sentences.pop()!;
+        leadAntecedent = sentences.length && OPENS_POINTING_BACK.test(leadIn) ? sentences.at(-1)! : null;
+      }
       sentences.forEach((s, i) =>
         units.push({
           text: s,
@@ -261,10 +269,11 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
       // In a record, "Qualifications:" above a list starts that part of it, as the chunker reads it.
       const part = leadIn !== null && current?.includes(HEADING_PATH_SEPARATOR) ? shortLabel(leadIn) : null;
       if (part) current = `${current!.split(HEADING_PATH_SEPARATOR)[0]}${HEADING_PATH_SEPARATOR}${part}`;
-      if (items.length) units.push(...listUnits(leadIn, items, current));
+      if (items.length) units.push(...listUnits(leadIn, items, current, leadAntecedent));
       else if (leadIn) units.push({ text: leadIn, heading: current, complete: true });
       items = [];
       leadIn = null;
+      leadAntecedent = null;
     };
     // "Job Title: …", "Reports To: Chief Executive Officer", "Location: …": a form's fields, each a fact.
     const fields = block.filter(isField).length >= MIN_FIELDS;

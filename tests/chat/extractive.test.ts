@@ -68,6 +68,19 @@ describe("extractive answers", () => {
     ]);
   });
 
+  it("keeps the sentence a list's lead-in points back to ('These include:')", () => {
+    const text =
+      "Prior Authorization\n\nSome services are exempt from prior authorization. These include:\n• Immunizations\n• Services and supplies related to diabetes";
+    const list = textUnits(text).find((u) => u.list);
+    expect(list?.antecedent).toBe("Some services are exempt from prior authorization.");
+    // Its items are what the sentence says is exempt: a question whether they need approval is answered no.
+    const chunk = textChunk({ file: "plan.pdf", page: 65, content: text, heading: "Prior Authorization", id: "plan:65" });
+    const { answer } = extractiveAnswer([{ question: "Do diabetes supplies need prior authorization?", chunks: [chunk] }]);
+    expect(answer).toMatch(
+      /^No\. Some services are exempt from prior authorization\. These include: … Services and supplies related to diabetes/,
+    );
+  });
+
   it("answers from the section the question names, citing every sentence", () => {
     const [p1, p2, p3] = PAGES;
     const { answer, citations } = extractiveAnswer([

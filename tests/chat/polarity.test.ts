@@ -23,6 +23,10 @@ describe("what a negation governs", () => {
     const exceptions = "These exceptions include: Non-prescription vitamins; Drugs for fertility treatments.";
     expect(deniedParts(exceptions, null)).toEqual([exceptions]);
     expect(deniedParts("Coinsurance is set at 20% for in-network services, with some exceptions.", null)).toEqual([]);
+    // What is exempt from a requirement is left out of it.
+    expect(deniedParts("Preventive care services are exempt from the deductible.", null)).toEqual([
+      "Preventive care services are exempt from the deductible.",
+    ]);
     expect(deniedParts("The premium is spread out over the year, rather than paid in one lump sum.", null)).toEqual([
       "rather than paid in one lump sum.",
     ]);
