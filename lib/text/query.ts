@@ -96,7 +96,8 @@ export function searchQueries(messages: ConversationMessage[]): { question: stri
   const userTurns = messages.filter((m) => m.role === "user").map((m) => m.content.trim());
   const question = plainQuestion(userTurns.at(-1) ?? "");
   const previous = userTurns.at(-2);
-  if (!previous || CHANGES_TOPIC.test(userTurns.at(-1)!) || !mayNeedContext(question)) return { question, withContext: null };
+  if (!previous || CHANGES_TOPIC.test(userTurns.at(-1)!)) return { question, withContext: null };
+  if (!mayNeedContext(question)) return { question, withContext: withDocumentNamed(question, previous) };
   const own = contentWords(question);
   let earlier = contentWords(previous);
   // "Does Northwind Standard cover vision?" then "and for dental?": dental in vision's place.
@@ -104,6 +105,17 @@ export function searchQueries(messages: ConversationMessage[]): { question: stri
   const borrowed = earlier.filter((w) => !own.includes(w));
   return { question, withContext: borrowed.length ? `${question} ${[...new Set(borrowed)].join(" ")}` : null };
 }
+
+/**
+ * "Does Health Plus pay for…?" then "…Could the plan pay her for that?": a plan spoken of as
+ * known, naming none, is the one named before. The question with the earlier question's names
+ * added, or null.
+ */
+function withDocumentNamed(question: string, previous: string): string | null {
+  const names = properNames(previous).filter((name) => !question.includes(name));
+  return DEFINITE_DOCUMENT.test(question) && properNames(question).length === 0 && names.length ? `${question} ${names.join(" ")}` : null;
+}
+const DEFINITE_DOCUMENT = /\b(the|this|that|my|our|your) (plan|program|programme|policy|scheme|insurance|insurer|benefit)\b/i;
 
 /**
  * The earlier question a follow-up asks again of something else ("Does Standard cover vision?"

@@ -52,6 +52,20 @@ describe("offline search query of a follow-up", () => {
       "what do I do with that old customer data?",
     );
   });
+
+  it("reads a plan spoken of as known as the one named before", () => {
+    const before = "Does Health Plus pay for breast reconstruction?";
+    expect(offlineSearchQuery(turns(before, "My sister is a nurse and could do my aftercare at home. Could the plan pay her?"))).toBe(
+      "My sister is a nurse and could do my aftercare at home. Could the plan pay her? Health Plus",
+    );
+    // Naming a plan of its own, or none spoken of, it stands alone.
+    expect(offlineSearchQuery(turns(before, "My sister could do my aftercare at home. Would Standard pay her?"))).toBe(
+      "My sister could do my aftercare at home. Would Standard pay her?",
+    );
+    expect(offlineSearchQuery(turns(before, "How many vacation days do new employees get each year?"))).toBe(
+      "How many vacation days do new employees get each year?",
+    );
+  });
 });
 
 describe("whether a follow-up keeps the previous question's subject", () => {
