@@ -37,6 +37,7 @@ export const SPLITS = [
   "unseen14",
   "unseen15",
   "unseen16",
+  "unseen17",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
