@@ -63,7 +63,7 @@ const POINTED =
 /** How each kind is asked, in English, German, French and Spanish (the languages with question words here). */
 const ASKS: Record<FactKind, RegExp> = {
   amount:
-    /\b(how much|costs?|price|prices|fees?|charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|(?<!(education|qualifications?|studies|schooling|experience|age) )(maximum|minimum)(?! (education|qualifications?|studies|schooling|experience|age)\b)|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
+    /\b(how much|costs?|price|prices|fees?|(?<!\ben )charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|(?<!(education|qualifications?|studies|schooling|experience|age) )(maximum|minimum)(?! (education|qualifications?|studies|schooling|experience|age)\b)|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
   time: /\b(how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   distance:
@@ -180,11 +180,14 @@ const REQUEST =
 
 const isYesNo = (q: string) => {
   const clause = askingClause(q);
-  return (
-    !asksWh(clause) &&
-    !REQUEST.test(clause) &&
-    (YES_NO_START.test(clause) || SPANISH_OPEN_QUESTION.test(clause) || verbFirstQuestion(clause)) &&
-    !asksWhichOf(clause)
+  // "Je suis sur Health Plus : est-ce que le traitement est pris en charge ?": it asks after the colon.
+  const afterColon = /:\s+([^:]+)$/u.exec(clause)?.[1];
+  return [clause, ...(afterColon ? [afterColon] : [])].some(
+    (asked) =>
+      !asksWh(asked) &&
+      !REQUEST.test(asked) &&
+      (YES_NO_START.test(asked) || SPANISH_OPEN_QUESTION.test(asked) || verbFirstQuestion(asked)) &&
+      !asksWhichOf(asked),
   );
 };
 

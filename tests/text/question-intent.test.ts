@@ -56,6 +56,12 @@ describe("question intent", () => {
     expect(questionIntent("Which job asks for more years of experience: Manager of Sales or Director of Sales?").wants).toEqual(["time"]);
   });
 
+  it("reads a French yes/no question after a colon, and 'pris en charge' as covered, not charged", () => {
+    const question = "J'ai un ongle incarné. Je suis sur Health Plus : est-ce que le traitement chez un podologue est pris en charge ?";
+    expect(questionIntent(question)).toMatchObject({ yesNo: true, wants: [] });
+    expect(questionIntent("What are the charges for an ambulance?").wants).toEqual(["amount"]);
+  });
+
   it("reads how much experience of a kind as a length of time, not an amount", () => {
     expect(questionIntent("How much customer service experience does the posting want?").wants).toEqual(["time"]);
     expect(questionIntent("How much relevant experience do I need?").wants).toEqual(["time"]);
