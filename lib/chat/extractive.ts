@@ -194,17 +194,17 @@ const holdsMeasured = (measured: string[][] | null, c: Candidate) => {
 };
 
 /**
- * "Will Northwind Standard pay for braces?" is not answered by Health Plus's list of covered
- * braces: a question naming one document (a comparison names two) is answered from it, or the
- * closest passages are shown as passages.
- */
-/**
  * "…a full-body MRI just for peace of mind. Would the plan pay for it?": a sentence without the
  * word written in capitals ("…will provide peace of mind") answers on something else, when
  * another found sentence holds it.
  */
 const missesCapitalised = (r: RankedPart) => r.byScore.some((c) => c.capitalsHeld > r.best.capitalsHeld);
 
+/**
+ * "Will Northwind Standard pay for braces?" is not answered by Health Plus's list of covered
+ * braces: a question naming one document (a comparison names two) is answered from it, or the
+ * closest passages are shown as passages.
+ */
 const answersAnotherDocument = (r: RankedPart) => r.namesDocument && !r.best.scoped && !r.intent.wants.includes("comparison");
 
 /**
