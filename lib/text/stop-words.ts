@@ -39,7 +39,7 @@ const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** Words of asking rather than of the subject: "please tell me how much…", "what do I get…". */
 const QUESTION_FILLER =
-  "also please tell say says said explain give show list describe much many get got big small lot need want know like something anything someone anyone else others instead thing things stuff well actually really honestly just maybe mine kind kinds sort sorts curiosity okay ok hi hello thanks guess wondering wonder supposed sure curious roughly approximately toward towards upon within across along unrelated btw anyway meanwhile separately couple pair bunch somewhere anywhere everywhere somehow anybody somebody everyone everybody".split(
+  "also please tell say says said apart besides explain give show list describe much many get got big small lot need want know like something anything someone anyone else others instead thing things stuff well actually really honestly just maybe mine kind kinds sort sorts curiosity okay ok hi hello thanks guess wondering wonder supposed sure curious roughly approximately toward towards upon within across along unrelated btw anyway meanwhile separately couple pair bunch somewhere anywhere everywhere somehow anybody somebody everyone everybody".split(
     " ",
   );
 

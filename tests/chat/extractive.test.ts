@@ -210,6 +210,8 @@ describe("extractive answers", () => {
     expect(offlineAnswer("Can I bring a pair of dogs somewhere?", ["pair", "dogs", "somewhere"], found)).toMatch(/never mention “dogs”;/);
     // Nor verbs of reporting: what the handbook "says" is what it states.
     expect(offlineAnswer("What does the handbook say about dogs?", ["say", "dogs"], found)).toMatch(/never mention “dogs”;/);
+    // Nor "apart from", which sets aside what the question is not about.
+    expect(offlineAnswer("Apart from the office, can I bring dogs?", ["apart", "dogs"], found)).toMatch(/never mention “dogs”;/);
     // A word the answer says formally ("counsellor": "counseling") is not missing from it; a word
     // whose formal words the answer and passages lack is, though a sentence was found.
     const counseling = { answer: "Counseling sessions are covered. [plan.pdf#page=4]", citations: ["plan.pdf#page=4"], answered: true };
