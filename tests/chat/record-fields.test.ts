@@ -146,7 +146,7 @@ describe("answers from a record's fields", () => {
     expect(reply).not.toMatch(/inventory|special projects/);
   });
 
-  it("names each record a comparison quotes, its first passage too", () => {
+  it('reads "R&D" as the initials of Research and Development, naming each record compared', () => {
     const senior = role(
       22,
       "Senior Manager of Research and Development\n\nJob Title: Senior Manager of Research and Development, Zava\n\n" +
