@@ -45,10 +45,10 @@ export function stemmer(lang: Lang): (word: string) => string {
 
 export const answerStem = (word: string): string => {
   // "responsibilities" and "responsible", "eligibility" and "eligible": one word.
-  const stripped = (word.replace(/(ies|es|s|ing|ed|ly)$/u, "") || word).replace(/(?<=.{3})([ai])bilit(y)?$/u, "$1ble");
+  const stripped = (word.replace(/(ings|ies|es|s|ing|ed|ly)$/u, "") || word).replace(/(?<=.{3})([ai])bilit(y)?$/u, "$1ble");
   // "filed", "filing", "rates", "used": a short stem the ending took the silent e from is the
   // word's ("file", "rate", "use"), not a shorter one ("fil"); not so after a plural's "es" ("taxes").
-  return stripped.length <= 3 && /(ing|ed|es)$/u.test(word) && SILENT_E_BEFORE.test(stripped) ? `${stripped}e` : stripped;
+  return stripped.length <= 3 && /(ings?|ed|es)$/u.test(word) && SILENT_E_BEFORE.test(stripped) ? `${stripped}e` : stripped;
 };
 
 /** Ends as a stem whose word ends in a silent e may: a consonant other than a plural's x, z or h ("boxes", "wishes"). */

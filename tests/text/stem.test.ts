@@ -6,6 +6,10 @@ describe("answer stems", () => {
     expect(answerStem("claims")).toBe(answerStem("claim"));
     expect(answerStem("filed")).toBe("file");
     expect(answerStem("taxes")).toBe("tax");
+    // The plural of a noun in -ing is the same word: "view their ratings" for "how they were rated".
+    expect(answerStem("ratings")).toBe(answerStem("rated"));
+    expect(answerStem("savings")).toBe(answerStem("saving"));
+    expect(answerStem("screenings")).toBe(answerStem("screening"));
   });
 
   it("reads a quality noun and its adjective as one word", () => {
