@@ -45,7 +45,8 @@ export function stemmer(lang: Lang): (word: string) => string {
 
 export const answerStem = (word: string): string => {
   // "responsibilities" and "responsible", "eligibility" and "eligible": one word.
-  const stripped = (word.replace(/(ings|ies|es|s|ing|ed|ly)$/u, "") || word).replace(/(?<=.{3})([ai])bilit(y)?$/u, "$1ble");
+  // A short word's "ly" is its own ("family", "supply", "apply"), and "fees" is the plural of "fee".
+  const stripped = (word.replace(/(ings|ies|(?<!e)es|s|ing|ed|(?<=.{5})ly)$/u, "") || word).replace(/(?<=.{3})([ai])bilit(y)?$/u, "$1ble");
   // "filed", "filing", "rates", "used": a short stem the ending took the silent e from is the
   // word's ("file", "rate", "use"), not a shorter one ("fil"); not so after a plural's "es" ("taxes").
   return stripped.length <= 3 && /(ings?|ed|es)$/u.test(word) && SILENT_E_BEFORE.test(stripped) ? `${stripped}e` : stripped;

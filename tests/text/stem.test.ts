@@ -10,6 +10,11 @@ describe("answer stems", () => {
     expect(answerStem("ratings")).toBe(answerStem("rated"));
     expect(answerStem("savings")).toBe(answerStem("saving"));
     expect(answerStem("screenings")).toBe(answerStem("screening"));
+    // "fees" is the plural of "fee"; a short word's "ly" is its own, a long one's an ending.
+    expect(answerStem("fees")).toBe(answerStem("fee"));
+    expect(answerStem("family")).toBe("family");
+    expect(answerStem("supply")).toBe("supply");
+    expect(answerStem("annually")).toBe("annual");
   });
 
   it("reads a quality noun and its adjective as one word", () => {
