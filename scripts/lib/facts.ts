@@ -38,6 +38,7 @@ export const SPLITS = [
   "unseen15",
   "unseen16",
   "unseen17",
+  "unseen18",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
