@@ -249,8 +249,9 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
     (c) =>
       c.match >= min.match * bestMatch &&
       c.score >= min.score * r.best.score &&
-      // A sentence holding only the question's names ("Job Title: Chief Technology Officer") says nothing on it.
-      (c.heldWords > 0 || c.ownMatch === 0) &&
+      // A sentence holding only the question's names ("Job Title: Chief Technology Officer"), or
+      // only its record's title ("Location: Zava Headquarters" under it), says nothing on it.
+      (saysBeyondNames(c) || c.ownMatch === 0) &&
       // Led by a sentence naming the thing asked for ("What degree…?"), the answer adds only such sentences.
       (!r.best.namesAskedThing || c.namesAskedThing) &&
       (!r.best.scoped || c.scoped) &&
@@ -278,6 +279,13 @@ function pickSentences(r: RankedPart, max: number): Quote[] {
     alsoIn: [...new Set(r.byScore.filter((o) => o.text === c.text && o.citation !== c.citation).map((o) => o.citation))],
   }));
 }
+
+const saysBeyondNames = (c: Candidate) => {
+  if (c.heldWords === 0) return false;
+  if (c.record === null) return true;
+  const title = new StemSet(c.record, readingOf("en"));
+  return c.heldStems.some((stem) => !title.has(stem));
+};
 
 /** "What qualifications does the CFO need?" is answered by that part of the record, whole, in its order. */
 const asksPart = (r: RankedPart) => r.partAsked.length >= MIN_PART_SENTENCES;

@@ -179,26 +179,26 @@ export function rankPart({ question, asked: ownWords, chunks, original, askedAga
   const candidates: Candidate[] = [];
   const own: StemSet[] = [];
   const context: { heading: StemSet; title: StemSet; part?: StemSet }[] = [];
+  // A record's form restates the title heading it ("Vice President of Sales" above "JOB TITLE:
+  // Vice President of Sales, Zava"), though a passage of the record before holds it. Such a
+  // field says the record's name and nothing else: it is not quoted.
+  const restatesHeading = (u: TextUnit) => u.field === true && !!u.heading && u.text.toLowerCase().includes(u.heading.toLowerCase());
+  const allUnits = chunks.map((chunk) => textUnits(chunk.content, chunkHeading(chunk)));
   const unitsOf = withListsAcrossPages(
     chunks,
-    chunks.map((chunk) => textUnits(chunk.content, chunkHeading(chunk)).filter((u) => !u.field || fieldAsked(u.text, terms, asked))),
+    allUnits.map((units) => units.filter((u) => !restatesHeading(u) && (!u.field || fieldAsked(u.text, terms, asked)))),
   );
-  // A record's form restates the title heading it ("Vice President of Sales" above "JOB TITLE:
-  // Vice President of Sales, Zava"), though a passage of the record before holds it.
-  const restated = (units: TextUnit[]) =>
-    units.flatMap((u) => (u.field && u.heading && u.text.toLowerCase().includes(u.heading.toLowerCase()) ? [u.heading] : []));
+  const restated = (i: number) => allUnits[i].flatMap((u) => (restatesHeading(u) ? [u.heading!] : []));
   // A document of records heads its parts "title › part", in a passage's heading or inside a whole page's text.
   const recordDocuments = new Set(
     chunks
-      .filter(
-        (c, i) => recordOf(chunkHeading(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null) || restated(unitsOf[i]).length,
-      )
+      .filter((c, i) => recordOf(chunkHeading(c)) !== null || unitsOf[i].some((u) => recordOf(u.heading) !== null) || restated(i).length)
       .map((c) => c.file_name),
   );
   // A record's title heads its first passage.
   const knownRecords = new Set(
     chunks.flatMap((c, i) =>
-      recordDocuments.has(c.file_name) ? [recordOf(chunkHeading(c)) ?? chunkHeading(c) ?? [], restated(unitsOf[i])].flat() : [],
+      recordDocuments.has(c.file_name) ? [recordOf(chunkHeading(c)) ?? chunkHeading(c) ?? [], restated(i)].flat() : [],
     ),
   );
   chunks.forEach((chunk, rank) => {

@@ -225,6 +225,11 @@ function listUnits(leadIn: string | null, items: string[], heading: string | nul
   return units;
 }
 
+/** A form's field naming what it is about ("Job Title: …", "Position: …"), restating the heading above it. */
+const restatesTitle = (line: string, heading: string | null) =>
+  heading !== null && isField(line) && TITLE_LABEL.test(line.split(":")[0]) && line.toLowerCase().includes(heading.toLowerCase());
+const TITLE_LABEL = /\b(title|position|name|role|job description)\b/i;
+
 export function textUnits(text: string, heading: string | null = null): TextUnit[] {
   const units: TextUnit[] = [];
   let current = heading;
@@ -237,6 +242,13 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
       continue;
     }
     const title = headingOf(block);
+    // "Job Title: Director of Human Resources, Zava" below "Director of Human Resources": the
+    // form restating the title it is under is a field of it, not a heading of its own.
+    if (title && restatesTitle(title, current)) {
+      units.push({ text: title, heading: current, complete: true, field: true });
+      label = null;
+      continue;
+    }
     if (title) {
       current = title;
       label = null;

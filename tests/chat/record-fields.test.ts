@@ -167,6 +167,27 @@ describe("answers from a record's fields", () => {
     expect(reply).toMatch(/\*\*Director of Research and Development:\*\*[^\n]*Engineering, Computer Science/);
   });
 
+  it("takes a form's title field for a field of the record it restates, not for a heading", () => {
+    // A page ending one record's qualifications and starting the next record, its form restating its title.
+    const page = role(
+      22,
+      "Senior Manager of Human Resources › Qualifications\n\n• Proven experience as a Human Resources Manager or similar role\n\n" +
+        "Senior Manager of Research and Development\n\nJob Title: Senior Manager of Research and Development, Zava\n\n" +
+        "Qualifications:\n• 5+ years of experience in a research and development role\n• Demonstrated ability to lead a team",
+    );
+    const reply = answer("How many years of experience does the Senior Manager of Human Resources posting ask for?", page);
+    expect(reply).not.toMatch(/5\+ years/);
+    const director = role(
+      15,
+      "Director of Human Resources\n\nJOB TITLE: Director of Human Resources, Zava\n\n" +
+        "RESPONSIBILITIES:\n• Foster a culture of engagement, diversity, and inclusion\n• Oversee payroll and benefits administration",
+    );
+    // Asked which role, the record's name is the answer.
+    expect(answer("Which role at Zava is responsible for building a culture of diversity and inclusion?", director)).toMatch(
+      /^\*\*Director of Human Resources:\*\* RESPONSIBILITIES: Foster a culture of engagement, diversity, and inclusion/,
+    );
+  });
+
   it("ends a form's field with its line, though a label follows in a block of its own", () => {
     const sales = role(
       7,
