@@ -235,8 +235,9 @@ export function askingSentence(q: string): string {
 export function askingClause(q: string): string {
   const last = askingSentence(q);
   if (asksWh(last)) return last;
-  // "Once I've paid my deductible, what share is on me?": the clause after the scene asks.
-  const clauses = last.split(/,\s+/);
+  // "Once I've paid my deductible, what share is on me?", "I'm on Health Plus; will the plan
+  // pay…?": the clause after the scene asks.
+  const clauses = last.split(/[,;]\s+/);
   const asking = clauses.findIndex((c, i) => i > 0 && (YES_NO_START.test(c) || asksWh(c)));
   return asking > 0 ? clauses.slice(asking).join(", ") : last;
 }

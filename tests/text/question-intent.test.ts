@@ -62,6 +62,13 @@ describe("question intent", () => {
     expect(questionIntent("What are the charges for an ambulance?").wants).toEqual(["amount"]);
   });
 
+  it("reads the clause after a semicolon as the one asking", () => {
+    expect(questionIntent("I go through hearing aid batteries fast. I'm on Health Plus; will the plan pay for new ones?")).toMatchObject({
+      yesNo: true,
+      wants: [],
+    });
+  });
+
   it("reads how much experience of a kind as a length of time, not an amount", () => {
     expect(questionIntent("How much customer service experience does the posting want?").wants).toEqual(["time"]);
     expect(questionIntent("How much relevant experience do I need?").wants).toEqual(["time"]);
