@@ -92,6 +92,8 @@ const stemsMatch = (a: string, b: string): boolean => {
   if (a === b) return true;
   if (siblings(a, b)) return true;
   if (a.length > b.length) return stemsMatch(b, a);
+  // "deny" and "deni(ed)", "apply" and "appli(ed)": a final y turned i.
+  if (a.length === b.length && a.length >= 4 && a.slice(0, -1) === b.slice(0, -1) && /[iy]$/.test(a) && /[iy]$/.test(b)) return true;
   // a is the shorter: a prefix of b whose rest is a suffix (sliced only when it is).
   return a.length >= 4 && b.startsWith(a) && (b.length - a.length <= 3 || SUFFIX.test(b.slice(a.length)));
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerStem } from "@/lib/text/stem";
+import { readingOf, StemSet } from "@/lib/chat/question-terms";
 
 describe("answer stems", () => {
   it("strips a light suffix, keeping a silent e the ending took", () => {
@@ -15,6 +16,13 @@ describe("answer stems", () => {
     expect(answerStem("family")).toBe("family");
     expect(answerStem("supply")).toBe("supply");
     expect(answerStem("annually")).toBe("annual");
+  });
+
+  it("matches a word whose final y turned i before an ending ('deny', 'denied')", () => {
+    const english = readingOf("en");
+    expect(new StemSet("Northwind denied the claim.", english).has(answerStem("deny"))).toBe(true);
+    expect(new StemSet("You may apply online.", english).has(answerStem("applied"))).toBe(true);
+    expect(new StemSet("Bring a copy.", english).has(answerStem("deny"))).toBe(false);
   });
 
   it("reads a quality noun and its adjective as one word", () => {
