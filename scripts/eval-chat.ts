@@ -11,7 +11,7 @@
  * missed and the fact items that failed.
  */
 import { readFileSync } from "node:fs";
-import { gradeAnswer, loadFacts, missKinds, scoreTable, SPLITS, type FactItem, type GradedItem } from "./lib/facts";
+import { factInPassages, gradeAnswer, loadFacts, missKinds, scoreTable, SPLITS, type FactItem, type GradedItem } from "./lib/facts";
 import { datasetDir, loadQuestions, median, pdfFiles, percentile, scratchDir } from "./lib/northwind";
 import { referencesOnNextPage } from "./lib/reference-pages";
 import { createCollection, startServer, streamChat, uploadAndWait, type ChatMessage } from "./lib/server";
@@ -82,6 +82,7 @@ async function factEval(url: string, collection: string, items: FactItem[]) {
   for (const item of items) {
     const messages: ChatMessage[] = [];
     let answer = "";
+    let passages: string[] = [];
     for (const turn of item.turns) {
       messages.push({ role: "user", content: turn });
       const reply = await streamChat(url, collection, messages);
@@ -90,9 +91,10 @@ async function factEval(url: string, collection: string, items: FactItem[]) {
       fulls.push(reply.full);
       if (reply.answerMode) modes.add(reply.answerMode);
       answer = reply.answer;
+      passages = reply.passages;
       messages.push({ role: "assistant", content: answer });
     }
-    graded.push({ item, answer, grade: gradeAnswer(item, answer) });
+    graded.push({ item, answer, grade: gradeAnswer(item, answer), inPassages: factInPassages(item, passages) });
   }
   return { graded, firstLines, fulls, modes };
 }
@@ -102,13 +104,19 @@ const pct = (x: number | null) => (x === null ? "   -" : x.toFixed(2));
 function printFacts(result: Awaited<ReturnType<typeof factEval>>) {
   const { graded, firstLines, fulls, modes } = result;
   console.log(`\nAnswer accuracy on the fact set, ${graded.length} items (${[...modes].join(", ")}):`);
-  console.log("  accurate = key fact stated AND a reference page cited; clean = every citation is a reference page");
-  console.log("  split    type           n  accurate  stated  cited  clean  sentences(median)");
+  console.log("  accurate = key fact stated AND a reference page cited; clean = every citation is a reference page;");
+  console.log("  passages = the key fact is in a passage from a reference page among those the answer was built from");
+  console.log("  split    type           n  accurate  stated  cited  clean  passages  sentences(median)");
   for (const row of scoreTable(graded)) {
-    const line = `  ${row.split.padEnd(8)} ${row.type.padEnd(13)} ${String(row.n).padStart(2)}  ${pct(row.accurate).padStart(8)}  ${pct(row.stated).padStart(6)}  ${pct(row.pageCited).padStart(5)}  ${pct(row.clean).padStart(5)}  ${row.medianSentences}`;
+    const line = `  ${row.split.padEnd(8)} ${row.type.padEnd(13)} ${String(row.n).padStart(2)}  ${pct(row.accurate).padStart(8)}  ${pct(row.stated).padStart(6)}  ${pct(row.pageCited).padStart(5)}  ${pct(row.clean).padStart(5)}  ${pct(row.inPassages).padStart(8)}  ${row.medianSentences}`;
     console.log(row.type === "all" ? `${line}\n` : line);
   }
   const kinds = missKinds(graded);
+  const withFact = graded.filter((g) => g.inPassages !== null && g.inPassages !== undefined);
+  const there = withFact.filter((g) => g.inPassages);
+  console.log(
+    `  key fact in the passages sent: ${there.length} of ${withFact.length} fact items (${pct(there.length / withFact.length)}); missed though there: ${there.filter((g) => !g.grade.accurate).length}`,
+  );
   console.log(
     `  misses ${kinds.misses}: ${kinds.saidNotFound} say the documents do not answer, ${kinds.answeredWrongly} answer wrongly (${pct(kinds.answeredWrongly / graded.length)} of all answers)`,
   );

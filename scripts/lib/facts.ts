@@ -176,10 +176,29 @@ export function gradeAnswer(item: FactItem, answer: string): FactGrade {
   return { stated, pageCited, accurate: stated && pageCited, clean, ownLanguage, sentences: count, cited };
 }
 
+/**
+ * The key fact is in the passages the answer was built from (`data_points.text`, "File.pdf#page=N:
+ * text") that are from reference pages: what a language model given the same passages could answer from.
+ * Null for items that expect "not found".
+ */
+export function factInPassages(item: FactItem, passages: readonly string[]): boolean | null {
+  if (item.expect === "not_found") return null;
+  const onReferencePages = passages.flatMap((passage) => {
+    const colon = passage.indexOf(": ");
+    const id = passage.slice(0, colon);
+    return colon >= 0 && item.pages.includes(id.slice(id.lastIndexOf("/") + 1)) ? [normalizeAnswer(passage.slice(colon + 2))] : [];
+  });
+  // Joined, so the two sides of a comparison may come from two pages; ". " keeps a match within a sentence.
+  const text = onReferencePages.join(". ");
+  return onReferencePages.length > 0 && item.fact.some((m) => matches(m, text));
+}
+
 export interface GradedItem {
   item: FactItem;
   answer: string;
   grade: FactGrade;
+  /** See factInPassages; absent when the passages were not kept. */
+  inPassages?: boolean | null;
 }
 
 export interface ScoreRow {
@@ -191,6 +210,8 @@ export interface ScoreRow {
   pageCited: number;
   /** Share of the rows' fact items whose every citation is a reference page; null when none expects a fact. */
   clean: number | null;
+  /** Share of the rows' fact items whose key fact was in the passages sent; null when none expects a fact or none was kept. */
+  inPassages: number | null;
   medianSentences: number;
 }
 
@@ -200,6 +221,7 @@ function scoreRow(split: string, type: string, graded: GradedItem[]): ScoreRow {
   const grades = graded.map((g) => g.grade);
   const cleanable = grades.flatMap((g) => (g.clean === null ? [] : [g.clean]));
   const counts = grades.map((g) => g.sentences).sort((a, b) => a - b);
+  const inPassages = graded.flatMap((g) => (g.inPassages === undefined || g.inPassages === null ? [] : [g.inPassages]));
   return {
     split,
     type,
@@ -208,6 +230,7 @@ function scoreRow(split: string, type: string, graded: GradedItem[]): ScoreRow {
     stated: share(grades.map((g) => g.stated)),
     pageCited: share(grades.map((g) => g.pageCited)),
     clean: cleanable.length ? share(cleanable) : null,
+    inPassages: inPassages.length ? share(inPassages) : null,
     medianSentences: counts.length ? counts[Math.floor((counts.length - 1) / 2)] : NaN,
   };
 }

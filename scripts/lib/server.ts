@@ -135,17 +135,23 @@ export async function streamChat(url: string, collection: string, messages: Chat
     if (Number.isNaN(firstLine) && buffered.includes("\n")) firstLine = performance.now() - t;
   }
   const full = performance.now() - t;
-  if (res.status !== 200) return { firstLine, full, answer: "", answerMode: undefined, error: `HTTP ${res.status}` };
+  if (res.status !== 200) return { firstLine, full, answer: "", answerMode: undefined, passages: [], error: `HTTP ${res.status}` };
   let answer = "";
   let answerMode: string | undefined;
+  let passages: string[] = [];
   let error: string | null = null;
   for (const line of buffered.trim().split("\n")) {
-    const event = JSON.parse(line) as { delta?: { content?: string }; context?: { answer_mode?: string }; error?: string };
+    const event = JSON.parse(line) as {
+      delta?: { content?: string };
+      context?: { answer_mode?: string; data_points?: { text?: string[] } };
+      error?: string;
+    };
     answer += event.delta?.content ?? "";
     answerMode ??= event.context?.answer_mode;
+    passages = event.context?.data_points?.text ?? passages;
     if (event.error) error = event.error;
   }
-  return { firstLine, full, answer, answerMode, error };
+  return { firstLine, full, answer, answerMode, passages, error };
 }
 
 /** One single-question chat stream over HTTP: time to its first NDJSON line and to its end, and its error if any. */

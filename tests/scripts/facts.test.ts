@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   FACT_TYPES,
   FactItem,
+  factInPassages,
   gradeAnswer,
   loadFacts,
   missKinds,
@@ -117,6 +118,36 @@ describe("fact grading", () => {
       ["dev", "amount", 2, 0.5, 0.5, 1, 0.5, 1],
       ["dev", "not_found", 1, 1, 1, 1, null, 1],
       ["dev", "all", 3, 2 / 3, 2 / 3, 1, 0.5, 1],
+    ]);
+  });
+
+  it("finds the key fact in a passage sent only on a reference page", () => {
+    const amount = item({});
+    expect(factInPassages(amount, ["Plan.pdf#page=2: a deductible", "Plan.pdf#page=13: The deductible is $1,500 a year."])).toBe(true);
+    // A collection prefix on the passage's label does not change its page.
+    expect(factInPassages(amount, ["northwind/Plan.pdf#page=13: The deductible is $1,500."])).toBe(true);
+    // The same words on another page, or the reference page without them, do not count.
+    expect(factInPassages(amount, ["Plan.pdf#page=108: The deductible is $1,500.", "Plan.pdf#page=13: The deductible is $2,000."])).toBe(
+      false,
+    );
+    // Both sides of a comparison, each on its own page.
+    const both = item({
+      type: "comparison",
+      fact: [["Standard[^.]*\\$ ?1500", "Plus[^.]*\\$ ?2000"]],
+      pages: ["S.pdf#page=1", "P.pdf#page=2"],
+    });
+    expect(factInPassages(both, ["S.pdf#page=1: Standard: $1,500.", "P.pdf#page=2: Plus: $2,000."])).toBe(true);
+    expect(factInPassages(both, ["S.pdf#page=1: Standard: $1,500."])).toBe(false);
+    expect(factInPassages(item({ type: "not_found", expect: "not_found", fact: [], pages: [] }), [])).toBeNull();
+    const rows = scoreTable([
+      { ...grade({}, "It is $2,000 [Plan.pdf#page=13]."), inPassages: true },
+      { ...grade({}, "I could not find that."), inPassages: false },
+      grade({ type: "not_found", expect: "not_found", fact: [], pages: [] }, "I could not find that."),
+    ]);
+    expect(rows.map((r) => [r.type, r.inPassages])).toEqual([
+      ["amount", 0.5],
+      ["not_found", null],
+      ["all", 0.5],
     ]);
   });
 
