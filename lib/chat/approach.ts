@@ -123,15 +123,8 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const ownWords = plainQuestion(question);
     // "and for dental?", searched with the earlier question's subject, asks what that question asked.
     const again = query !== question ? (askedAgain(messages) ?? undefined) : undefined;
-    // The answer reads each found passage with its page's other passages (read after the
-    // context went out: at 1M chunks the read costs more than the search).
-    const [whole, continued] = await Promise.all([
-      withWholePages(retrieval.chunks),
-      recordContinuations(retrieval.chunks, recordsNamed(query, retrieval.chunks)),
-    ]);
-    const pages = new Map(whole.map((c) => [c.chunk_id, c]));
-    // A record's rest on the next page comes after the passages found: it ranks below them.
-    const paged = (chunks: Chunk[]) => [...chunks.map((c) => pages.get(c.chunk_id) ?? c), ...continued];
+    // Read after the context went out: at 1M chunks the read costs more than the search.
+    const paged = await readWithPages(retrieval.chunks, query);
     const parts =
       queries.length > 1
         ? queries.map((part, i) => ({ question: corrected(part), chunks: paged(retrieval.perQuery[i]) }))
@@ -161,10 +154,32 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     return;
   }
 
-  const context: ChatContext = { data_points: dataPoints, thoughts, answer_mode: "model", ...spelling };
-  const turn = { model, question, query, history, overrides, dataPoints, context, chatId, signal };
+  // The model reads what the offline answer reads: each passage with the rest of its page, once.
+  const pageDataPoints = toDataPoints(onePerPage((await readWithPages(retrieval.chunks, query))(retrieval.chunks)));
+  const context: ChatContext = { data_points: pageDataPoints, thoughts, answer_mode: "model", ...spelling };
+  const turn = { model, question, query, history, overrides, dataPoints: pageDataPoints, context, chatId, signal };
   const result = yield* modelAnswer(turn);
   yield* finish(chatId, question, result.answer, result.context);
+}
+
+/**
+ * The answer's reading of the passages found: each with its page's other passages near it (a
+ * sentence the search did not rank is often the answer), and, of a record the question names,
+ * its rest on the next page after them (it ranks below the passages found).
+ */
+async function readWithPages(found: Chunk[], query: string): Promise<(chunks: Chunk[]) => Chunk[]> {
+  const [whole, continued] = await Promise.all([withWholePages(found), recordContinuations(found, recordsNamed(query, found))]);
+  const pages = new Map(whole.map((c) => [c.chunk_id, c]));
+  return (chunks) => [...chunks.map((c) => pages.get(c.chunk_id) ?? c), ...continued];
+}
+
+/** Two passages found on one page read as the same page text: it is sent once, at the better one's rank. */
+function onePerPage(chunks: Chunk[]): Chunk[] {
+  const seen = new Set<string>();
+  return chunks.filter((c) => {
+    const key = `${citationId(c)}\n${c.content}`;
+    return !seen.has(key) && seen.add(key);
+  });
 }
 
 async function* finish(chatId: string, question: string, answer: string, context: ChatContext): AsyncGenerator<ChatEvent> {

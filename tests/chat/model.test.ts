@@ -159,6 +159,33 @@ describe("chat with a model", () => {
     expect(sources).toContain("handbook.pdf#page=3:\n");
   });
 
+  it("gives the model the rest of a found passage's page, once", async () => {
+    // Small chunks, so the page is several passages and the search (top 1) finds only the first.
+    Object.assign(process.env, { CHUNK_TOKENS: "64" });
+    resetConfig();
+    await activeIngestor().createCollection("leave");
+    const page = [
+      "Parental Leave",
+      "Parental leave is open to every employee who becomes a parent by birth, adoption or foster placement. Parental leave may start up to two weeks before the expected arrival, and both parents may take parental leave at the same time.",
+      "Requests go to the people team through the portal, with the expected date and any documents the portal asks for. Managers are told once a request is approved.",
+      "The benefit lasts sixteen weeks at full pay and may be split into two blocks.",
+    ].join("\n");
+    await ingestAndWait("leave", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-leave-")), "leave.pdf", await makePdf([page]))]);
+    delete process.env.CHUNK_TOKENS;
+    resetConfig();
+    fake.script.push({ kind: "stream", chunks: ["Sixteen weeks [leave.pdf#page=1]."] });
+    const body = await (
+      await post(chat, ask("Who may take parental leave?", { context: { overrides: { collections: ["leave"], top: 1 } } }))
+    ).json();
+    const found = body.context.thoughts.find((t: { title: string }) => t.title === "Search results").description as { content: string }[];
+    expect(found.map((c) => c.content).join(" ")).not.toContain("sixteen weeks");
+    const prompt = (fake.requests.at(-1)!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+    expect(prompt).toContain("The benefit lasts sixteen weeks at full pay");
+    expect(prompt.match(/leave\.pdf#page=1:\n/g)).toHaveLength(1);
+    // The data points are what the model read.
+    expect(body.context.data_points.text).toEqual([expect.stringContaining("sixteen weeks")]);
+  });
+
   it("retries a rate-limited call after the Retry-After it was given, before any answer text", async () => {
     fake.script.push(
       { kind: "status", status: 429, message: "slow down", headers: { "retry-after": "1" } },
