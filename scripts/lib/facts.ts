@@ -39,6 +39,7 @@ export const SPLITS = [
   "unseen16",
   "unseen17",
   "unseen18",
+  "unseen20",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
