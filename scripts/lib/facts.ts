@@ -40,6 +40,7 @@ export const SPLITS = [
   "unseen17",
   "unseen18",
   "unseen19",
+  "unseen20",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
