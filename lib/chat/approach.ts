@@ -14,7 +14,8 @@ import { recordContinuations, withWholePages } from "@/lib/knowledge/search";
 import { recordsNamed } from "./record-names";
 import { retrieveForChat, retrieveForConversation } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
-import { askedAgain, plainQuestion, questionParts } from "@/lib/text/query";
+import { askedAgain, plainQuestion } from "@/lib/text/query";
+import { searchPlan, sidesNote } from "@/lib/knowledge/conversation";
 import { applyCorrections } from "@/lib/text/typos";
 import { streamPieces } from "./stream-filter";
 
@@ -79,10 +80,12 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const rewrite = await modelSearchQuery(model, messages, signal);
     const rewriteMs = since(started);
     const query = rewrite.query || question;
-    const queries = questionParts(query);
+    // Searched as the offline path searches a question: a comparison's sides one by one.
+    const { searched, answered, sides } = searchPlan(query);
     started = performance.now();
-    const retrieval = await retrieveForChat({ ...plan, queries });
-    return { query, queries, retrieval, note: rewrite.note, usage: rewrite.usage, rewriteMs, searchMs: since(started) };
+    const retrieval = await retrieveForChat({ ...plan, queries: searched });
+    const note = [rewrite.note, sides && sidesNote(sides)].filter(Boolean).join("; ");
+    return { query, queries: answered, retrieval, note, usage: rewrite.usage, rewriteMs, searchMs: since(started) };
   };
   const [searched, chatId] = await Promise.all([search(), ensureChat(caller.owner, request.chatId, firstQuestion)]);
   const { query, queries, retrieval } = searched;

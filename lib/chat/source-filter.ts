@@ -40,7 +40,7 @@ export function passagesLeftOut(passages: PassageRef[], question: string): (Left
     const words = list.reduce((sum, s) => sum + s.words, 0);
     if (words < MIN_WORDS) return "near-empty";
     const shared = list.reduce((sum, s) => sum + ((documentsOf.get(s.key)?.size ?? 0) >= FURNITURE_DOCUMENTS ? s.words : 0), 0);
-    if (shared >= words * FURNITURE_SHARE && !list.some((s) => s.stems.some((stem) => asked.has(stem))))
+    if (shared >= words * FURNITURE_SHARE && !list.some((s) => contentWords(s.text).some((word) => asked.has(answerStem(word)))))
       return "shared by several documents";
     // Only sentences of some length count: a repeated heading line is no repeat of the passage.
     const own = list.filter((s) => s.words >= MIN_WORDS);
@@ -50,11 +50,11 @@ export function passagesLeftOut(passages: PassageRef[], question: string): (Left
   });
 }
 
-/** Lines, then sentences, each with its word count, stems and a key that ignores case and spacing. */
-function sentences(content: string): { key: string; words: number; stems: string[] }[] {
+/** Lines, then sentences, each with its word count and a key that ignores case and spacing. */
+function sentences(content: string): { text: string; key: string; words: number }[] {
   return content
     .split(/\n+|(?<=[.!?])\s+/)
     .map((text) => ({ text, words: text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [] }))
     .filter(({ words }) => words.length > 0)
-    .map(({ text, words }) => ({ key: words.join(" "), words: words.length, stems: contentWords(text).map(answerStem) }));
+    .map(({ text, words }) => ({ text, key: words.join(" "), words: words.length }));
 }

@@ -30,7 +30,7 @@ export async function searchConversation<R extends { chunks: Chunk[] }>(
   const alone = searchPlan(question);
   const ownResult = search(alone.searched);
   if (!withContext) {
-    const note = alone.sides ? { note: `compared sides searched one by one: ${alone.sides.join(" / ")}` } : {};
+    const note = alone.sides ? { note: sidesNote(alone.sides) } : {};
     return { query: question, queries: alone.answered, result: await ownResult, ...note };
   }
   const borrowedPlan = searchPlan(withContext);
@@ -56,9 +56,11 @@ export async function searchConversation<R extends { chunks: Chunk[] }>(
  * answered on its own; a comparison of two named things searched once per side and answered
  * as one question.
  */
-function searchPlan(query: string): { searched: string[]; answered: string[]; sides: string[] | null } {
+export function searchPlan(query: string): { searched: string[]; answered: string[]; sides: string[] | null } {
   const sides = comparedAlternatives(query);
   if (sides) return { searched: sides, answered: [query], sides };
   const parts = questionParts(query);
   return { searched: parts, answered: parts, sides: null };
 }
+
+export const sidesNote = (sides: string[]) => `compared sides searched one by one: ${sides.join(" / ")}`;

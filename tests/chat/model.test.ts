@@ -160,30 +160,60 @@ describe("chat with a model", () => {
   });
 
   it("gives the model the rest of a found passage's page, once", async () => {
-    // Small chunks, so the page is several passages and the search (top 1) finds only the first.
-    Object.assign(process.env, { CHUNK_TOKENS: "64" });
-    resetConfig();
-    await activeIngestor().createCollection("leave");
     const page = [
       "Parental Leave",
       "Parental leave is open to every employee who becomes a parent by birth, adoption or foster placement. Parental leave may start up to two weeks before the expected arrival, and both parents may take parental leave at the same time.",
       "Requests go to the people team through the portal, with the expected date and any documents the portal asks for. Managers are told once a request is approved.",
       "The benefit lasts sixteen weeks at full pay and may be split into two blocks.",
     ].join("\n");
-    await ingestAndWait("leave", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-leave-")), "leave.pdf", await makePdf([page]))]);
-    delete process.env.CHUNK_TOKENS;
+    // Small chunks, so the page is several passages and the search (top 1) finds only the first.
+    // The other tests search every collection: this one is gone before they run.
+    process.env.CHUNK_TOKENS = "64";
     resetConfig();
-    fake.script.push({ kind: "stream", chunks: ["Sixteen weeks [leave.pdf#page=1]."] });
-    const body = await (
-      await post(chat, ask("Who may take parental leave?", { context: { overrides: { collections: ["leave"], top: 1 } } }))
-    ).json();
-    const found = body.context.thoughts.find((t: { title: string }) => t.title === "Search results").description as { content: string }[];
-    expect(found.map((c) => c.content).join(" ")).not.toContain("sixteen weeks");
-    const prompt = (fake.requests.at(-1)!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
-    expect(prompt).toContain("The benefit lasts sixteen weeks at full pay");
-    expect(prompt.match(/leave\.pdf#page=1:\n/g)).toHaveLength(1);
-    // The data points are what the model read.
-    expect(body.context.data_points.text).toEqual([expect.stringContaining("sixteen weeks")]);
+    await activeIngestor().createCollection("leave");
+    try {
+      await ingestAndWait("leave", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-leave-")), "leave.pdf", await makePdf([page]))]);
+      fake.script.push({ kind: "stream", chunks: ["Sixteen weeks [leave.pdf#page=1]."] });
+      const res = await post(chat, ask("Who may take parental leave?", { context: { overrides: { collections: ["leave"], top: 1 } } }));
+      const body = await res.json();
+      const found = body.context.thoughts.find((t: { title: string }) => t.title === "Search results").description as { content: string }[];
+      expect(found.map((c) => c.content).join(" ")).not.toContain("sixteen weeks");
+      const prompt = (fake.requests.at(-1)!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+      expect(prompt).toContain("The benefit lasts sixteen weeks at full pay");
+      expect(prompt.match(/leave\.pdf#page=1:\n/g)).toHaveLength(1);
+      // The data points are what the model read.
+      expect(body.context.data_points.text).toEqual([expect.stringContaining("sixteen weeks")]);
+    } finally {
+      delete process.env.CHUNK_TOKENS;
+      resetConfig();
+      await activeIngestor().deleteCollection("leave");
+    }
+  });
+
+  it("searches each side of a comparison on its own, as the offline path does", async () => {
+    const standard = [
+      "Standard Deductible\nThe Standard deductible is 2,000 dollars a year. The Standard deductible applies before Standard pays.",
+      "Standard Deductible Tips\nTrack the Standard deductible on the portal: the Standard deductible resets each January.",
+    ];
+    const plus = ["Health Plus Costs\nOn Health Plus the deductible is 1,500 dollars."];
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-sides-"));
+    await activeIngestor().createCollection("plans");
+    try {
+      await ingestAndWait("plans", [
+        writeTemp(tmp, "standard.pdf", await makePdf(standard)),
+        writeTemp(tmp, "plus.pdf", await makePdf(plus)),
+      ]);
+      fake.script.push({ kind: "stream", chunks: ["Health Plus [plus.pdf#page=1]."] });
+      const question = "Is the deductible lower on Standard or on Health Plus?";
+      const body = await (await post(chat, ask(question, { context: { overrides: { collections: ["plans"], top: 2 } } }))).json();
+      const search = body.context.thoughts.find((t: { title: string }) => t.title === "Generated search query");
+      expect(search.props.note).toBe(
+        `compared sides searched one by one: ${question.replace(" or on Health Plus", "")} / Is the deductible lower on Health Plus?`,
+      );
+      expect(new Set(body.context.data_points.citations)).toEqual(new Set(["standard.pdf#page=1", "plus.pdf#page=1"]));
+    } finally {
+      await activeIngestor().deleteCollection("plans");
+    }
   });
 
   it("retries a rate-limited call after the Retry-After it was given, before any answer text", async () => {
