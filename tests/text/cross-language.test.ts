@@ -43,6 +43,8 @@ describe("questions in German, French and Spanish read in English", () => {
     const spanish = await readInEnglish("¿Qué habilidades digitales necesita la información del puesto?");
     expect(spanish?.senses.get("digitales")).toEqual(["digital"]);
     expect(spanish?.senses.get("información")?.[0]).toBe("information");
+    const french = await readInEnglish("Est-ce que le traitement de son hémophilie est pris en charge ?");
+    expect(french?.senses.get("hémophilie")).toEqual(["hemophilia"]);
     // "meinen" is "my" here, not the verb "to mean"; a name keeps its capital.
     const german = await readInEnglish("Kann ich bei Northwind Standard versichert bleiben, wenn ich meinen Job verliere?");
     expect(german?.text).not.toMatch(/\bmean\b/);

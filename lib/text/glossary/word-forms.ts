@@ -196,7 +196,8 @@ const BASE_FORMS: Record<GlossaryLang, (word: string) => string[]> = {
  * Endings that turn a German, French or Spanish word into its English cognate ("digitales":
  * digital, "información": information, "Therapie": therapy, "qualité": quality, "Hospiz":
  * hospice, "prescrites": prescribed, "hospicio": hospice), written without accents as the word is
- * looked at; the specific endings before the bare ones.
+ * looked at; the specific endings before the bare ones. A French "-ie" is English "-y" or, in
+ * medicine, "-ia" ("hémophilie": hemophilia, "anémie": anemia).
  */
 const COGNATE_ENDINGS: Record<GlossaryLang, [RegExp, string][]> = {
   de: [
@@ -225,6 +226,7 @@ const COGNATE_ENDINGS: Record<GlossaryLang, [RegExp, string][]> = {
     [/aire(s)?$/u, "ary"],
     [/oire(s)?$/u, "ory"],
     [/ie(s)?$/u, "y"],
+    [/ie(s)?$/u, "ia"],
     [/eux$|euses?$/u, "ous"],
     [/isme(s)?$/u, "ism"],
     [/ement$/u, "ly"],
