@@ -10,7 +10,7 @@ import { listCollectionRows } from "@/lib/knowledge/repo";
 import { permittedCollections } from "@/lib/security/collection-access";
 import type { Principal } from "@/lib/security/principal";
 import type { Chunk } from "@/lib/knowledge/schemas";
-import { recordContinuations, withWholePages } from "@/lib/knowledge/search";
+import { listLeadIns, recordContinuations, withWholePages } from "@/lib/knowledge/search";
 import { recordsNamed } from "./record-names";
 import { retrieveForChat, retrieveForConversation } from "./retrieve";
 import type { ChatContext, ChatRequest, Thought } from "./schemas";
@@ -171,9 +171,13 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
  * its rest on the next page after them (it ranks below the passages found).
  */
 async function readWithPages(found: Chunk[], query: string): Promise<(chunks: Chunk[]) => Chunk[]> {
-  const [whole, continued] = await Promise.all([withWholePages(found), recordContinuations(found, recordsNamed(query, found))]);
+  const [whole, continued, leadIns] = await Promise.all([
+    withWholePages(found),
+    recordContinuations(found, recordsNamed(query, found)),
+    listLeadIns(found),
+  ]);
   const pages = new Map(whole.map((c) => [c.chunk_id, c]));
-  return (chunks) => [...chunks.map((c) => pages.get(c.chunk_id) ?? c), ...continued];
+  return (chunks) => [...chunks.map((c) => pages.get(c.chunk_id) ?? c), ...continued, ...leadIns];
 }
 
 /** Two passages found on one page read as the same page text: it is sent once, at the better one's rank. */

@@ -542,7 +542,12 @@ function withListsAcrossPages(chunks: Chunk[], unitsOf: TextUnit[][]): TextUnit[
     if (!lead) return units;
     // The list's items run until a unit that is no item of it: prose, or a list under another heading.
     const run = units.findIndex((u) => !u.listItem || u.heading !== units[0].heading);
-    return units.map((u, j) => (j < (run < 0 ? units.length : run) ? { ...u, antecedent: lead } : u));
+    return units.map((u, j) => {
+      if (j >= (run < 0 ? units.length : run)) return u;
+      // Items read as one list wait for their lead-in: with it, they read as a list on one page does.
+      if (u.list?.lead === "") return { ...u, text: `${lead} ${u.list.items.join("; ")}.`, list: { lead, items: u.list.items } };
+      return { ...u, antecedent: lead };
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import { permittedCollections } from "@/lib/security/collection-access";
 import type { Principal } from "@/lib/security/principal";
 import { questionParts } from "@/lib/text/query";
 import { HEADING_PATH_SEPARATOR } from "@/lib/ingest/chunk";
+import { isListItem } from "@/lib/ingest/headings";
 import { sentencesOf } from "@/lib/text/sentences";
 import { applyCorrections } from "@/lib/text/typos";
 import { bestPerPage } from "./pages";
@@ -233,9 +234,8 @@ export async function withWholePages(chunks: Chunk[]): Promise<Chunk[]> {
   if (!retriever.readChunks) return chunks;
   const byCollection = new Map<string, { fileId: string; page: number; chunkIndex: number }[]>();
   for (const c of chunks) {
-    const { collection_name: collection, file_id: fileId, chunk_index: chunkIndex } = c.metadata;
-    if (typeof collection !== "string" || typeof fileId !== "string" || typeof chunkIndex !== "number" || c.page_number === null) continue;
-    byCollection.set(collection, [...(byCollection.get(collection) ?? []), { fileId, page: c.page_number, chunkIndex }]);
+    const place = placeOf(c);
+    if (place) addTo(byCollection, place.collection, { fileId: place.fileId, page: place.page, chunkIndex: place.chunkIndex });
   }
   const pages = new Map<string, StoredPassage[]>();
   await Promise.all(
@@ -268,14 +268,18 @@ export async function recordContinuations(chunks: Chunk[], records: ReadonlySet<
   if (!retriever.readChunks || records.size === 0) return [];
   const wanted = new Map<string, { fileId: string; page: number; chunkIndex: number; record: string; found: Chunk }[]>();
   for (const c of chunks) {
-    const { collection_name: collection, file_id: fileId, chunk_index: chunkIndex } = c.metadata;
-    if (typeof collection !== "string" || typeof fileId !== "string" || typeof chunkIndex !== "number" || c.page_number === null) continue;
+    const place = placeOf(c);
     // A record's first passage is headed by its title alone, the next ones by "title › part".
     const record = headingOf(c).split(HEADING_PATH_SEPARATOR)[0];
-    if (!records.has(record)) continue;
+    if (!place || !records.has(record)) continue;
     // The next page's passages near this one: the read's window reaches forward from the found passage.
-    const next = { fileId, page: c.page_number + 1, chunkIndex: chunkIndex + PAGE_REACH_AHEAD, record, found: c };
-    wanted.set(collection, [...(wanted.get(collection) ?? []), next]);
+    addTo(wanted, place.collection, {
+      fileId: place.fileId,
+      page: place.page + 1,
+      chunkIndex: place.chunkIndex + PAGE_REACH_AHEAD,
+      record,
+      found: c,
+    });
   }
   const found = new Set(chunks.map((c) => c.chunk_id));
   const read = await Promise.all(
@@ -293,6 +297,56 @@ export async function recordContinuations(chunks: Chunk[], records: ReadonlySet<
   const seen = new Set<string>();
   return read.flat().filter((c) => !seen.has(c.chunk_id) && seen.add(c.chunk_id));
 }
+
+/**
+ * The end of the page before a found passage that opens inside a list ("• Hemophilia treatment" at
+ * the top of page 21, under "Services covered by this plan include:" at the foot of page 20): the
+ * lead-in says what the items are (covered, excluded, tips). Read only where the found passage is
+ * its page's first, that is where the passage before it is on the page before; cited to that page;
+ * one read per collection.
+ */
+export async function listLeadIns(chunks: Chunk[]): Promise<Chunk[]> {
+  const retriever = activeRetriever();
+  if (!retriever.readChunks) return [];
+  const wanted = new Map<string, { fileId: string; page: number; chunkIndex: number; found: Chunk }[]>();
+  for (const c of chunks) {
+    const place = placeOf(c);
+    if (!place || place.page < 2 || place.chunkIndex < 1 || !opensInList(c)) continue;
+    addTo(wanted, place.collection, { fileId: place.fileId, page: place.page - 1, chunkIndex: place.chunkIndex - 1, found: c });
+  }
+  const found = new Set(chunks.map((c) => c.chunk_id));
+  const read = await Promise.all(
+    [...wanted].map(async ([collection, pages]) => {
+      const rows = await retriever.readChunks!(collection, { pages }).catch(() => []);
+      return pages.flatMap(({ fileId, page, chunkIndex, found: c }) => {
+        const before = rows.find(
+          (row) => row.metadata.file_id === fileId && row.page_number === page && row.metadata.chunk_index === chunkIndex,
+        );
+        return before && !found.has(before.chunk_id) ? [{ ...before, file_name: c.file_name }] : [];
+      });
+    }),
+  );
+  const seen = new Set<string>();
+  return read.flat().filter((c) => !seen.has(c.chunk_id) && seen.add(c.chunk_id));
+}
+
+/** The passage's first line after the heading it carries (the section runs on from the page before) is a list item. */
+function opensInList(passage: Chunk): boolean {
+  const heading = headingOf(passage);
+  const lines = passage.content.split("\n").filter((line) => line.trim());
+  const carried = lines[0] === heading || lines[0] === heading.split(HEADING_PATH_SEPARATOR).at(-1);
+  const first = carried ? lines[1] : lines[0];
+  return first !== undefined && isListItem(first.trim());
+}
+
+/** Where a stored passage sits; null for one without a page or of a remote source. */
+function placeOf(c: Chunk): { collection: string; fileId: string; page: number; chunkIndex: number } | null {
+  const { collection_name: collection, file_id: fileId, chunk_index: chunkIndex } = c.metadata;
+  if (typeof collection !== "string" || typeof fileId !== "string" || typeof chunkIndex !== "number" || c.page_number === null) return null;
+  return { collection, fileId, page: c.page_number, chunkIndex };
+}
+
+const addTo = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
 
 /** How far past a found passage the next page's passages are looked for (the read reaches two either side). */
 const PAGE_REACH_AHEAD = 2;

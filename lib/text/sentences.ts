@@ -225,6 +225,20 @@ function listUnits(leadIn: string | null, items: string[], heading: string | nul
   return units;
 }
 
+/**
+ * A list the text opens with, under a section's heading and no lead-in: on a page, usually the
+ * rest of a list led in at the foot of the page before ("• Hemophilia treatment" under "Services
+ * covered by this plan include:"). Short items are kept together, as one list whose lead-in is
+ * still to be found (`lead` ""), rather than dropped as fragments one by one.
+ */
+function listOpeningText(items: string[], heading: string | null): TextUnit[] {
+  // Under a record's part ("Chief Financial Officer › Qualifications") the items are that part, each a fact.
+  const runsOn = heading !== null && !heading.includes(HEADING_PATH_SEPARATOR) && items.length > 1;
+  if (!runsOn || !items.every((i) => wordCount(i) <= SHORT_ITEM_WORDS)) return listUnits(null, items, heading);
+  const bare = items.map((i) => i.replace(/[.;,]$/, ""));
+  return [{ text: `${bare.join("; ")}.`, heading, complete: true, listItem: true, list: { lead: "", items: bare } }];
+}
+
 /** A form's field naming what it is about ("Job Title: …", "Position: …"), restating the heading above it. */
 const restatesTitle = (line: string, heading: string | null) =>
   heading !== null && isField(line) && TITLE_LABEL.test(line.split(":")[0]) && line.toLowerCase().includes(heading.toLowerCase());
@@ -281,7 +295,10 @@ export function textUnits(text: string, heading: string | null = null): TextUnit
       // In a record, "Qualifications:" above a list starts that part of it, as the chunker reads it.
       const part = leadIn !== null && current?.includes(HEADING_PATH_SEPARATOR) ? shortLabel(leadIn) : null;
       if (part) current = `${current!.split(HEADING_PATH_SEPARATOR)[0]}${HEADING_PATH_SEPARATOR}${part}`;
-      if (items.length) units.push(...listUnits(leadIn, items, current, leadAntecedent));
+      if (items.length)
+        units.push(
+          ...(leadIn === null && units.length === 0 ? listOpeningText(items, current) : listUnits(leadIn, items, current, leadAntecedent)),
+        );
       else if (leadIn) units.push({ text: leadIn, heading: current, complete: true });
       items = [];
       leadIn = null;

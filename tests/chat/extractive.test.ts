@@ -414,6 +414,27 @@ describe("an offline answer that answers", () => {
     );
   });
 
+  it("reads short items that open a page as one list, after the lead-in at the foot of the page before", () => {
+    const heading = "COVERED SERVICES: Blood Products and Services";
+    const blood = (page: number, content: string) => textChunk({ file: "Plus.pdf", page, heading, content: `${heading}\n\n${content}` });
+    const p20 = blood(
+      20,
+      "Northwind Health Plus covers a variety of blood products and services. Services covered by this plan include:\n• Blood tests and transfusions\n• Blood typing",
+    );
+    const p21 = blood(
+      21,
+      "• Platelet donation and collection\n• Hemoglobin testing\n• Hemophilia treatment\n• Anemia treatment\n\nOut-of-Network Coverage:\n\nNorthwind Health Plus also covers blood products and services received from out-of-network providers.",
+    );
+    // Alone, the items wait for their lead-in as one list; no item is dropped for being short.
+    expect(textUnits(p21.content, heading)[0]).toMatchObject({
+      text: "Platelet donation and collection; Hemoglobin testing; Hemophilia treatment; Anemia treatment.",
+      list: { lead: "", items: ["Platelet donation and collection", "Hemoglobin testing", "Hemophilia treatment", "Anemia treatment"] },
+    });
+    expect(extractiveAnswer([{ question: "Does Health Plus cover hemophilia treatment?", chunks: [p21, p20] }]).answer).toBe(
+      "Yes. Services covered by this plan include: … Hemophilia treatment; … [Plus.pdf#page=21]",
+    );
+  });
+
   it("reads a long list item after its lead-in, whole though it ends without a full stop, across a page break too", () => {
     const footCare = (n: number, content: string) => doc("Health_Plus.pdf", n, `Foot Care\n\n${content}`);
     const p28 = footCare(
