@@ -158,7 +158,8 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
   }
 
   // The model reads what the offline answer reads: each passage with the rest of its page, once.
-  const pageDataPoints = toDataPoints(onePerPage((await readWithPages(retrieval.chunks, query))(retrieval.chunks)));
+  const paged = await readWithPages(retrieval.chunks, query);
+  const pageDataPoints = toDataPoints(onePerPage(paged(retrieval.chunks)));
   const context: ChatContext = { data_points: pageDataPoints, thoughts, answer_mode: "model", ...spelling };
   const turn = { model, question, query, history, overrides, dataPoints: pageDataPoints, context, chatId, signal };
   const result = yield* modelAnswer(turn);
@@ -167,8 +168,9 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
 
 /**
  * The answer's reading of the passages found: each with its page's other passages near it (a
- * sentence the search did not rank is often the answer), and, of a record the question names,
- * its rest on the next page after them (it ranks below the passages found).
+ * sentence the search did not rank is often the answer); after them (they rank below the
+ * passages found), a named record's rest on the next page, and the foot of the page before a
+ * page that opens inside a list, where the list is led in.
  */
 async function readWithPages(found: Chunk[], query: string): Promise<(chunks: Chunk[]) => Chunk[]> {
   const [whole, continued, leadIns] = await Promise.all([

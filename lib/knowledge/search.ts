@@ -322,7 +322,7 @@ export async function listLeadIns(chunks: Chunk[]): Promise<Chunk[]> {
         const before = rows.find(
           (row) => row.metadata.file_id === fileId && row.page_number === page && row.metadata.chunk_index === chunkIndex,
         );
-        return before && !found.has(before.chunk_id) ? [{ ...before, file_name: c.file_name }] : [];
+        return before && !found.has(before.chunk_id) && endsInList(before) ? [{ ...before, file_name: c.file_name }] : [];
       });
     }),
   );
@@ -337,6 +337,12 @@ function opensInList(passage: Chunk): boolean {
   const carried = lines[0] === heading || lines[0] === heading.split(HEADING_PATH_SEPARATOR).at(-1);
   const first = carried ? lines[1] : lines[0];
   return first !== undefined && isListItem(first.trim());
+}
+
+/** The passage ends with a list's lead-in ("…include:") or items: the list it leads in may run on. */
+function endsInList(passage: Chunk): boolean {
+  const last = passage.content.trimEnd().split("\n").at(-1)?.trim() ?? "";
+  return isListItem(last) || last.endsWith(":");
 }
 
 /** Where a stored passage sits; null for one without a page or of a remote source. */

@@ -24,6 +24,7 @@ const BLOOD = [
   "Blood Products and Services\nNorthwind Health Plus covers a variety of blood products and services.\nServices covered by this plan include:\n• Blood tests and transfusions\n• Blood typing",
   "• Platelet donation and collection\n• Hemophilia treatment\n\nOut-of-Network Coverage\nThe plan also covers blood products received from out-of-network providers.",
   "Hospice Care\nHospice care is covered when a doctor certifies a terminal illness.",
+  "• Bring a list of your medications to every visit\n• Ask about respite care for your family",
 ];
 
 let dataDir: string;
@@ -81,5 +82,7 @@ describe("list lead-ins", () => {
         { ...onPage(1), score: 0.5 },
       ]),
     ).toEqual([]);
+    // A page before that ends in prose leads no list in.
+    expect(await listLeadIns([{ ...onPage(4), score: 1 }])).toEqual([]);
   });
 });
