@@ -115,7 +115,7 @@ function printFacts(result: Awaited<ReturnType<typeof factEval>>) {
   const withFact = graded.filter((g) => g.inPassages !== null && g.inPassages !== undefined);
   const there = withFact.filter((g) => g.inPassages);
   console.log(
-    `  key fact in the passages sent: ${there.length} of ${withFact.length} fact items (${pct(there.length / withFact.length)}); missed though there: ${there.filter((g) => !g.grade.accurate).length}`,
+    `  key fact in the passages sent: ${there.length} of ${withFact.length} fact items (${pct(withFact.length ? there.length / withFact.length : null)}); missed though there: ${there.filter((g) => !g.grade.accurate).length}`,
   );
   console.log(
     `  misses ${kinds.misses}: ${kinds.saidNotFound} say the documents do not answer, ${kinds.answeredWrongly} answer wrongly (${pct(kinds.answeredWrongly / graded.length)} of all answers)`,

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -170,9 +170,10 @@ describe("chat with a model", () => {
     // The other tests search every collection: this one is gone before they run.
     process.env.CHUNK_TOKENS = "64";
     resetConfig();
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-leave-"));
     await activeIngestor().createCollection("leave");
     try {
-      await ingestAndWait("leave", [writeTemp(mkdtempSync(path.join(os.tmpdir(), "docchat-leave-")), "leave.pdf", await makePdf([page]))]);
+      await ingestAndWait("leave", [writeTemp(tmp, "leave.pdf", await makePdf([page]))]);
       fake.script.push({ kind: "stream", chunks: ["Sixteen weeks [leave.pdf#page=1]."] });
       const res = await post(chat, ask("Who may take parental leave?", { context: { overrides: { collections: ["leave"], top: 1 } } }));
       const body = await res.json();
@@ -187,6 +188,7 @@ describe("chat with a model", () => {
       delete process.env.CHUNK_TOKENS;
       resetConfig();
       await activeIngestor().deleteCollection("leave");
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 
@@ -213,6 +215,7 @@ describe("chat with a model", () => {
       expect(new Set(body.context.data_points.citations)).toEqual(new Set(["standard.pdf#page=1", "plus.pdf#page=1"]));
     } finally {
       await activeIngestor().deleteCollection("plans");
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 
