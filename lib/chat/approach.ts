@@ -107,10 +107,10 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     elapsed_ms: searched.rewriteMs,
   });
   thoughts.push({ title: "Search results", description: retrieval.chunks, elapsed_ms: searched.searchMs }, ...retrieval.notes);
-  const dataPoints = toDataPoints(retrieval.chunks);
 
   // 3–4. Answer.
   if (!model) {
+    const dataPoints = toDataPoints(retrieval.chunks);
     // The context goes out before the answer is built: the client shows the sources at once.
     const step: Thought = {
       title: "Extractive answer (no language model configured)",

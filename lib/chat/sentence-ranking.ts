@@ -1,6 +1,6 @@
 import { chunkHeading, type Chunk } from "@/lib/knowledge/schemas";
 import { documentTitle, namedDocuments, namesIn } from "@/lib/knowledge/document-title";
-import { textUnits, type TextUnit } from "@/lib/text/sentences";
+import { listText, textUnits, type TextUnit } from "@/lib/text/sentences";
 import { contentWords, refersBack } from "@/lib/text/query";
 import { detectLanguage, dominantLanguage, type Lang } from "@/lib/text/language";
 import {
@@ -545,7 +545,7 @@ function withListsAcrossPages(chunks: Chunk[], unitsOf: TextUnit[][]): TextUnit[
     return units.map((u, j) => {
       if (j >= (run < 0 ? units.length : run)) return u;
       // Items read as one list wait for their lead-in: with it, they read as a list on one page does.
-      if (u.list?.lead === "") return { ...u, text: `${lead} ${u.list.items.join("; ")}.`, list: { lead, items: u.list.items } };
+      if (u.list?.lead === "") return { ...u, text: listText(lead, u.list.items), list: { lead, items: u.list.items } };
       return { ...u, antecedent: lead };
     });
   });

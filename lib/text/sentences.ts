@@ -211,10 +211,9 @@ const stripMarker = (line: string) => line.replace(/^\s*(?:[-*+•●▪◦‣�
  */
 function listUnits(leadIn: string | null, items: string[], heading: string | null, leadAntecedent: string | null = null): TextUnit[] {
   const pointsTo = leadAntecedent ? { antecedent: leadAntecedent } : {};
-  const short = items.every((i) => wordCount(i) <= SHORT_ITEM_WORDS);
-  if (leadIn && short) {
-    const bare = items.map((i) => i.replace(/[.;,]$/, ""));
-    return [{ text: `${leadIn} ${bare.join("; ")}.`, heading, complete: true, list: { lead: leadIn, items: bare }, ...pointsTo }];
+  if (leadIn && allShort(items)) {
+    const bare = bareItems(items);
+    return [{ text: listText(leadIn, bare), heading, complete: true, list: { lead: leadIn, items: bare }, ...pointsTo }];
   }
   const units: TextUnit[] = leadIn ? [{ text: leadIn, heading, complete: true, ...pointsTo }] : [];
   // A long item is read as prose (extraction may have run the text after a list into its last item);
@@ -234,10 +233,16 @@ function listUnits(leadIn: string | null, items: string[], heading: string | nul
 function listOpeningText(items: string[], heading: string | null): TextUnit[] {
   // Under a record's part ("Chief Financial Officer › Qualifications") the items are that part, each a fact.
   const runsOn = heading !== null && !heading.includes(HEADING_PATH_SEPARATOR) && items.length > 1;
-  if (!runsOn || !items.every((i) => wordCount(i) <= SHORT_ITEM_WORDS)) return listUnits(null, items, heading);
-  const bare = items.map((i) => i.replace(/[.;,]$/, ""));
-  return [{ text: `${bare.join("; ")}.`, heading, complete: true, listItem: true, list: { lead: "", items: bare } }];
+  if (!runsOn || !allShort(items)) return listUnits(null, items, heading);
+  const bare = bareItems(items);
+  return [{ text: listText("", bare), heading, complete: true, listItem: true, list: { lead: "", items: bare } }];
 }
+
+const allShort = (items: string[]) => items.every((i) => wordCount(i) <= SHORT_ITEM_WORDS);
+const bareItems = (items: string[]) => items.map((i) => i.replace(/[.;,]$/, ""));
+
+/** A list of short items as one sentence: "Services covered include: Blood typing; Hemophilia treatment." */
+export const listText = (lead: string, items: string[]) => `${lead ? `${lead} ` : ""}${items.join("; ")}.`;
 
 /** A form's field naming what it is about ("Job Title: …", "Position: …"), restating the heading above it. */
 const restatesTitle = (line: string, heading: string | null) =>
