@@ -10,6 +10,9 @@ describe("what a negation governs", () => {
       "while Standard does not cover out-of-network dialysis.",
     ]);
     expect(deniedParts("If you cannot find an in-network provider, the plan may cover a portion of the cost.", null)).toEqual([]);
+    const repair = "It will also cover the cost of repair and maintenance, as long as they are not part of an HMO plan.";
+    expect(deniedParts(repair, null)).toEqual([]);
+    expect(deniedParts("Travel is reimbursed, provided the trip was not booked privately.", null)).toEqual([]);
     expect(deniedParts("The plan covers physical therapy, not including massage therapy.", null)).toEqual([
       "not including massage therapy.",
     ]);
