@@ -88,8 +88,9 @@ const HOLDS: Record<FactKind, RegExp> = {
   time: /\b(\d+\+?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b|\b(ages?|aged|under|over) (of )?\d{1,2}\b/iu,
   distance: /\b\d[\d,.]*\s?(miles?|mi|km|kilomet(er|re)s?|feet|ft|meters?|metres?)\b/i,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*)\b/i,
+  // How it is done: what one must do, or the way one can ("…request refills online or by phone").
   procedure:
-    /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit)\b/i,
+    /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit|online|by (phone|telephone|mail|e-?mail|fax)|(mobile )?app|website|portal|in person)\b/i,
   contact:
     /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager|human resources|commissioner|agency|regulator|ombudsman|bureau)\b(?!-)(?<!\b(doctor|physician|provider|dentist)['’]s office)/i,
   // "Mr. Lee", "Jane Doe, our CEO", "Jane Doe is…": a person's name (a title's words are no name).

@@ -187,6 +187,12 @@ describe("question intent", () => {
     expect(questionIntent("How do I report a violent situation?").wants).toContain("procedure");
   });
 
+  it("takes the way a thing can be done for how to do it", () => {
+    const how = questionIntent("How can I ask for a refill of my prescription without going in?");
+    expect(holdsWantedFact("You can also request prescription refills online or by phone.", how)).toBe(true);
+    expect(holdsWantedFact("Prescription refills are covered for up to a 90-day supply.", how)).toBe(false);
+  });
+
   it("asks whether costs are paid for, not how much they are", () => {
     expect(questionIntent("Can I get the costs reimbursed through PerksPlus?")).toMatchObject({ wants: [], yesNo: true });
     expect(questionIntent("Will Standard cover the fees for my stay?").wants).not.toContain("amount");
