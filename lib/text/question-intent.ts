@@ -27,11 +27,22 @@ export interface QuestionIntent {
   percentage?: boolean;
   /** Asks how often ("How often do I get that notice?"): a deadline ("within 180 days") is no answer. */
   frequency?: boolean;
+  /**
+   * Asks how much of a cost is paid, or whether there is a cap ("How much of the bill could end up
+   * on me?"): "all the costs", "covered in full", "up to a certain amount" answer it as a figure does.
+   */
+  share?: boolean;
 }
 
 /** "What percentage…", "quel pourcentage", "¿qué porcentaje…?", "welcher Prozentsatz": a share, not a sum. */
 const ASKS_PERCENTAGE = /(?<![\p{L}\p{N}])(percentage|percent|pourcentage|porcentaje|prozentsatz|prozent)(?![\p{L}\p{N}])/iu;
 const PERCENT_FIGURE = /\d\s?(%|percent\b|per cent\b)/i;
+
+const ASKS_SHARE =
+  /\bhow much of\b|\b(all|any|part|some|none) of (it|that|this|them|the (costs?|bill|charges?|fees?|expenses?))\b|\b(a|any) (cap|ceiling|limit|maximum) (on|to)\b|\bwhat('s| is) the most\b/i;
+/** A share of a cost, or a cap, in words: what a figure would say. */
+const SHARE_STATED =
+  /\b(full|entire|total|whole) (cost|amount|bill|charges?|price)\b|\ball (of )?the costs?\b|\b(covered|paid|reimbursed) in full\b|\bat no (additional |extra )?cost\b|\bno (additional |extra )?(out-of-pocket )?(costs?|charges?|expenses?|copay(ment)?s?|coinsurance|deductibles?)\b|\bnot (be )?(responsible|liable) for (any|the)\b|\b(will|do|does) not count\b|\bup to (a certain|the) (dollar )?(amount|limit|maximum)\b|\b(not|never) exceed\b|\blimited to\b|\bpolicy limits?\b/i;
 
 /**
  * A length of time asked by its noun, not by "how long": "how much notice", "the longest stay",
@@ -168,6 +179,7 @@ export function questionIntent(question: string): QuestionIntent {
     pointed: POINTED.test(clause) || ASKING_WHEN.test(clause) || spanAsked || ASKS.person.test(clause),
     ...(wants.includes("time") && (ASKS_DURATION.test(clause) || spanAsked || timeCount) ? { duration: true } : {}),
     ...(wants.includes("amount") && ASKS_PERCENTAGE.test(clause) ? { percentage: true } : {}),
+    ...(wants.includes("amount") && ASKS_SHARE.test(clause) ? { share: true } : {}),
     ...(wants.includes("time") && ASKS_FREQUENCY.test(clause) ? { frequency: true } : {}),
   };
 }
@@ -253,6 +265,7 @@ const MONTH = /\b(January|February|March|April|June|July|August|September|Octobe
 export function holdsWantedFact(sentence: string, intent: QuestionIntent): boolean {
   return intent.wants.some((kind) => {
     if (kind === "amount" && intent.percentage) return PERCENT_FIGURE.test(sentence);
+    if (kind === "amount" && intent.share) return HOLDS.amount.test(sentence) || SHARE_STATED.test(sentence);
     if (kind !== "time") return HOLDS[kind].test(sentence);
     if (intent.frequency) return FREQUENCY.test(sentence);
     // "How many days off…?": a duration is no date ("Last Updated: 2023-03-05") nor a frequency.

@@ -187,6 +187,22 @@ describe("question intent", () => {
     expect(questionIntent("How do I report a violent situation?").wants).toContain("procedure");
   });
 
+  it("takes a share of a cost in words for how much of it is paid", () => {
+    const howMuchOf = questionIntent("If I go ahead without pre-authorization, how much of the surgery could end up on me?");
+    expect(howMuchOf.share).toBe(true);
+    expect(holdsWantedFact("If you don't get pre-authorization, you may be responsible for all the costs of the surgery.", howMuchOf)).toBe(
+      true,
+    );
+    expect(holdsWantedFact("Your tests will be covered in full.", howMuchOf)).toBe(true);
+    expect(holdsWantedFact("Surgery requires pre-authorization from your provider.", howMuchOf)).toBe(false);
+    const cap = questionIntent("Is there a cap on how much of that the plan will pay for?");
+    expect(holdsWantedFact("Habilitation services are covered up to a certain dollar amount and number of visits.", cap)).toBe(true);
+    // "How much is the copay?" asks a figure: a share in words is no answer.
+    const figure = questionIntent("How much is the copay for a specialist visit?");
+    expect(figure.share).toBeUndefined();
+    expect(holdsWantedFact("You may be responsible for the full cost of the visit.", figure)).toBe(false);
+  });
+
   it("takes the way a thing can be done for how to do it", () => {
     const how = questionIntent("How can I ask for a refill of my prescription without going in?");
     expect(holdsWantedFact("You can also request prescription refills online or by phone.", how)).toBe(true);
