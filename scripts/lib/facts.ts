@@ -41,6 +41,7 @@ export const SPLITS = [
   "unseen18",
   "unseen19",
   "unseen20",
+  "unseen22",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
