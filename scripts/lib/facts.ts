@@ -42,6 +42,7 @@ export const SPLITS = [
   "unseen19",
   "unseen20",
   "unseen21",
+  "unseen22",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
