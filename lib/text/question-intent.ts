@@ -32,6 +32,8 @@ export interface QuestionIntent {
    * on me?"): "all the costs", "covered in full", "up to a certain amount" answer it as a figure does.
    */
   share?: boolean;
+  /** Asks how soon something is to be done ("How soon am I supposed to report it?"): "immediately" answers it. */
+  soon?: boolean;
 }
 
 /** "What percentage…", "quel pourcentage", "¿qué porcentaje…?", "welcher Prozentsatz": a share, not a sum. */
@@ -56,6 +58,8 @@ const TIME_COUNT =
   /(?<![\p{L}\p{N}])(how many (days?|weeks?|months?|years?|hours?|minutes?)|combien (de |d['’] ?)(jours|semaines|mois|ans|années|heures)|cu[aá]nt[oa]s (d[ií]as|semanas|meses|años|horas)|wie viele (tage|wochen|monate|jahre|stunden))(?![\p{L}\p{N}])/iu;
 
 const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
+const ASKS_SOON = /\b(how soon|how quickly|how fast|when (should|must|do|am|are|shall) (i|we|you)\b)/i;
+const IMMEDIATELY = /\b(immediately|right away|at once|as soon as (possible|practicable|you can)|promptly|without delay)\b/i;
 const ASKS_FREQUENCY =
   /\b(how often|how frequently|wie oft|wie häufig|à quelle fréquence|tous les combien|con qu[ée] frecuencia|cada cu[aá]nto)\b/iu;
 /** How often, not how long: "annually", "once a year", "every two years", "twice per month". */
@@ -181,6 +185,7 @@ export function questionIntent(question: string): QuestionIntent {
     ...(wants.includes("amount") && ASKS_PERCENTAGE.test(clause) ? { percentage: true } : {}),
     ...(wants.includes("amount") && ASKS_SHARE.test(clause) ? { share: true } : {}),
     ...(wants.includes("time") && ASKS_FREQUENCY.test(clause) ? { frequency: true } : {}),
+    ...(wants.includes("time") && ASKS_SOON.test(clause) ? { soon: true } : {}),
   };
 }
 
@@ -268,6 +273,7 @@ export function holdsWantedFact(sentence: string, intent: QuestionIntent): boole
     if (kind === "amount" && intent.share) return HOLDS.amount.test(sentence) || SHARE_STATED.test(sentence);
     if (kind !== "time") return HOLDS[kind].test(sentence);
     if (intent.frequency) return FREQUENCY.test(sentence);
+    if (intent.soon && IMMEDIATELY.test(sentence)) return true;
     // "How many days off…?": a duration is no date ("Last Updated: 2023-03-05") nor a frequency.
     const stated = intent.duration ? sentence.replace(new RegExp(FREQUENCY.source, "gi"), " ").replace(CALENDAR_DATE, " ") : sentence;
     return HOLDS.time.test(stated) || (!intent.duration && MONTH.test(stated));

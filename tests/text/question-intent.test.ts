@@ -203,6 +203,13 @@ describe("question intent", () => {
     expect(holdsWantedFact("You may be responsible for the full cost of the visit.", figure)).toBe(false);
   });
 
+  it("takes 'immediately' for how soon, not for how long", () => {
+    const soon = questionIntent("Someone has been making threats toward me. How soon am I supposed to report it?");
+    expect(holdsWantedFact("Employees should immediately notify their supervisor.", soon)).toBe(true);
+    const longer = questionIntent("Which plan gives me longer to claim that money back?");
+    expect(holdsWantedFact("Submit your claim as soon as possible.", longer)).toBe(false);
+  });
+
   it("takes the way a thing can be done for how to do it", () => {
     const how = questionIntent("How can I ask for a refill of my prescription without going in?");
     expect(holdsWantedFact("You can also request prescription refills online or by phone.", how)).toBe(true);
