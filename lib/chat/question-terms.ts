@@ -34,6 +34,12 @@ const ASKING_PHRASE =
  * between is its frame, not what it asks about ("…is a comprehensive plan that offers more coverage
  * than…" says nothing on a hospital stay). A word qualifying it ("health") stays.
  */
+/**
+ * "Apart from my name and address, is there any number I have to put on the appeal?": what the
+ * question sets aside is known already; it is not what a sentence must say.
+ */
+const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|in addition to)\s+[^,;?]{1,60}(?:,|;)/gi;
+
 const COMPARISON_FRAME =
   /\b(?:which|each|either|neither)(?: one)?(?: of (?:the|these|those|our|your))?(?: (?:two|three|both))?( \w+)? (?:plans?|options?|programs?)\b/gi;
 
@@ -66,6 +72,7 @@ export function questionTerms(question: string, reading: Reading, otherSenses: R
     // "pay" asks for an amount, "pay me back" for a reimbursement: a phrase's word stays.
     withoutAskedComparative(
       question
+        .replace(SET_ASIDE, " ")
         .replace(FILE_EXTENSION, " ")
         .replace(COMPARISON_FRAME, "$1")
         .replace(ASKING_PHRASE, (word) => (phrases.formal.has(word.toLowerCase()) ? word : " ")),

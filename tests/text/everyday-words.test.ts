@@ -51,6 +51,15 @@ describe("everyday words", () => {
     expect(questionTerms("What does Northwind_Standard_Benefits_Details.pdf say?", readingOf("en")).stems).not.toContain("pdf");
   });
 
+  it("leaves out what the question sets aside as known", () => {
+    const terms = questionTerms("Apart from my name and address, is there any number I have to put on the appeal?", readingOf("en"));
+    const { stem } = readingOf("en");
+    expect(terms.stems).toEqual(expect.arrayContaining([stem("number"), stem("appeal")]));
+    expect(terms.stems).not.toContain(stem("address"));
+    expect(terms.stems).not.toContain(stem("name"));
+    expect(questionTerms("Which number do I call besides the hotline?", readingOf("en")).stems).toContain("hotline");
+  });
+
   it("maps a phrase made only of question words (okay, in advance) too", () => {
     expect(formalEquivalents("Do they okay a procedure in advance?").get("okay")).toContain("authorization");
     expect(bm25Query("Do they okay a procedure in advance?").split(" ")).toEqual(expect.arrayContaining(["approve", "prior"]));
