@@ -203,6 +203,13 @@ describe("question intent", () => {
     expect(holdsWantedFact("You may be responsible for the full cost of the visit.", figure)).toBe(false);
   });
 
+  it("reads every number word as a number: sixteen weeks is a length of time", () => {
+    const howLong = questionIntent("How many weeks of parental leave do I get?");
+    expect(holdsWantedFact("The leave lasts sixteen weeks at full pay.", howLong)).toBe(true);
+    expect(holdsWantedFact("Coverage ends after twenty-four months.", howLong)).toBe(true);
+    expect(holdsWantedFact("The leave may be split into blocks.", howLong)).toBe(false);
+  });
+
   it("takes 'immediately' for how soon, not for how long", () => {
     const soon = questionIntent("Someone has been making threats toward me. How soon am I supposed to report it?");
     expect(holdsWantedFact("Employees should immediately notify their supervisor.", soon)).toBe(true);
