@@ -153,7 +153,10 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const findPages = async (q: string) => (await retrieveForChat({ ...plan, queries: [q], top: 5 })).chunks.map(citationId);
     const turn = { question, answer, cited: extracted.citations, chunks: paged(retrieval.chunks) };
     const followups = followupsWanted ? (answered ? await offlineFollowups(turn, findPages) : []) : undefined;
-    yield* finish(chatId, question, answer, { ...context, ...(followups ? { followup_questions: followups } : {}) });
+    // The first line went out with the passages found; the answer quotes sentences from the rest of
+    // their pages, so the data points it ends with are what it read, as the model's are.
+    const read = toDataPoints(onePerPage(paged(retrieval.chunks)));
+    yield* finish(chatId, question, answer, { ...context, data_points: read, ...(followups ? { followup_questions: followups } : {}) });
     return;
   }
 

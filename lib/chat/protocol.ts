@@ -47,8 +47,15 @@ export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>, 
   const frame = (event: ChatEvent) => {
     if (event.type === "context") return line({ delta: { role: "assistant" }, context: event.context, ...sessionFields(event.chatId) });
     if (event.type === "delta") return line({ delta: { content: event.content } });
-    const { followup_questions, thoughts, answer_status } = event.context;
-    const end = { thoughts, ...(followup_questions ? { followup_questions } : {}), ...(answer_status ? { answer_status } : {}) };
+    const { followup_questions, thoughts, answer_status, data_points } = event.context;
+    // Data points travel again only when the answer read more than the first line said (offline: whole pages).
+    const reread = first.type === "context" && data_points !== first.context.data_points ? { data_points } : {};
+    const end = {
+      thoughts,
+      ...reread,
+      ...(followup_questions ? { followup_questions } : {}),
+      ...(answer_status ? { answer_status } : {}),
+    };
     return line({ delta: {}, context: end, ...sessionFields(event.chatId) });
   };
   let cancelled = false; // the client went away (stop button, closed tab)
