@@ -7,7 +7,8 @@
  */
 import { detectLanguage } from "./language";
 
-export type FactKind = "amount" | "count" | "time" | "distance" | "contact" | "comparison" | "procedure" | "superior" | "person";
+export type FactKind =
+  "amount" | "count" | "time" | "distance" | "contact" | "comparison" | "procedure" | "resource" | "superior" | "person";
 
 export interface QuestionIntent {
   /** The kinds of fact that answer it (empty: any sentence that addresses it). */
@@ -87,6 +88,9 @@ const ASKS: Record<FactKind, RegExp> = {
     /\b(which (one|plan|of (the|these|those|both|two))|each (plan|option)|both plans|either plan|the two plans|(both|either|the two) (\w+ )?plans|or (on |in |under |with )?both|either one|between|compare\w*|comparison|better|worse|versus|vs\.?|difference|differ\w*|more than|less than|welche[rs]? der|lequel|cu[aá]l de)\b/iu,
   procedure:
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
+  // "Where can I look up what my copay will be?", "Is there somewhere I can see the whole list?": a place to look.
+  resource:
+    /\b(where (can|could|do|should|would|might) (i|we|you|one) (look|check|find|see|get|search|view|read|access|learn)|(is there|do you have|does \w+ have) (somewhere|anywhere|a place|a way|a tool|a website|a site|a list|an app)|how (do|can|could) (i|we) (find out|look up|check|see)|where to (look|check|find)|look (it |that |this |them )?up)\b/i,
   contact:
     /(?<![\p{L}\p{N}])(who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? ((do|should|can|could|would) (i|we|you)( (need|have|want|got) to)?|(am i|are we|are you) (supposed|meant|expected|required) to) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to|go to)|(is there )?(anyone|anybody|someone|somebody)( [\p{L}\p{N}' ]{1,30}?)? (who|that) (can|could|will|would) help|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|(which|what) ([\p{L}-]+ )?(government |state |public |federal )?(agency|body|authority|regulator|official|department|office|organi[sz]ation)\b(?! (hours|visits?|space|supplies|equipment))|(is there )?(a|an|any) ((government|state|public|federal|outside|external|independent) )+(agency|body|authority|regulator|official|department|office|organi[sz]ation)\b|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach (out|them|you|him|her|someone|somebody|anyone|support|customer|the|a|an)\b|hotline|number (for|to|of (the|your|my|our|their))\b|(what|which) (phone |fax |telephone )?number(?! of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)(?![\p{L}\p{N}])/iu,
   // "What's the name of Zava's CEO?": a person, by name.
@@ -99,13 +103,17 @@ const ASKS: Record<FactKind, RegExp> = {
 
 const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
-  count: /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/i,
+  count:
+    /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/i,
   time: /\b(\d+\+?|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?(?:one|two|three|four|five|six|seven|eight|nine)|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|one hundred)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b|\b(ages?|aged|under|over) (of )?\d{1,2}\b/iu,
   distance: /\b\d[\d,.]*\s?(miles?|mi|km|kilomet(er|re)s?|feet|ft|meters?|metres?)\b/i,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*)\b/i,
   // How it is done: what one must do, or the way one can ("…request refills online or by phone").
   procedure:
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit|online|by (phone|telephone|mail|e-?mail|fax)|(mobile )?app|website|portal|in person)\b/i,
+  // A place to look: a website, an app, a tool, a directory, the card or the handbook.
+  resource:
+    /\b(website|web ?site|online|(mobile )?app|portal|tool|directory|finder|estimator|(insurance|ID|member(ship)?) card|listed (on|in)|available (on|at|in|through)|handbook|intranet)\b/i,
   contact:
     /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager|human resources|commissioner|agency|regulator|ombudsman|bureau)\b(?!-)(?<!\b(doctor|physician|provider|dentist)['’]s office)/i,
   // "Mr. Lee", "Jane Doe, our CEO", "Jane Doe is…": a person's name (a title's words are no name).

@@ -217,6 +217,15 @@ describe("question intent", () => {
     expect(holdsWantedFact("Submit your claim as soon as possible.", longer)).toBe(false);
   });
 
+  it("takes a place to look for where to look something up", () => {
+    const where = questionIntent("My doctor is sending me for X-rays. Where can I look up what my copay will be?");
+    expect(where.wants).toContain("resource");
+    expect(holdsWantedFact("Copay amounts for lab tests and X-rays are listed on your insurance card.", where)).toBe(true);
+    expect(holdsWantedFact("You can search with the Northwind Health Provider Finder tool.", where)).toBe(true);
+    expect(holdsWantedFact("Copays help members share the cost of their care.", where)).toBe(false);
+    expect(questionIntent("Where is the CTO based?").wants).not.toContain("resource");
+  });
+
   it("takes the way a thing can be done for how to do it", () => {
     const how = questionIntent("How can I ask for a refill of my prescription without going in?");
     expect(holdsWantedFact("You can also request prescription refills online or by phone.", how)).toBe(true);
