@@ -27,7 +27,7 @@ const FILE_EXTENSION = /(?<=\w)\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|md|c
  * sentence must hold (the fact itself is looked for instead, see question-intent).
  */
 const ASKING_PHRASE =
-  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|who (do|should|can|could|would|must) (i|we|you) (go|turn|talk|speak) to|how long (does|will|would|did) (it|that|this|they) last|(the|its) (role|purpose|point) of|according to|(as )?(outlined|described|mentioned|stated|explained|detailed) in|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs)\b/gi;
+  /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|who (do|should|can|could|would|must) (i|we|you) (go|turn|talk|speak) to|how long (does|will|would|did) (it|that|this|they) last|(the|its) (role|purpose|point) of|according to|(as )?(outlined|described|mentioned|stated|explained|detailed) in|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs|still|end(ed|s)? up|(come|comes|came|coming) with|(go|goes|went|going) through|in (my|your|his|her|our|their|this|that) case|at the moment|right now)\b/gi;
 
 /**
  * "Which plan would pay…?", "each of the two health plans": the kind of thing a comparison is

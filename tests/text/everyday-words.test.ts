@@ -51,6 +51,19 @@ describe("everyday words", () => {
     expect(questionTerms("What does Northwind_Standard_Benefits_Details.pdf say?", readingOf("en")).stems).not.toContain("pdf");
   });
 
+  it("reads phrasing (still, comes with, end up, go through, in my case) as how a question asks, not what about", () => {
+    const { stem } = readingOf("en");
+    const comp = questionTerms("Would the workers' comp that comes with Health Plus still cover him?", readingOf("en")).stems;
+    expect(comp).toEqual(expect.arrayContaining([stem("comp"), stem("cover")]));
+    for (const word of ["still", "comes"]) expect(comp).not.toContain(stem(word));
+    const premium = questionTerms(
+      "If a premium payment doesn't go through, could I end up being charged, in my case?",
+      readingOf("en"),
+    ).stems;
+    expect(premium).toEqual(expect.arrayContaining([stem("premium"), stem("payment"), stem("charged")]));
+    for (const word of ["go", "end", "case"]) expect(premium).not.toContain(stem(word));
+  });
+
   it("leaves out what the question sets aside as known", () => {
     const terms = questionTerms("Apart from my name and address, is there any number I have to put on the appeal?", readingOf("en"));
     const { stem } = readingOf("en");
