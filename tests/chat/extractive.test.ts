@@ -1031,6 +1031,30 @@ describe("an offline answer that answers", () => {
     expect(questionIntent("Who does the COO report to?").wants).toContain("superior");
   });
 
+  it("answers how many years a record asks with its requirement in words, when it names no figure", () => {
+    const coo = doc(
+      "role_library.pdf",
+      4,
+      "Chief Operating Officer\n\nJob Title: Chief Operating Officer\nCompany: Zava\n\nJob Description:\nThe Chief Operating Officer (COO) at Zava will be responsible for overseeing the day-to-day operations of the organization.\n\nQualifications:\n• Bachelor's degree in business administration or a related field.\n• Proven experience as a COO or senior operations executive.",
+    );
+    const cfo = doc(
+      "role_library.pdf",
+      5,
+      "Chief Financial Officer\n\nJob Title: Chief Financial Officer\nCompany: Zava\n\nQualifications:\n• At least 10 years of experience in financial management.",
+    );
+    const asked = "How many years of experience does Zava's Chief Operating Officer posting ask for?";
+    const { answer, answered } = extractiveAnswer([{ question: asked, chunks: [coo, cfo] }]);
+    expect(answered).toBe(true);
+    expect(answer).toMatch(/Proven experience as a COO or senior operations executive/);
+    expect(answer).not.toMatch(/could not find/);
+    expect(answer).not.toMatch(/10 years/);
+    // A record naming its figure answers with it.
+    const cfoAnswer = extractiveAnswer([
+      { question: "How many years of experience does the Chief Financial Officer need?", chunks: [coo, cfo] },
+    ]);
+    expect(cfoAnswer.answer).toMatch(/At least 10 years of experience/);
+  });
+
   it("answers a record's part from that record, not from the next record a passage runs into", () => {
     const cfo = doc(
       "role_library.pdf",
