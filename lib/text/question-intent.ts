@@ -35,6 +35,8 @@ export interface QuestionIntent {
   share?: boolean;
   /** Asks how soon something is to be done ("How soon am I supposed to report it?"): "immediately" answers it. */
   soon?: boolean;
+  /** Asks at what point something happens ("At what point will they send me…?"): "after they process a claim" answers it. */
+  point?: boolean;
 }
 
 /** "What percentage…", "quel pourcentage", "¿qué porcentaje…?", "welcher Prozentsatz": a share, not a sum. */
@@ -61,6 +63,9 @@ const TIME_COUNT =
 const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
 const ASKS_SOON = /\b(how soon|how quickly|how fast|when (should|must|do|am|are|shall) (i|we|you)\b)/i;
 const IMMEDIATELY = /\b(immediately|right away|at once|as soon as (possible|practicable|you can)|promptly|without delay)\b/i;
+const ASKS_POINT =
+  /\b((at|from|by) what (point|stage)|when (will|would|does|do|can|could|is|are) (they|it|northwind|the plan|the two|both|anyone|i get|i receive|i hear))\b/i;
+const AT_A_POINT = /\b(after|until|once|prior to|upon|before any|as soon as)\b/i;
 const ASKS_FREQUENCY =
   /\b(how often|how frequently|wie oft|wie häufig|à quelle fréquence|tous les combien|con qu[ée] frecuencia|cada cu[aá]nto)\b/iu;
 /** How often, not how long: "annually", "once a year", "every two years", "twice per month". */
@@ -81,7 +86,7 @@ const ASKS: Record<FactKind, RegExp> = {
   amount:
     /\b(how much|costs?|price|prices|fees?|(?<!\ben )charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|(?<!(education|qualifications?|studies|schooling|experience|age) )(maximum|minimum)(?! (education|qualifications?|studies|schooling|experience|age)\b)|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
-  time: /\b(how long|(?<!\bno )longer|more time|how soon|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  time: /\b(how long|(?<!\bno )longer|more time|how soon|(at|from|by) what (point|stage)|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   distance:
     /(?<![\p{L}\p{N}])(how far(?! (ahead|in advance|back))|what distance|wie weit|[àa] quelle distance|a qu[eé] distancia)(?![\p{L}\p{N}])/iu,
   comparison:
@@ -194,6 +199,7 @@ export function questionIntent(question: string): QuestionIntent {
     ...(wants.includes("amount") && ASKS_SHARE.test(clause) ? { share: true } : {}),
     ...(wants.includes("time") && ASKS_FREQUENCY.test(clause) ? { frequency: true } : {}),
     ...(wants.includes("time") && ASKS_SOON.test(clause) ? { soon: true } : {}),
+    ...(wants.includes("time") && ASKS_POINT.test(clause) ? { point: true } : {}),
   };
 }
 
@@ -282,6 +288,7 @@ export function holdsWantedFact(sentence: string, intent: QuestionIntent): boole
     if (kind !== "time") return HOLDS[kind].test(sentence);
     if (intent.frequency) return FREQUENCY.test(sentence);
     if (intent.soon && IMMEDIATELY.test(sentence)) return true;
+    if (intent.point && AT_A_POINT.test(sentence)) return true;
     // "How many days off…?": a duration is no date ("Last Updated: 2023-03-05") nor a frequency.
     const stated = intent.duration ? sentence.replace(new RegExp(FREQUENCY.source, "gi"), " ").replace(CALENDAR_DATE, " ") : sentence;
     return HOLDS.time.test(stated) || (!intent.duration && MONTH.test(stated));

@@ -210,6 +210,14 @@ describe("question intent", () => {
     expect(holdsWantedFact("The leave may be split into blocks.", howLong)).toBe(false);
   });
 
+  it("takes the point something happens after for 'at what point'", () => {
+    const point = questionIntent("From what point can the two plans start working together on my bills?");
+    expect(point.wants).toContain("time");
+    expect(holdsWantedFact("You cannot coordinate benefits with Health Plus until you have met the deductible.", point)).toBe(true);
+    const howLong = questionIntent("How long does the review take?");
+    expect(holdsWantedFact("The review starts after you file the appeal.", howLong)).toBe(false);
+  });
+
   it("takes 'immediately' for how soon, not for how long", () => {
     const soon = questionIntent("Someone has been making threats toward me. How soon am I supposed to report it?");
     expect(holdsWantedFact("Employees should immediately notify their supervisor.", soon)).toBe(true);
