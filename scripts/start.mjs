@@ -1,26 +1,13 @@
 // `npm start`: builds the app when no production build is present (or sources changed since),
 // then serves it. Keeps the README's quick start to two commands.
 import { spawnSync, spawn } from "node:child_process";
-import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { buildIsStale } from "./build-stale.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildId = path.join(root, ".next", "BUILD_ID");
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "generated" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-const sources = ["app", "components", "lib"].map((d) => path.join(root, d)).filter(existsSync);
-const stale = !existsSync(buildId) || Math.max(...sources.map(newestSource)) > statSync(buildId).mtimeMs;
-if (stale) {
+if (buildIsStale(root)) {
   console.log("Building the app (first start or sources changed)…");
   const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { buildIsStale } from "../build-stale.mjs";
 
 /** Starts the production server on a free port against a given data directory. */
 
@@ -45,8 +46,8 @@ export async function startServer(
   options: { model?: boolean } = {},
 ): Promise<RunningServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
-    console.log("No production build found: building once…");
+  if (buildIsStale(root, distDir)) {
+    console.log("No production build of the current sources: building…");
     const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) throw new Error("next build failed");
   }
