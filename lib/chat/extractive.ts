@@ -112,20 +112,6 @@ const missesAskedFact = (r: RankedPart) =>
   (!r.best.fact || !holdsMeasured(measuredIn(r.question), r.best));
 
 /**
- * "How many years of experience does the COO posting ask for?": a record that names no figure
- * ("Proven experience as a COO or senior operations executive") answers with its sentence holding
- * what is counted, when none of its sentences holds the kind of figure asked.
- */
-function requirementInWords(r: RankedPart): Candidate | null {
-  if (r.intent.yesNo || !r.intent.pointed || r.records.size !== 1 || !r.intent.wants.every((k) => FACT_ONLY_KINDS.has(k))) return null;
-  const measured = measuredIn(r.question);
-  if (measured === null) return null;
-  const ofRecord = r.byScore.filter((c) => c.record !== null && r.records.has(c.record));
-  if (ofRecord.some((c) => c.fact)) return null;
-  return ofRecord.find((c) => holdsMeasured(measured, c)) ?? null;
-}
-
-/**
  * "How many weeks of paid time off do I get when my baby arrives?" counts paid time off: "…care
  * for mother and baby for up to six weeks" counts something else. What a question counts ("of
  * paid time off") must be in the key sentence, in its words or the documents' formal ones.
@@ -374,11 +360,6 @@ export function extractiveAnswer(parts: QuestionPart[]): ExtractedAnswer {
       const measured = measuredIn(r.question);
       if (!r.best.fact || holdsMeasured(measured, r.best)) return r;
       return { ...r, best: r.byScore.find((c) => c.fact && holdsMeasured(measured, c)) ?? r.best };
-    })
-    .map((r) => {
-      // A record stating no figure states the requirement in words: that answers, though no figure does.
-      const inWords = requirementInWords(r);
-      return inWords ? { ...r, best: inWords, intent: { ...r.intent, pointed: false } } : r;
     });
   if (ranked.length === 0) return { answer: NOTHING_FOUND, citations: [], answered: false };
 
@@ -490,7 +471,12 @@ function closestPassages(ranked: RankedPart[]): ExtractedAnswer {
   for (const r of ranked) {
     // Of a question naming a record ("…does Zava's Director of Marketing posting ask for?"), that record's come closest.
     const ofRecord = r.byScore.filter((c) => c.record !== null && r.records.has(c.record));
-    for (const c of ofRecord.length ? ofRecord : r.byScore) {
+    // "How many years of experience does the COO posting ask for?", of a record naming no number:
+    // its sentences on what is counted ("Proven experience as a COO…") come first.
+    const measured = measuredIn(r.question);
+    const onMeasured = measured === null ? [] : ofRecord.filter((c) => holdsMeasured(measured, c));
+    const closest = ofRecord.length ? [...onMeasured, ...ofRecord.filter((c) => !onMeasured.includes(c))] : r.byScore;
+    for (const c of closest) {
       if (shown.length >= CLOSEST_PASSAGES) break;
       if (c.complete && addresses(c) && !shown.some((s) => s.text === c.text)) shown.push({ ...c, alsoIn: [] });
     }

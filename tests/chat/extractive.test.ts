@@ -1031,7 +1031,7 @@ describe("an offline answer that answers", () => {
     expect(questionIntent("Who does the COO report to?").wants).toContain("superior");
   });
 
-  it("answers how many years a record asks with its requirement in words, when it names no figure", () => {
+  it("shows first, of a record naming no figure, its sentence on what is counted", () => {
     const coo = doc(
       "role_library.pdf",
       4,
@@ -1044,9 +1044,9 @@ describe("an offline answer that answers", () => {
     );
     const asked = "How many years of experience does Zava's Chief Operating Officer posting ask for?";
     const { answer, answered } = extractiveAnswer([{ question: asked, chunks: [coo, cfo] }]);
-    expect(answered).toBe(true);
-    expect(answer).toMatch(/Proven experience as a COO or senior operations executive/);
-    expect(answer).not.toMatch(/could not find/);
+    // No number is stated: not an answer, but the requirement in words is the closest passage.
+    expect(answered).toBe(false);
+    expect(answer).toMatch(/^I could not find a direct answer[^>]*> [^\n]*Proven experience as a COO or senior operations executive/);
     expect(answer).not.toMatch(/10 years/);
     // A record naming its figure answers with it.
     const cfoAnswer = extractiveAnswer([
