@@ -31,7 +31,7 @@ const EXCEPTIONS_LEAD = /\b(exceptions|exclusions)\b/i;
  * provider, … Health Plus may cover a portion of the cost"; "It will also cover the cost of
  * repair…, as long as they are not part of a health maintenance organization (HMO) plan".
  */
-const CONDITION = /^(if|when|whenever|once|in case|as long as|so long as|provided|providing)\b/i;
+const CONDITION = /^(if|when|whenever|once|in case|as long as|so long as|(provided|providing)(?= (that|you|your|they|it|the|he|she|we)\b))\b/i;
 
 /**
  * What a clause's negation governs: "no" denies only the words it leads ("covered at 100% with no
@@ -62,7 +62,7 @@ const EXCEPTING = /^(except( for)?|excluding|other than|apart from|rather than|i
  */
 const OPENING_CLAUSE = /^((?:if|when|unless|because|although|though|once|after|before|while)\b[^,]{1,200}),\s+/i;
 const CLAUSE_BREAK =
-  /\s*;\s*|\s+(?=(?:but|while|whereas|although|though|however|except|excluding|unless|rather than|instead of)\b)|,\s+(?=(?:and |but |so )?(?:the|this|that|these|those|it|you|we|they|our|your|he|she|there|not)\b)|,\s+(?=(?:as|so) long as\b|provided\b|providing\b)/;
+  /\s*;\s*|\s+(?=(?:but|while|whereas|although|though|however|except|excluding|unless|rather than|instead of)\b)|,\s+(?=(?:and |but |so )?(?:the|this|that|these|those|it|you|we|they|our|your|he|she|there|not)\b)|,\s+(?=(?:as|so) long as\b|(?:provided|providing) (?:that|you|your|they|it|the|he|she|we)\b)/;
 
 function clauses(sentence: string): string[] {
   const opening = OPENING_CLAUSE.exec(sentence);

@@ -30,16 +30,24 @@ const ASKING_PHRASE =
   /\b(how (long|much|many|often|soon|far|big|old)|(?<!\bno )longer|which one|(which|what) (team|department|office|person|people|group|unit|desk|executive|officer|role|position)|point of contact|who (do|should|can|could|would|must) (i|we|you) (go|turn|talk|speak) to|how long (does|will|would|did) (it|that|this|they) last|(the|its) (role|purpose|point) of|according to|(as )?(outlined|described|mentioned|stated|explained|detailed) in|costs?|prices?|pay|paid|spend|better|worse|other|between|compare\w*|differ\w*|versus|vs|still|end(ed|s)? up|(come|comes|came|coming) with|(go|goes|went|going) through|in (my|your|his|her|our|their|this|that) case|at the moment|right now)\b/gi;
 
 /**
+ * "Apart from my name and address, is there any number I have to put on the appeal?": what a
+ * question opens by setting aside is known already; it is not what a sentence must say. (Only up
+ * to the comma before the question proper: "Apart from dental, vision and hearing, …".)
+ */
+const SET_ASIDE =
+  /(?:^|[.?!:]\s+)(?:apart from|aside from|besides|other than|in addition to)\s+[^;?]{1,80}?,\s+(?=(?:is|are|do|does|can|could|will|would|should|what|which|who|how|where|when|i|we|my|am)\b)/gi;
+
+/** The question without what it sets aside, unless nothing would be left to ask about. */
+function withoutSetAside(question: string): string {
+  const rest = question.replace(SET_ASIDE, " ");
+  return contentWords(rest, "en").length ? rest : question;
+}
+
+/**
  * "Which plan would pay…?", "each of the two health plans": the kind of thing a comparison is
  * between is its frame, not what it asks about ("…is a comprehensive plan that offers more coverage
  * than…" says nothing on a hospital stay). A word qualifying it ("health") stays.
  */
-/**
- * "Apart from my name and address, is there any number I have to put on the appeal?": what the
- * question sets aside is known already; it is not what a sentence must say.
- */
-const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|in addition to)\s+[^,;?]{1,60}(?:,|;)/gi;
-
 const COMPARISON_FRAME =
   /\b(?:which|each|either|neither)(?: one)?(?: of (?:the|these|those|our|your))?(?: (?:two|three|both))?( \w+)? (?:plans?|options?|programs?)\b/gi;
 
@@ -71,8 +79,7 @@ export function questionTerms(question: string, reading: Reading, otherSenses: R
   const content = contentWords(
     // "pay" asks for an amount, "pay me back" for a reimbursement: a phrase's word stays.
     withoutAskedComparative(
-      question
-        .replace(SET_ASIDE, " ")
+      withoutSetAside(question)
         .replace(FILE_EXTENSION, " ")
         .replace(COMPARISON_FRAME, "$1")
         .replace(ASKING_PHRASE, (word) => (phrases.formal.has(word.toLowerCase()) ? word : " ")),

@@ -44,10 +44,10 @@ const ASKS_PERCENTAGE = /(?<![\p{L}\p{N}])(percentage|percent|pourcentage|porcen
 const PERCENT_FIGURE = /\d\s?(%|percent\b|per cent\b)/i;
 
 const ASKS_SHARE =
-  /\bhow much of\b|\b(all|any|part|some|none) of (it|that|this|them|the (costs?|bill|charges?|fees?|expenses?))\b|\b(a|any) (cap|ceiling|limit|maximum) (on|to)\b|\bwhat('s| is) the most\b/i;
+  /\bhow much of\b|\b(all|any|part|some|none) of (it|that|this|them|the (costs?|bill|charges?|fees?|expenses?))\b|\b(a|any) (cap|ceiling|limit|maximum) (on|to)\b|\bthe most\b[^?]{0,40}\b(pay|owe|cover|reimburse)/i;
 /** A share of a cost, or a cap, in words: what a figure would say. */
 const SHARE_STATED =
-  /\b(full|entire|total|whole) (cost|amount|bill|charges?|price)\b|\ball (of )?the costs?\b|\b(covered|paid|reimbursed) in full\b|\bat no (additional |extra )?cost\b|\bno (additional |extra )?(out-of-pocket )?(costs?|charges?|expenses?|copay(ment)?s?|coinsurance|deductibles?)\b|\bnot (be )?(responsible|liable) for (any|the)\b|\b(will|do|does) not count\b|\bup to (a certain|the) (dollar )?(amount|limit|maximum)\b|\b(not|never) exceed\b|\blimited to\b|\bpolicy limits?\b/i;
+  /\b(full|entire|whole) (cost|amount|bill|charges?|price)\b|\btotal (cost|charges?)\b|\ball (of )?the costs?\b|\b(covered|paid|reimbursed) in full\b|\bat no (additional |extra )?cost\b|\bno (additional |extra )?(out-of-pocket )?(costs?|charges?|expenses?|copay(ment)?s?|coinsurance|deductibles?)\b|\bnot (be )?(responsible|liable) for (any|the) ([\w-]+ )?(costs?|charges?|fees?|expenses?|bills?|amounts?|balance)\b|\b(will|do|does) not count (toward|towards)\b|\bup to (a certain|the) (dollar )?(amount|limit|maximum)\b|\b(not|never) exceed\b|\blimited to (the|a|your) (amount|maximum|limit)|\bpolicy limits?\b/i;
 
 /**
  * A length of time asked by its noun, not by "how long": "how much notice", "the longest stay",
@@ -63,9 +63,9 @@ const TIME_COUNT =
 const ASKS_DURATION = /\b(how long|how soon|how far (ahead|in advance)|wie lange|combien de temps|cu[aá]nto tiempo)\b/iu;
 const ASKS_SOON = /\b(how soon|how quickly|how fast|when (should|must|do|am|are|shall) (i|we|you)\b)/i;
 const IMMEDIATELY = /\b(immediately|right away|at once|as soon as (possible|practicable|you can)|promptly|without delay)\b/i;
-const ASKS_POINT =
-  /\b((at|from|by) what (point|stage)|when (will|would|does|do|can|could|is|are) (they|it|northwind|the plan|the two|both|anyone|i get|i receive|i hear))\b/i;
-const AT_A_POINT = /\b(after|until|once|prior to|upon|before any|as soon as)\b/i;
+/** "At what point…", "from what stage…": a time, answered by the point it comes at ("…until you have met the deductible"). */
+const ASKS_POINT = /\b(at|from|by) what (point|stage)\b/i;
+const AT_A_POINT = /\b(after|until|once|prior to|before) (you|we|they|it|the|a|an|your|their|this|that|any|all)\b/i;
 const ASKS_FREQUENCY =
   /\b(how often|how frequently|wie oft|wie häufig|à quelle fréquence|tous les combien|con qu[ée] frecuencia|cada cu[aá]nto)\b/iu;
 /** How often, not how long: "annually", "once a year", "every two years", "twice per month". */
@@ -86,7 +86,7 @@ const ASKS: Record<FactKind, RegExp> = {
   amount:
     /\b(how much|costs?|price|prices|fees?|(?<!\ben )charges?|charged|pay|paid|deductibles?|co-?pays?|coinsurance|premiums?|(?<!(education|qualifications?|studies|schooling|experience|age) )(maximum|minimum)(?! (education|qualifications?|studies|schooling|experience|age)\b)|limits?|reimburse\w*|allowance|budget|amount|rates?|percent(age)?|salary|worth|spend|towards?|contribute\w*|wie ?viel|kost\w*|zahlen|combien|co[uû]te?\w*|payer|cu[aá]nto|cuesta|pagar)\b/iu,
   count: /\b(how many|wie viele|combien de|cu[aá]nt[oa]s)\b/iu,
-  time: /\b(how long|(?<!\bno )longer|more time|how soon|(at|from|by) what (point|stage)|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
+  time: /\b(how long|(?<!\bno )longer|more time|how soon|how quickly|how fast|how often|how far (ahead|in advance)|how early|in advance|ahead of time|beforehand|deadline|due|by what date|what date|what time|which day|wann|wie lange|wie oft|frist|quand|combien de temps|d[ée]lai|cu[aá]ndo|cu[aá]nto tiempo|plazo)\b/iu,
   distance:
     /(?<![\p{L}\p{N}])(how far(?! (ahead|in advance|back))|what distance|wie weit|[àa] quelle distance|a qu[eé] distancia)(?![\p{L}\p{N}])/iu,
   comparison:
@@ -95,7 +95,7 @@ const ASKS: Record<FactKind, RegExp> = {
     /\b(how (do|can|should|would|could|to) (i|we|you|employees?|one|my|they)\b|how to\b|what (should|do|must|can) (i|we) do|what (are the )?steps|what is the (process|procedure)|wie (kann|soll|muss) (ich|man)|comment (puis|dois|faire)|c[oó]mo (puedo|debo|se))/iu,
   // "Where can I look up what my copay will be?", "Is there somewhere I can see the whole list?": a place to look.
   resource:
-    /\b(where (can|could|do|should|would|might) (i|we|you|one) (look|check|find|see|get|search|view|read|access|learn)|(is there|do you have|does \w+ have) (somewhere|anywhere|a place|a way|a tool|a website|a site|a list|an app)|how (do|can|could) (i|we) (find out|look up|check|see)|where to (look|check|find)|look (it |that |this |them )?up)\b/i,
+    /\b(where (can|could|do|should|would|might) (i|we|you|one) (look|check|find|see|get|search|view|read|access|learn)|(is there|do you have|does \w+ have) (somewhere|anywhere|a place|a tool|a website|a site|an app)|how (do|can|could) (i|we) (find out|look up|check|see)|where to (look|check|find)|look (it |that |this |them )?up)\b/i,
   contact:
     /(?<![\p{L}\p{N}])(who( (at|in|inside|within) [\p{L}\p{N}' ]{1,30}?)? ((do|should|can|could|would) (i|we|you)( (need|have|want|got) to)?|(am i|are we|are you) (supposed|meant|expected|required) to) (call|contact|ask|email|e-mail|write to|reach|talk to|speak to|tell|notify|report (it )?to|turn to|go to)|(is there )?(anyone|anybody|someone|somebody)( [\p{L}\p{N}' ]{1,30}?)? (who|that) (can|could|will|would) help|(which|what) (team|department|office|person|people|group|unit|desk) (do|should|can|could|would|must) (i|we|you)|(which|what) ([\p{L}-]+ )?(government |state |public |federal )?(agency|body|authority|regulator|official|department|office|organi[sz]ation)\b(?! (hours|visits?|space|supplies|equipment))|(is there )?(a|an|any) ((government|state|public|federal|outside|external|independent) )+(agency|body|authority|regulator|official|department|office|organi[sz]ation)\b|who is (responsible|in charge)|(which|what) (executive|officer|role|position) (is|handles|leads|oversees)|point of contact|contact|phone|telephone|call|e-?mail|reach (out|them|you|him|her|someone|somebody|anyone|support|customer|the|a|an)\b|hotline|number (for|to|of (the|your|my|our|their))\b|(what|which) (phone |fax |telephone )?number(?! of)|(what|which) address|mail (it|them|this|that)? ?to|wem (soll|kann|muss|sollte) (ich|man)|an wen|anrufen|telefon\w*|nummer|kontakt\w*|[àa] qui|appeler|t[ée]l[ée]phone|num[ée]ro|contacter|a qui[eé]n|llamar|tel[ée]fono|n[uú]mero|contactar|correo)(?![\p{L}\p{N}])/iu,
   // "What's the name of Zava's CEO?": a person, by name.
@@ -106,11 +106,17 @@ const ASKS: Record<FactKind, RegExp> = {
     /\bwho (does|do|would|will|should) (?!(i|we|you|one)\b).{1,60}\b(report|answer) to\b|\bwho (is|'s) (the|my|his|her|their) (boss|manager|supervisor)\b/iu,
 };
 
+/** Numbers in words, as documents write small ones ("sixteen weeks", "ten years"). */
+const NUMBER_WORDS =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred";
+
 const HOLDS: Record<FactKind, RegExp> = {
   amount: /[$€£¥]\s?\d|\b\d[\d,.]*\s?(%|percent\b|dollars?\b|euros?\b|usd\b|eur\b|gbp\b|pounds\b)/i,
-  count:
-    /\b\d+\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/i,
-  time: /\b(\d+\+?|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?(?:one|two|three|four|five|six|seven|eight|nine)|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|one hundred)\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b|\b(ages?|aged|under|over) (of )?\d{1,2}\b/iu,
+  count: new RegExp(String.raw`\b\d+\b|\b(${NUMBER_WORDS})\b`, "i"),
+  time: new RegExp(
+    String.raw`\b(\d+\+?|${NUMBER_WORDS})\s*(-|to)?\s*(business |calendar |working |consecutive |full |straight )?(days?|weeks?|months?|years?|hours?|minutes?)\b|\b(daily|weekly|monthly|quarterly|annual|annually|yearly|every (day|week|month|year)|each (day|week|month|year)|per (day|week|month|year))\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(:\d{2})?\s?(am|pm|a\.m\.|p\.m\.|uhr|h)(?!\p{L})|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b(start|beginning|end|first day|last day) of (the |each |every |a |your )?(calendar |plan |benefit |fiscal |next )?(year|month|week|quarter|period)\b|\b(ages?|aged|under|over) (of )?\d{1,2}\b`,
+    "iu",
+  ),
   distance: /\b\d[\d,.]*\s?(miles?|mi|km|kilomet(er|re)s?|feet|ft|meters?|metres?)\b/i,
   comparison: /\b(while|whereas|than|both|unlike|compared|only (covers|offers|includes)|differ\w*)\b/i,
   // How it is done: what one must do, or the way one can ("…request refills online or by phone").
@@ -118,7 +124,7 @@ const HOLDS: Record<FactKind, RegExp> = {
     /\b(should|must|need to|needs to|have to|has to|(are|is) (required|encouraged) to|please|contact|notify|submit|call|send|complete|ask|fill out|log in|sign in|go to|visit|online|by (phone|telephone|mail|e-?mail|fax)|(mobile )?app|website|portal|in person)\b/i,
   // A place to look: a website, an app, a tool, a directory, the card or the handbook.
   resource:
-    /\b(website|web ?site|online|(mobile )?app|portal|tool|directory|finder|estimator|(insurance|ID|member(ship)?) card|listed (on|in)|available (on|at|in|through)|handbook|intranet)\b/i,
+    /\b(web ?sites?|online|(mobile )?apps?|portals?|tools?|director(y|ies)|finder|estimator|(insurance|ID|member(ship)?) card|listed (on|in)|available (on|at|in|through)|handbook|intranet)\b/i,
   contact:
     /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bP\.? ?O\.? Box \d+|\b1-8\d\d-|\bext(ension|\.)?\s*\d{3,5}\b|[\w.+-]+@[\w-]+\.[\w.]+|\bhttps?:\/\/|\bwww\.|\b(department|team|desk|office|hotline|representative|manager|human resources|commissioner|agency|regulator|ombudsman|bureau)\b(?!-)(?<!\b(doctor|physician|provider|dentist)['’]s office)/i,
   // "Mr. Lee", "Jane Doe, our CEO", "Jane Doe is…": a person's name (a title's words are no name).
@@ -170,7 +176,8 @@ export function questionIntent(question: string): QuestionIntent {
   // notice", "the longest stay".
   const timeCount = TIME_COUNT.test(clause);
   const spanAsked = ASKS_TIME_SPAN.test(clause);
-  const asked = (kind: FactKind) => ASKS[kind].test(clause) || (kind === "time" && (ASKING_WHEN.test(clause) || spanAsked || timeCount));
+  const asked = (kind: FactKind) =>
+    ASKS[kind].test(clause) || (kind === "time" && (ASKING_WHEN.test(clause) || ASKS_POINT.test(clause) || spanAsked || timeCount));
   const yesNo = isYesNo(q);
   const wants = (Object.keys(ASKS) as FactKind[]).filter(asked).filter((kind) => {
     if (kind === "count") return !timeCount;

@@ -13,6 +13,9 @@ describe("what a negation governs", () => {
     const repair = "It will also cover the cost of repair and maintenance, as long as they are not part of an HMO plan.";
     expect(deniedParts(repair, null)).toEqual([]);
     expect(deniedParts("Travel is reimbursed, provided the trip was not booked privately.", null)).toEqual([]);
+    // "provided by" names who provides: the denial stands.
+    const supplied = "Hearing aids, provided by an out-of-network supplier, are not covered.";
+    expect(deniedParts(supplied, null)).toEqual([supplied]);
     expect(deniedParts("The plan covers physical therapy, not including massage therapy.", null)).toEqual([
       "not including massage therapy.",
     ]);

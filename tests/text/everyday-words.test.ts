@@ -71,6 +71,11 @@ describe("everyday words", () => {
     expect(terms.stems).not.toContain(stem("address"));
     expect(terms.stems).not.toContain(stem("name"));
     expect(questionTerms("Which number do I call besides the hotline?", readingOf("en")).stems).toContain("hotline");
+    // Only what the question opens by setting aside, up to the question proper.
+    const list = questionTerms("Apart from dental, vision and hearing, what does Health Plus cover?", readingOf("en")).stems;
+    expect(list).not.toContain(stem("vision"));
+    expect(list).toContain(stem("cover"));
+    expect(questionTerms("Do I pay anything other than the copay?", readingOf("en")).stems).toContain(stem("copay"));
   });
 
   it("maps a phrase made only of question words (okay, in advance) too", () => {

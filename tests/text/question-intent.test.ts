@@ -201,12 +201,16 @@ describe("question intent", () => {
     const figure = questionIntent("How much is the copay for a specialist visit?");
     expect(figure.share).toBeUndefined();
     expect(holdsWantedFact("You may be responsible for the full cost of the visit.", figure)).toBe(false);
+    expect(questionIntent("What is the most expensive plan's premium?").share).toBeUndefined();
+    // Words that only look like a share: who is eligible, what one answers for.
+    expect(holdsWantedFact("Enrollment is limited to full-time employees.", howMuchOf)).toBe(false);
+    expect(holdsWantedFact("Northwind is not responsible for the actions of providers.", howMuchOf)).toBe(false);
   });
 
   it("reads every number word as a number: sixteen weeks is a length of time", () => {
     const howLong = questionIntent("How many weeks of parental leave do I get?");
     expect(holdsWantedFact("The leave lasts sixteen weeks at full pay.", howLong)).toBe(true);
-    expect(holdsWantedFact("Coverage ends after twenty-four months.", howLong)).toBe(true);
+    expect(holdsWantedFact("Coverage ends after seventeen months.", howLong)).toBe(true);
     expect(holdsWantedFact("The leave may be split into blocks.", howLong)).toBe(false);
   });
 
@@ -216,6 +220,12 @@ describe("question intent", () => {
     expect(holdsWantedFact("You cannot coordinate benefits with Health Plus until you have met the deductible.", point)).toBe(true);
     const howLong = questionIntent("How long does the review take?");
     expect(holdsWantedFact("The review starts after you file the appeal.", howLong)).toBe(false);
+    // A "when" question is no point question: "after the trip" answers no "When will I get my refund?".
+    expect(holdsWantedFact("Keep your receipts after the trip.", questionIntent("When will I get my refund?"))).toBe(false);
+  });
+
+  it("asks a time with 'how quickly'", () => {
+    expect(questionIntent("How quickly are claims paid?").wants).toContain("time");
   });
 
   it("takes 'immediately' for how soon, not for how long", () => {
@@ -230,6 +240,7 @@ describe("question intent", () => {
     expect(where.wants).toContain("resource");
     expect(holdsWantedFact("Copay amounts for lab tests and X-rays are listed on your insurance card.", where)).toBe(true);
     expect(holdsWantedFact("You can search with the Northwind Health Provider Finder tool.", where)).toBe(true);
+    expect(holdsWantedFact("Members can compare prices with the plan's online tools.", where)).toBe(true);
     expect(holdsWantedFact("Copays help members share the cost of their care.", where)).toBe(false);
     expect(questionIntent("Where is the CTO based?").wants).not.toContain("resource");
   });
