@@ -155,8 +155,12 @@ export async function* runChat(request: ChatRequest, caller: Caller, signal?: Ab
     const followups = followupsWanted ? (answered ? await offlineFollowups(turn, findPages) : []) : undefined;
     // The first line went out with the passages found; the answer quotes sentences from the rest of
     // their pages, so the data points it ends with are what it read, as the model's are.
-    const read = toDataPoints(onePerPage(paged(retrieval.chunks)));
-    yield* finish(chatId, question, answer, { ...context, data_points: read, ...(followups ? { followup_questions: followups } : {}) });
+    const pagesRead = toDataPoints(onePerPage(paged(retrieval.chunks)));
+    yield* finish(chatId, question, answer, {
+      ...context,
+      data_points: pagesRead,
+      ...(followups ? { followup_questions: followups } : {}),
+    });
     return;
   }
 

@@ -4,6 +4,7 @@ import { describeZodError } from "@/lib/http/respond";
 import { log } from "@/lib/log";
 import { readLimitedText } from "@/lib/security/limits";
 import type { ChatEvent } from "./approach";
+import type { ChatContext } from "./schemas";
 import { ChatRequest, MAX_BODY_BYTES } from "./schemas";
 
 /** AI Chat Protocol framing: request parsing, the JSON response and the NDJSON stream. */
@@ -41,21 +42,22 @@ export const errorMessage = (error: unknown) =>
  * without it). The first event is awaited by the caller so errors before streaming are plain
  * HTTP errors; later errors become an `{"error": ...}` line.
  */
+const sameDataPoints = (a: ChatContext["data_points"], b: ChatContext["data_points"]) =>
+  a.text.length === b.text.length && a.text.every((text, i) => text === b.text[i]);
+
 export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>, requestId?: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const line = (value: unknown) => encoder.encode(`${JSON.stringify(value)}\n`);
   const frame = (event: ChatEvent) => {
     if (event.type === "context") return line({ delta: { role: "assistant" }, context: event.context, ...sessionFields(event.chatId) });
     if (event.type === "delta") return line({ delta: { content: event.content } });
-    const { followup_questions, thoughts, answer_status, data_points } = event.context;
-    // Data points travel again only when the answer read more than the first line said (offline: whole pages).
-    const reread = first.type === "context" && data_points !== first.context.data_points ? { data_points } : {};
-    const end = {
-      thoughts,
-      ...reread,
-      ...(followup_questions ? { followup_questions } : {}),
-      ...(answer_status ? { answer_status } : {}),
-    };
+    // The answer read more than the first line said (offline: the passages' whole pages). A
+    // reference-style client takes any line with data points for the first one, its whole
+    // context: such a last line restates all of it.
+    if (first.type === "context" && !sameDataPoints(event.context.data_points, first.context.data_points))
+      return line({ delta: { role: "assistant" }, context: event.context, ...sessionFields(event.chatId) });
+    const { followup_questions, thoughts, answer_status } = event.context;
+    const end = { thoughts, ...(followup_questions ? { followup_questions } : {}), ...(answer_status ? { answer_status } : {}) };
     return line({ delta: {}, context: end, ...sessionFields(event.chatId) });
   };
   let cancelled = false; // the client went away (stop button, closed tab)

@@ -243,6 +243,8 @@ describe("chat with a model", () => {
     const all = await lines(await post(chatStream, ask("How many vacation days?")));
     expect(fake.requests.length - before).toBe(3);
     expect(textOf(all)).toBe("Twenty days.");
+    // The model read what the first line said: its last line does not send the data points again.
+    expect((all.at(-1)!.context as Record<string, unknown>).data_points).toBeUndefined();
   });
 
   it("gives up after a bounded number of retries (CHAT_MAX_RETRIES, 2 by default)", async () => {

@@ -135,6 +135,7 @@ describe("chat (offline)", () => {
       "The leave lasts sixteen weeks at full pay and may be split into two blocks.",
     ].join("\n");
     // Small chunks, so the page is several passages; the other tests search every collection: this one is gone before they run.
+    const chunkTokens = process.env.CHUNK_TOKENS;
     process.env.CHUNK_TOKENS = "64";
     resetConfig();
     const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-leave-"));
@@ -152,11 +153,14 @@ describe("chat (offline)", () => {
       const pageSentences = ["Parental leave is open to every employee", "Requests go to the people team", "The leave lasts sixteen weeks"];
       const first = (all[0].context as { data_points: { text: string[] } }).data_points.text.join(" ");
       expect(pageSentences.every((sentence) => first.includes(sentence))).toBe(false);
+      // A client taking any line with data points for the first one gets the whole context again.
+      expect(all.at(-1)).toMatchObject({ delta: { role: "assistant" }, context: { answer_mode: "extractive" } });
       const last = (all.at(-1)!.context as { data_points: { text: string[]; citations: string[] } }).data_points;
       for (const sentence of pageSentences) expect(last.text.join(" ")).toContain(sentence);
       expect(last.citations).toEqual(["leave.pdf#page=1"]);
     } finally {
-      delete process.env.CHUNK_TOKENS;
+      if (chunkTokens === undefined) delete process.env.CHUNK_TOKENS;
+      else process.env.CHUNK_TOKENS = chunkTokens;
       resetConfig();
       await activeIngestor().deleteCollection("leave");
       rmSync(tmp, { recursive: true, force: true });
