@@ -43,6 +43,7 @@ export const SPLITS = [
   "unseen20",
   "unseen21",
   "unseen22",
+  "unseen24",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
