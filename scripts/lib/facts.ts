@@ -44,6 +44,7 @@ export const SPLITS = [
   "unseen21",
   "unseen22",
   "unseen23",
+  "unseen24",
 ] as const;
 const LANGS = ["en", "de", "fr", "es"] as const;
 type Lang = (typeof LANGS)[number];
