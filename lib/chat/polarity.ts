@@ -31,7 +31,8 @@ const EXCEPTIONS_LEAD = /\b(exceptions|exclusions)\b/i;
  * provider, … Health Plus may cover a portion of the cost"; "It will also cover the cost of
  * repair…, as long as they are not part of a health maintenance organization (HMO) plan".
  */
-const CONDITION = /^(if|when|whenever|once|in case|as long as|so long as|(provided|providing)(?= (that|you|your|they|it|the|he|she|we)\b))\b/i;
+const CONDITION =
+  /^(if|when|whenever|once|in case|as long as|so long as|(provided|providing)(?= (that|you|your|they|it|the|he|she|we)\b))\b/i;
 
 /**
  * What a clause's negation governs: "no" denies only the words it leads ("covered at 100% with no
