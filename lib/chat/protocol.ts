@@ -4,8 +4,7 @@ import { describeZodError } from "@/lib/http/respond";
 import { log } from "@/lib/log";
 import { readLimitedText } from "@/lib/security/limits";
 import type { ChatEvent } from "./approach";
-import type { ChatContext } from "./schemas";
-import { ChatRequest, MAX_BODY_BYTES } from "./schemas";
+import { ChatRequest, MAX_BODY_BYTES, type ChatContext } from "./schemas";
 
 /** AI Chat Protocol framing: request parsing, the JSON response and the NDJSON stream. */
 
@@ -37,14 +36,14 @@ export async function collectJson(events: AsyncGenerator<ChatEvent>): Promise<Re
 export const errorMessage = (error: unknown) =>
   error instanceof AppError ? error.message : "The app encountered an error processing your request.";
 
+const sameDataPoints = (a: ChatContext["data_points"], b: ChatContext["data_points"]) =>
+  a.text.length === b.text.length && a.text.every((text, i) => text === b.text[i]);
+
 /**
  * Streams events as NDJSON, every line ending in "\n" (the official client drops a last line
  * without it). The first event is awaited by the caller so errors before streaming are plain
  * HTTP errors; later errors become an `{"error": ...}` line.
  */
-const sameDataPoints = (a: ChatContext["data_points"], b: ChatContext["data_points"]) =>
-  a.text.length === b.text.length && a.text.every((text, i) => text === b.text[i]);
-
 export function ndjsonStream(first: ChatEvent, rest: AsyncGenerator<ChatEvent>, requestId?: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const line = (value: unknown) => encoder.encode(`${JSON.stringify(value)}\n`);
