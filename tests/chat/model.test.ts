@@ -9,7 +9,7 @@ import { startWorker, stopWorker } from "@/lib/knowledge";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
 import { freshDataDir } from "../helpers/env";
-import { ingestAndWait } from "../helpers/jobs";
+import { ingestAndWait, LEAVE_PAGE, withSeveralPassagePage } from "../helpers/jobs";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
 import { HANDBOOK_PAGES, makePdf, writeTemp } from "../helpers/files";
 
@@ -160,20 +160,8 @@ describe("chat with a model", () => {
   });
 
   it("gives the model the rest of a found passage's page, once", async () => {
-    const page = [
-      "Parental Leave",
-      "Parental leave is open to every employee who becomes a parent by birth, adoption or foster placement. Parental leave may start up to two weeks before the expected arrival, and both parents may take parental leave at the same time.",
-      "Requests go to the people team through the portal, with the expected date and any documents the portal asks for. Managers are told once a request is approved.",
-      "The benefit lasts sixteen weeks at full pay and may be split into two blocks.",
-    ].join("\n");
-    // Small chunks, so the page is several passages and the search (top 1) finds only the first.
-    // The other tests search every collection: this one is gone before they run.
-    process.env.CHUNK_TOKENS = "64";
-    resetConfig();
-    const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-leave-"));
-    await activeIngestor().createCollection("leave");
-    try {
-      await ingestAndWait("leave", [writeTemp(tmp, "leave.pdf", await makePdf([page]))]);
+    // The search (top 1) finds only the page's first passage.
+    await withSeveralPassagePage(LEAVE_PAGE, async () => {
       fake.script.push({ kind: "stream", chunks: ["Sixteen weeks [leave.pdf#page=1]."] });
       const res = await post(chat, ask("Who may take parental leave?", { context: { overrides: { collections: ["leave"], top: 1 } } }));
       const body = await res.json();
@@ -184,12 +172,7 @@ describe("chat with a model", () => {
       expect(prompt.match(/leave\.pdf#page=1:\n/g)).toHaveLength(1);
       // The data points are what the model read.
       expect(body.context.data_points.text).toEqual([expect.stringContaining("sixteen weeks")]);
-    } finally {
-      delete process.env.CHUNK_TOKENS;
-      resetConfig();
-      await activeIngestor().deleteCollection("leave");
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    });
   });
 
   it("searches each side of a comparison on its own, as the offline path does", async () => {

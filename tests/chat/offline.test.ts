@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "@/lib/config";
 import { activeIngestor } from "@/lib/knowledge";
 import { startWorker, stopWorker } from "@/lib/knowledge";
 import { POST as chat } from "@/app/api/chat/route";
@@ -10,7 +9,7 @@ import { POST as chatStream } from "@/app/api/chat/stream/route";
 import { GET as history } from "@/app/api/history/route";
 import { GET as content } from "@/app/content/[...path]/route";
 import { freshDataDir } from "../helpers/env";
-import { ingestAndWait } from "../helpers/jobs";
+import { ingestAndWait, LEAVE_PAGE, withSeveralPassagePage } from "../helpers/jobs";
 import { HANDBOOK_PAGES, makePdf, TRAVEL_TEXT, writeTemp } from "../helpers/files";
 
 /** The chat endpoints in process, offline (extractive answers), against real ingested files. */
@@ -128,20 +127,7 @@ describe("chat (offline)", () => {
   });
 
   it("ends with the pages it read as its data points: a quoted sentence the search did not find is among them", async () => {
-    const page = [
-      "Parental Leave",
-      "Parental leave is open to every employee who becomes a parent by birth, adoption or foster placement. Parental leave may start up to two weeks before the expected arrival, and both parents may take parental leave at the same time.",
-      "Requests go to the people team through the portal, with the expected date and any documents the portal asks for. Managers are told once a request is approved.",
-      "The leave lasts sixteen weeks at full pay and may be split into two blocks.",
-    ].join("\n");
-    // Small chunks, so the page is several passages; the other tests search every collection: this one is gone before they run.
-    const chunkTokens = process.env.CHUNK_TOKENS;
-    process.env.CHUNK_TOKENS = "64";
-    resetConfig();
-    const tmp = mkdtempSync(path.join(os.tmpdir(), "docchat-leave-"));
-    await activeIngestor().createCollection("leave");
-    try {
-      await ingestAndWait("leave", [writeTemp(tmp, "leave.pdf", await makePdf([page]))]);
+    await withSeveralPassagePage(LEAVE_PAGE, async () => {
       const res = await post(chatStream, {
         messages: [{ role: "user", content: "How many weeks of parental leave do I get at full pay?" }],
         context: { overrides: { collections: ["leave"], top: 1 } },
@@ -150,7 +136,11 @@ describe("chat (offline)", () => {
       const text = all.map((l) => (l.delta as { content?: string } | undefined)?.content ?? "").join("");
       expect(text).toContain("sixteen weeks");
       // The first line says what the search found (one passage of the page); the last, the page the answer read.
-      const pageSentences = ["Parental leave is open to every employee", "Requests go to the people team", "The leave lasts sixteen weeks"];
+      const pageSentences = [
+        "Parental leave is open to every employee",
+        "Requests go to the people team",
+        "The benefit lasts sixteen weeks",
+      ];
       const first = (all[0].context as { data_points: { text: string[] } }).data_points.text.join(" ");
       expect(pageSentences.every((sentence) => first.includes(sentence))).toBe(false);
       // A client taking any line with data points for the first one gets the whole context again.
@@ -158,13 +148,7 @@ describe("chat (offline)", () => {
       const last = (all.at(-1)!.context as { data_points: { text: string[]; citations: string[] } }).data_points;
       for (const sentence of pageSentences) expect(last.text.join(" ")).toContain(sentence);
       expect(last.citations).toEqual(["leave.pdf#page=1"]);
-    } finally {
-      if (chunkTokens === undefined) delete process.env.CHUNK_TOKENS;
-      else process.env.CHUNK_TOKENS = chunkTokens;
-      resetConfig();
-      await activeIngestor().deleteCollection("leave");
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    });
   });
 
   it("keeps the session: a follow-up borrows the subject and lands in the same chat", async () => {
